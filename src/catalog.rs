@@ -1,0 +1,208 @@
+//! Catalogs: validated tile sets, built-in or loaded from the user's files.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::dsl::{self, Diagnostics};
+use crate::segment::{Mark, SegmentKind};
+use crate::tile::{TileIndex, TileType};
+
+/// Who a tile set is: its id, name and edition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SetInfo {
+    /// The id the set is loaded by, such as `"base"`.
+    pub id: String,
+    /// The name shown to people.
+    pub name: String,
+    /// Which printing of the set the data follows (1 = first edition).
+    pub edition: u8,
+}
+
+/// How a set's tiles enter the deck.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DeckRules {
+    /// The tile placed face up at (0, 0) before the first turn, if this set provides one.
+    pub start: Option<TileIndex>,
+    /// All tiles of a lower stage are drawn before any tile of a higher stage.
+    pub stage: i8,
+    /// Tiles drawn after every other tile of the stage.
+    pub last: Vec<TileIndex>,
+}
+
+/// The figures a set brings to each player, and the player colours it adds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Figures {
+    /// Followers per player.
+    pub followers: u8,
+    /// Big followers per player.
+    pub big_followers: u8,
+    /// Player colours, in order.
+    pub colours: Vec<String>,
+}
+
+/// A validated tile set: every tile type with its edges and segments, plus the set's deck
+/// and figure rules.
+///
+/// Reachable only through the loaders, which check the whole file; a `Catalog` therefore
+/// always satisfies the rules in `tilesets/README.md`.
+///
+/// ```
+/// use carcassonne::Catalog;
+/// let base = Catalog::builtin("base")?;
+/// assert_eq!(base.tile_count(), 72);
+/// let start = base.start_tile().unwrap();
+/// assert_eq!(start.id(), "D");
+/// # Ok::<(), carcassonne::UnknownBuiltin>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Catalog {
+    pub(crate) info: SetInfo,
+    pub(crate) deck: DeckRules,
+    pub(crate) figures: Figures,
+    pub(crate) tiles: Vec<TileType>,
+}
+
+/// The names of the tile sets built into the library, in the order they are listed to users.
+pub const BUILTIN_NAMES: [&str; 4] = ["base", "base_c2", "river", "inns_and_cathedrals"];
+
+/// A name that is not one of [`BUILTIN_NAMES`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river and inns_and_cathedrals"
+)]
+pub struct UnknownBuiltin(pub String);
+
+impl Catalog {
+    /// Reads and validates a tile set from TOML text. `file` names the source in diagnostics.
+    ///
+    /// # Errors
+    /// Every problem in the text, each with its line, column and code.
+    ///
+    /// ```
+    /// use carcassonne::Catalog;
+    /// let text = r#"
+    /// [set]
+    /// id = "tiny"
+    /// name = "Tiny"
+    /// edition = 1
+    ///
+    /// [[tile]]
+    /// id = "U"
+    /// name = "Straight road"
+    /// count = 2
+    /// edges = { N = "road", E = "field", S = "road", W = "field" }
+    /// segments = [
+    ///   { kind = "road", edges = ["N", "S"] },
+    ///   { kind = "field", half_edges = ["N_e", "E_n", "E_s", "S_e"] },
+    ///   { kind = "field", half_edges = ["S_w", "W_s", "W_n", "N_w"] },
+    /// ]
+    /// "#;
+    /// let tiny = Catalog::from_toml("tiny.toml", text).unwrap();
+    /// assert_eq!(tiny.tile_count(), 2);
+    ///
+    /// let broken = text.replace("N_e", "N_x");
+    /// let problems = Catalog::from_toml("tiny.toml", &broken).unwrap_err();
+    /// assert_eq!(
+    ///     problems.to_string(),
+    ///     "error[dsl-unknown-half-edge]: tiny.toml:14:36: `N_x` is not a half-edge; \
+    ///      expected one of N_w, N_e, E_n, E_s, S_e, S_w, W_s, W_n"
+    /// );
+    /// ```
+    pub fn from_toml(file: &str, text: &str) -> Result<Catalog, Diagnostics> {
+        dsl::load(file, text)
+    }
+
+    /// One of the tile sets built into the library, by name: `base`, `base_c2`, `river` or
+    /// `inns_and_cathedrals`.
+    ///
+    /// # Errors
+    /// [`UnknownBuiltin`] for any other name.
+    pub fn builtin(name: &str) -> Result<Catalog, UnknownBuiltin> {
+        let text = builtin_text(name).ok_or_else(|| UnknownBuiltin(String::from(name)))?;
+        let file = alloc::format!("tilesets/{name}.toml");
+        // The built-in files are checked by the test suite; a failure here is a build defect.
+        Ok(Catalog::from_toml(&file, text)
+            .unwrap_or_else(|problems| panic!("built-in tile set {name} is invalid:\n{problems}")))
+    }
+
+    /// Who the set is.
+    #[must_use]
+    pub fn info(&self) -> &SetInfo {
+        &self.info
+    }
+
+    /// How the set's tiles enter the deck.
+    #[must_use]
+    pub fn deck(&self) -> &DeckRules {
+        &self.deck
+    }
+
+    /// The figures and colours the set brings.
+    #[must_use]
+    pub fn figures(&self) -> &Figures {
+        &self.figures
+    }
+
+    /// Every tile type, in file order; a [`TileIndex`] indexes this list.
+    #[must_use]
+    pub fn tiles(&self) -> &[TileType] {
+        &self.tiles
+    }
+
+    /// The tile type at `index`, if there is one.
+    #[must_use]
+    pub fn tile(&self, index: TileIndex) -> Option<&TileType> {
+        self.tiles.get(usize::from(index))
+    }
+
+    /// The tile type with the given id, with its index.
+    #[must_use]
+    pub fn tile_by_id(&self, id: &str) -> Option<(TileIndex, &TileType)> {
+        let index = self.tiles.iter().position(|tile| tile.id() == id)?;
+        Some((TileIndex::try_from(index).ok()?, &self.tiles[index]))
+    }
+
+    /// The start tile this set provides, if any.
+    #[must_use]
+    pub fn start_tile(&self) -> Option<&TileType> {
+        self.tile(self.deck.start?)
+    }
+
+    /// How many tiles the set has, counting every copy.
+    #[must_use]
+    pub fn tile_count(&self) -> usize {
+        self.tiles.iter().map(|tile| usize::from(tile.count())).sum()
+    }
+
+    /// How many segments of `kind` the set has, counting every copy.
+    #[must_use]
+    pub fn count_segments(&self, kind: SegmentKind) -> usize {
+        self.tiles.iter().map(|tile| tile.count_segments(kind) * usize::from(tile.count())).sum()
+    }
+
+    /// How many tiles carry `mark` on at least one segment, counting every copy.
+    #[must_use]
+    pub fn count_tiles_with(&self, mark: Mark) -> usize {
+        self.tiles
+            .iter()
+            .filter(|tile| tile.count_marks(mark) > 0)
+            .map(|tile| usize::from(tile.count()))
+            .sum()
+    }
+
+    /// The set written back in the tile set format; loading the text gives an equal catalog.
+    #[must_use]
+    pub fn to_toml(&self) -> String {
+        dsl::write(self)
+    }
+}
+
+fn builtin_text(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "base" => include_str!("../tilesets/base.toml"),
+        "base_c2" => include_str!("../tilesets/base_c2.toml"),
+        "river" => include_str!("../tilesets/river.toml"),
+        "inns_and_cathedrals" => include_str!("../tilesets/inns_and_cathedrals.toml"),
+        _ => return None,
+    })
+}

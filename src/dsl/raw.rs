@@ -1,0 +1,71 @@
+//! The unvalidated shape of a tile set file: every value as written, with its byte span.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use crate::geom::ByDir;
+
+/// A value and the byte range of the text it was read from.
+#[derive(Clone, Debug)]
+pub(crate) struct Located<T> {
+    pub(crate) value: T,
+    pub(crate) span: Range<usize>,
+}
+
+/// A list and the span of the whole list, with each item's own span.
+pub(crate) type LocatedList = Located<Vec<Located<String>>>;
+
+#[derive(Default)]
+pub(crate) struct RawFile {
+    pub(crate) set: Option<RawSet>,
+    pub(crate) deck: RawDeck,
+    pub(crate) figures: RawFigures,
+    pub(crate) tiles: Vec<RawTile>,
+    /// Where a missing `[[tile]]` would be reported: the end of the file.
+    pub(crate) end: usize,
+}
+
+pub(crate) struct RawSet {
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) name: Option<Located<String>>,
+    pub(crate) edition: Option<Located<i64>>,
+}
+
+#[derive(Default)]
+pub(crate) struct RawDeck {
+    pub(crate) start: Option<Located<String>>,
+    pub(crate) stage: Option<Located<i64>>,
+    pub(crate) last: Option<LocatedList>,
+}
+
+#[derive(Default)]
+pub(crate) struct RawFigures {
+    pub(crate) followers: Option<Located<i64>>,
+    pub(crate) big_followers: Option<Located<i64>>,
+    pub(crate) colours: Option<LocatedList>,
+}
+
+pub(crate) struct RawTile {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) name: Option<Located<String>>,
+    pub(crate) count: Option<Located<i64>>,
+    pub(crate) edges: Option<RawEdges>,
+    pub(crate) segments: Vec<RawSegment>,
+    pub(crate) segments_span: Option<Range<usize>>,
+}
+
+pub(crate) struct RawEdges {
+    pub(crate) span: Range<usize>,
+    pub(crate) kinds: ByDir<Option<Located<String>>>,
+}
+
+pub(crate) struct RawSegment {
+    pub(crate) span: Range<usize>,
+    pub(crate) kind: Option<Located<String>>,
+    pub(crate) edges: Option<LocatedList>,
+    pub(crate) half_edges: Option<LocatedList>,
+    pub(crate) cities: Option<LocatedList>,
+    pub(crate) marks: Option<LocatedList>,
+}

@@ -1,0 +1,327 @@
+//! Reading: from TOML text to the raw shape, reporting syntax, unknown keys, missing keys
+//! and wrong types. Meaning is checked later, by `validate`.
+
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::diagnostic::{Code, Problems};
+use super::raw::{
+    Located, LocatedList, RawDeck, RawEdges, RawFigures, RawFile, RawSegment, RawSet, RawTile,
+};
+use crate::geom::ByDir;
+
+const ROOT_KEYS: &[&str] = &["set", "deck", "figures", "tile"];
+const SET_KEYS: &[&str] = &["id", "name", "edition"];
+const DECK_KEYS: &[&str] = &["start", "stage", "last"];
+const FIGURE_KEYS: &[&str] = &["followers", "big_followers", "colours"];
+const TILE_KEYS: &[&str] = &["id", "name", "count", "edges", "segments"];
+const EDGE_KEYS: &[&str] = &["N", "E", "S", "W"];
+const SEGMENT_KEYS: &[&str] = &["kind", "edges", "half_edges", "cities", "marks"];
+
+/// Parses `text` as TOML and reads the tile set shape out of it. Returns `None` when the TOML
+/// itself is broken, after reporting every syntax error the parser recovered from.
+pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
+    let (root, errors) = DeTable::parse_recoverable(text);
+    if !errors.is_empty() {
+        for error in errors {
+            let span = error.span().unwrap_or(0..0);
+            problems.report(Code::Syntax, span, error.message().trim_end_matches('\n').to_owned());
+        }
+        return None;
+    }
+    let span = root.span();
+    let root_table = root.into_inner();
+    let root = Table { table: &root_table, span, context: "the top level" };
+    root.check_keys(problems, ROOT_KEYS);
+
+    let set = root.table(problems, "set", "[set]").map(|set| {
+        set.check_keys(problems, SET_KEYS);
+        RawSet {
+            id: set.string(problems, "id", true),
+            name: set.string(problems, "name", true),
+            edition: set.integer(problems, "edition", true),
+        }
+    });
+    if set.is_none() && root.get("set").is_none() {
+        problems.report(
+            Code::MissingKey,
+            0..0,
+            "a tile set needs a [set] table with id, name and edition".to_owned(),
+        );
+    }
+
+    let deck = root
+        .table(problems, "deck", "[deck]")
+        .map(|deck| {
+            deck.check_keys(problems, DECK_KEYS);
+            RawDeck {
+                start: deck.string(problems, "start", false),
+                stage: deck.integer(problems, "stage", false),
+                last: deck.string_list(problems, "last", false),
+            }
+        })
+        .unwrap_or_default();
+
+    let figures = root
+        .table(problems, "figures", "[figures]")
+        .map(|figures| {
+            figures.check_keys(problems, FIGURE_KEYS);
+            RawFigures {
+                followers: figures.integer(problems, "followers", false),
+                big_followers: figures.integer(problems, "big_followers", false),
+                colours: figures.string_list(problems, "colours", false),
+            }
+        })
+        .unwrap_or_default();
+
+    let tiles = root
+        .table_list(problems, "tile", "[[tile]]")
+        .into_iter()
+        .map(|tile| read_tile(&tile, problems))
+        .collect();
+
+    Some(RawFile { set, deck, figures, tiles, end: text.len() })
+}
+
+fn read_tile(tile: &Table<'_, '_>, problems: &mut Problems) -> RawTile {
+    tile.check_keys(problems, TILE_KEYS);
+    let edges = tile.table(problems, "edges", "`edges`").map(|edges| {
+        edges.check_keys(problems, EDGE_KEYS);
+        RawEdges {
+            span: edges.span.clone(),
+            kinds: ByDir::from_fn(|dir| {
+                if edges.get(dir.name()).is_none() {
+                    problems.report(
+                        Code::MissingKey,
+                        edges.span.clone(),
+                        format!("`edges` has no kind for edge {dir}"),
+                    );
+                }
+                edges.string(problems, dir.name(), false)
+            }),
+        }
+    });
+    if tile.get("edges").is_none() {
+        problems.report(
+            Code::MissingKey,
+            tile.span.clone(),
+            "this tile has no `edges`; give the kind of N, E, S and W".to_owned(),
+        );
+    }
+    let segments_span = tile.get("segments").map(Spanned::span);
+    let segments = tile
+        .table_list(problems, "segments", "a segment")
+        .into_iter()
+        .map(|segment| {
+            segment.check_keys(problems, SEGMENT_KEYS);
+            RawSegment {
+                span: segment.span.clone(),
+                kind: segment.string(problems, "kind", true),
+                edges: segment.string_list(problems, "edges", false),
+                half_edges: segment.string_list(problems, "half_edges", false),
+                cities: segment.string_list(problems, "cities", false),
+                marks: segment.string_list(problems, "marks", false),
+            }
+        })
+        .collect();
+    RawTile {
+        span: tile.span.clone(),
+        id: tile.string(problems, "id", true),
+        name: tile.string(problems, "name", true),
+        count: tile.integer(problems, "count", true),
+        edges,
+        segments,
+        segments_span,
+    }
+}
+
+/// A TOML table being read, with where it is and how messages should name it.
+struct Table<'a, 'i> {
+    table: &'a DeTable<'i>,
+    span: Range<usize>,
+    context: &'static str,
+}
+
+impl<'a, 'i> Table<'a, 'i> {
+    fn get(&self, key: &str) -> Option<&'a Spanned<DeValue<'i>>> {
+        self.table.get(key)
+    }
+
+    fn check_keys(&self, problems: &mut Problems, allowed: &[&str]) {
+        for (key, _) in self.table.iter() {
+            if !allowed.contains(&key.get_ref().as_ref()) {
+                problems.report(
+                    Code::UnknownKey,
+                    key.span(),
+                    format!(
+                        "unknown key `{}` in {}; expected one of {}",
+                        key.get_ref(),
+                        self.context,
+                        allowed.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+
+    fn missing(&self, problems: &mut Problems, key: &str) {
+        problems.report(
+            Code::MissingKey,
+            self.span.clone(),
+            format!("{} has no `{key}`", self.context),
+        );
+    }
+
+    fn string(
+        &self,
+        problems: &mut Problems,
+        key: &str,
+        required: bool,
+    ) -> Option<Located<String>> {
+        let Some(value) = self.get(key) else {
+            if required {
+                self.missing(problems, key);
+            }
+            return None;
+        };
+        as_string(value, key, problems)
+    }
+
+    fn integer(&self, problems: &mut Problems, key: &str, required: bool) -> Option<Located<i64>> {
+        let Some(value) = self.get(key) else {
+            if required {
+                self.missing(problems, key);
+            }
+            return None;
+        };
+        let span = value.span();
+        match value.get_ref() {
+            DeValue::Integer(integer) => {
+                match i64::from_str_radix(integer.as_str(), integer.radix()) {
+                    Ok(number) => Some(Located { value: number, span }),
+                    Err(_) => {
+                        problems.report(
+                            Code::OutOfRange,
+                            span,
+                            format!("`{key}` is far too large"),
+                        );
+                        None
+                    }
+                }
+            }
+            other => {
+                wrong_type(problems, span, key, "an integer", other);
+                None
+            }
+        }
+    }
+
+    fn string_list(
+        &self,
+        problems: &mut Problems,
+        key: &str,
+        required: bool,
+    ) -> Option<LocatedList> {
+        let Some(value) = self.get(key) else {
+            if required {
+                self.missing(problems, key);
+            }
+            return None;
+        };
+        let span = value.span();
+        let DeValue::Array(array) = value.get_ref() else {
+            wrong_type(problems, span, key, "a list of strings", value.get_ref());
+            return None;
+        };
+        let items = array.iter().filter_map(|item| as_string(item, key, problems)).collect();
+        Some(Located { value: items, span })
+    }
+
+    fn table(
+        &self,
+        problems: &mut Problems,
+        key: &str,
+        context: &'static str,
+    ) -> Option<Table<'a, 'i>> {
+        let value = self.get(key)?;
+        match value.get_ref() {
+            DeValue::Table(table) => Some(Table { table, span: value.span(), context }),
+            other => {
+                wrong_type(problems, value.span(), key, "a table", other);
+                None
+            }
+        }
+    }
+
+    fn table_list(
+        &self,
+        problems: &mut Problems,
+        key: &str,
+        context: &'static str,
+    ) -> Vec<Table<'a, 'i>> {
+        let Some(value) = self.get(key) else { return Vec::new() };
+        let DeValue::Array(array) = value.get_ref() else {
+            wrong_type(problems, value.span(), key, "a list of tables", value.get_ref());
+            return Vec::new();
+        };
+        array
+            .iter()
+            .filter_map(|item| match item.get_ref() {
+                DeValue::Table(table) => Some(Table { table, span: item.span(), context }),
+                other => {
+                    wrong_type(problems, item.span(), key, "a table", other);
+                    None
+                }
+            })
+            .collect()
+    }
+}
+
+fn as_string(
+    value: &Spanned<DeValue<'_>>,
+    key: &str,
+    problems: &mut Problems,
+) -> Option<Located<String>> {
+    match value.get_ref() {
+        DeValue::String(text) => {
+            Some(Located { value: text.as_ref().to_owned(), span: value.span() })
+        }
+        other => {
+            let what = if value.get_ref().is_array() { "a string, not a list" } else { "a string" };
+            wrong_type(problems, value.span(), key, what, other);
+            None
+        }
+    }
+}
+
+fn wrong_type(
+    problems: &mut Problems,
+    span: Range<usize>,
+    key: &str,
+    expected: &str,
+    found: &DeValue<'_>,
+) {
+    problems.report(
+        Code::WrongType,
+        span,
+        format!("`{key}` must be {expected}, found {}", describe(found)),
+    );
+}
+
+fn describe(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}

@@ -1,0 +1,141 @@
+//! Writing a catalog back in the tile set format, in the layout of the built-in files.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use crate::catalog::Catalog;
+use crate::geom::Dir;
+use crate::segment::{Segment, SegmentKind};
+use crate::tile::TileType;
+
+/// The catalog as tile set text; loading it gives back an equal catalog.
+pub(crate) fn write(catalog: &Catalog) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_catalog(&mut out, catalog);
+    out
+}
+
+fn write_catalog(out: &mut String, catalog: &Catalog) -> core::fmt::Result {
+    let info = catalog.info();
+    writeln!(out, "[set]")?;
+    writeln!(out, "id = {}", quoted(&info.id))?;
+    writeln!(out, "name = {}", quoted(&info.name))?;
+    writeln!(out, "edition = {}", info.edition)?;
+
+    let deck = catalog.deck();
+    if deck.start.is_some() || deck.stage != 0 || !deck.last.is_empty() {
+        writeln!(out, "\n[deck]")?;
+        if let Some(start) = catalog.start_tile() {
+            writeln!(out, "start = {}", quoted(start.id()))?;
+        }
+        if deck.stage != 0 {
+            writeln!(out, "stage = {}", deck.stage)?;
+        }
+        if !deck.last.is_empty() {
+            let ids =
+                deck.last.iter().filter_map(|index| catalog.tile(*index)).map(|tile| tile.id());
+            writeln!(out, "last = {}", list(ids))?;
+        }
+    }
+
+    let figures = catalog.figures();
+    if figures.followers != 0 || figures.big_followers != 0 || !figures.colours.is_empty() {
+        writeln!(out, "\n[figures]")?;
+        if figures.followers != 0 {
+            writeln!(out, "followers = {}", figures.followers)?;
+        }
+        if figures.big_followers != 0 {
+            writeln!(out, "big_followers = {}", figures.big_followers)?;
+        }
+        if !figures.colours.is_empty() {
+            writeln!(out, "colours = {}", list(figures.colours.iter().map(String::as_str)))?;
+        }
+    }
+
+    for tile in catalog.tiles() {
+        write_tile(out, tile)?;
+    }
+    Ok(())
+}
+
+fn write_tile(out: &mut String, tile: &TileType) -> core::fmt::Result {
+    writeln!(out, "\n[[tile]]")?;
+    writeln!(out, "id = {}", quoted(tile.id()))?;
+    writeln!(out, "name = {}", quoted(tile.name()))?;
+    writeln!(out, "count = {}", tile.count())?;
+    let edges: Vec<String> = tile
+        .edges()
+        .iter()
+        .map(|(dir, kind)| alloc::format!("{dir} = {}", quoted(kind.name())))
+        .collect();
+    writeln!(out, "edges = {{ {} }}", edges.join(", "))?;
+    writeln!(out, "segments = [")?;
+    for segment in tile.segments() {
+        writeln!(out, "  {},", segment_table(tile, segment))?;
+    }
+    writeln!(out, "]")
+}
+
+fn segment_table(tile: &TileType, segment: &Segment) -> String {
+    let mut parts = alloc::vec![alloc::format!("kind = {}", quoted(segment.kind().name()))];
+    if segment.kind().edge_kind().is_some() {
+        parts.push(alloc::format!("edges = {}", list(segment.edges().iter().map(Dir::name))));
+    }
+    if segment.kind() == SegmentKind::Field {
+        parts.push(alloc::format!(
+            "half_edges = {}",
+            list(segment.half_edges().iter().map(|half| half.name()))
+        ));
+        if !segment.cities().is_empty() {
+            // A city is named by its first edge; every city segment reaches at least one.
+            let names = segment.cities().iter().filter_map(|city| {
+                let city = tile.segments().get(usize::from(city))?;
+                city.edges().iter().next().map(Dir::name)
+            });
+            parts.push(alloc::format!("cities = {}", list(names)));
+        }
+    }
+    if !segment.marks().is_empty() {
+        parts.push(alloc::format!(
+            "marks = {}",
+            list(segment.marks().iter().map(|mark| mark.name()))
+        ));
+    }
+    alloc::format!("{{ {} }}", parts.join(", "))
+}
+
+fn list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let quoted: Vec<String> = items.map(quoted).collect();
+    alloc::format!("[{}]", quoted.join(", "))
+}
+
+/// A TOML basic string holding `text` exactly.
+fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_escapes_what_toml_requires() {
+        assert_eq!(quoted(r#"a "b" \c"#), r#""a \"b\" \\c""#);
+        assert_eq!(quoted("tab\there"), "\"tab\\u0009here\"");
+    }
+}

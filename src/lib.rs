@@ -1,0 +1,51 @@
+//! A rules engine for the board game Carcassonne, with tile sets as data.
+//!
+//! Tile catalogs are TOML files in a small, strict language (see `tilesets/README.md`); the
+//! base game, its second-edition variant with gardens, The River and Inns & Cathedrals are
+//! built in, and any file a user writes loads the same way, with every mistake reported at
+//! once by file, line, column and a stable code.
+//!
+//! ```
+//! use carcassonne::{Catalog, Dir, EdgeKind, Mark, SegmentKind};
+//!
+//! let base = Catalog::builtin("base")?;
+//! assert_eq!(base.tile_count(), 72);
+//! assert_eq!(base.count_tiles_with(Mark::Pennant), 10);
+//!
+//! let (_, start) = base.tile_by_id("D").unwrap();
+//! assert_eq!(start.edges()[Dir::N], EdgeKind::City);
+//! assert_eq!(start.count_segments(SegmentKind::Field), 2);
+//! # Ok::<(), carcassonne::UnknownBuiltin>(())
+//! ```
+//!
+//! # Features
+//! - `std` (default): loading tile sets from paths ([`Catalog::from_path`]). Without it the
+//!   crate is `#![no_std]` and needs only `alloc`.
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod catalog;
+pub mod dsl;
+mod edge;
+mod geom;
+#[cfg(feature = "std")]
+mod load;
+mod segment;
+mod tile;
+
+pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBuiltin};
+pub use dsl::{Code, Diagnostic, Diagnostics};
+pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
+pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
+#[cfg(feature = "std")]
+pub use load::LoadError;
+pub use segment::{
+    MAX_SEGMENTS_PER_TILE, Mark, MarkSet, Segment, SegmentIndex, SegmentKind, SegmentSet,
+};
+pub use tile::{TileIndex, TileType};

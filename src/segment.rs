@@ -1,0 +1,318 @@
+//! Segments: the pieces of feature printed on one tile, with their marks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::edge::{EdgeKind, HalfEdgeSet};
+use crate::geom::{DirSet, Rotation};
+
+/// The most segments one tile may have; [`SegmentSet`] is a 32-bit mask.
+pub const MAX_SEGMENTS_PER_TILE: usize = 32;
+
+/// What kind of feature a segment is part of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SegmentKind {
+    /// Part of a city, reaching one or more city edges.
+    City,
+    /// Part of a road, reaching one or more road edges.
+    Road,
+    /// Part of a field, touching zero or more half-edges.
+    Field,
+    /// Part of the river; never occupied or scored.
+    River,
+    /// A monastery in the middle of the tile.
+    Monastery,
+    /// A garden in the middle of the tile (second edition); only an abbot may occupy it.
+    Garden,
+}
+
+impl SegmentKind {
+    /// All segment kinds in declaration order.
+    pub const ALL: [SegmentKind; 6] = [
+        SegmentKind::City,
+        SegmentKind::Road,
+        SegmentKind::Field,
+        SegmentKind::River,
+        SegmentKind::Monastery,
+        SegmentKind::Garden,
+    ];
+
+    /// The name used in tile set files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            SegmentKind::City => "city",
+            SegmentKind::Road => "road",
+            SegmentKind::Field => "field",
+            SegmentKind::River => "river",
+            SegmentKind::Monastery => "monastery",
+            SegmentKind::Garden => "garden",
+        }
+    }
+
+    /// Parses a name as written in tile set files.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<SegmentKind> {
+        SegmentKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// The edge kind this segment reaches, for the kinds that join whole edges.
+    #[must_use]
+    pub const fn edge_kind(self) -> Option<EdgeKind> {
+        match self {
+            SegmentKind::City => Some(EdgeKind::City),
+            SegmentKind::Road => Some(EdgeKind::Road),
+            SegmentKind::River => Some(EdgeKind::River),
+            SegmentKind::Field | SegmentKind::Monastery | SegmentKind::Garden => None,
+        }
+    }
+}
+
+impl core::fmt::Display for SegmentKind {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A symbol printed on one segment that changes its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mark {
+    /// A coat of arms on a city segment: worth extra points to the city.
+    Pennant = 0,
+    /// A cathedral on a city segment (Inns & Cathedrals).
+    Cathedral = 1,
+    /// An inn beside a road segment (Inns & Cathedrals).
+    Inn = 2,
+}
+
+impl Mark {
+    /// All marks in declaration order.
+    pub const ALL: [Mark; 3] = [Mark::Pennant, Mark::Cathedral, Mark::Inn];
+
+    /// The name used in tile set files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mark::Pennant => "pennant",
+            Mark::Cathedral => "cathedral",
+            Mark::Inn => "inn",
+        }
+    }
+
+    /// Parses a name as written in tile set files.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Mark> {
+        Mark::ALL.into_iter().find(|mark| mark.name() == name)
+    }
+
+    /// The only segment kind this mark may stand on.
+    #[must_use]
+    pub const fn segment_kind(self) -> SegmentKind {
+        match self {
+            Mark::Pennant | Mark::Cathedral => SegmentKind::City,
+            Mark::Inn => SegmentKind::Road,
+        }
+    }
+}
+
+impl core::fmt::Display for Mark {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of marks, as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MarkSet(u8);
+
+impl MarkSet {
+    /// The empty set.
+    pub const EMPTY: MarkSet = MarkSet(0);
+
+    /// Whether `mark` is in the set.
+    #[must_use]
+    pub const fn contains(self, mark: Mark) -> bool {
+        self.0 & (1 << mark as u8) != 0
+    }
+
+    /// The set with `mark` added.
+    #[must_use]
+    pub const fn with(self, mark: Mark) -> MarkSet {
+        MarkSet(self.0 | (1 << mark as u8))
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The marks in the set, in declaration order.
+    pub fn iter(self) -> impl Iterator<Item = Mark> {
+        Mark::ALL.into_iter().filter(move |mark| self.contains(*mark))
+    }
+}
+
+impl FromIterator<Mark> for MarkSet {
+    fn from_iter<I: IntoIterator<Item = Mark>>(iter: I) -> MarkSet {
+        iter.into_iter().fold(MarkSet::EMPTY, MarkSet::with)
+    }
+}
+
+/// The index of a segment within its tile type's segment list.
+pub type SegmentIndex = u8;
+
+/// A set of segments of one tile, as a bit mask over [`SegmentIndex`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SegmentSet(u32);
+
+impl SegmentSet {
+    /// The empty set.
+    pub const EMPTY: SegmentSet = SegmentSet(0);
+
+    /// Whether segment `index` is in the set.
+    #[must_use]
+    pub const fn contains(self, index: SegmentIndex) -> bool {
+        (index as usize) < MAX_SEGMENTS_PER_TILE && self.0 & (1 << index) != 0
+    }
+
+    /// The set with segment `index` added; indices of 32 and more are ignored.
+    #[must_use]
+    pub const fn with(self, index: SegmentIndex) -> SegmentSet {
+        if (index as usize) < MAX_SEGMENTS_PER_TILE {
+            SegmentSet(self.0 | (1 << index))
+        } else {
+            self
+        }
+    }
+
+    /// How many segments the set holds.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The segment indices in the set, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = SegmentIndex> {
+        (0..MAX_SEGMENTS_PER_TILE as u8).filter(move |index| self.contains(*index))
+    }
+}
+
+impl FromIterator<SegmentIndex> for SegmentSet {
+    fn from_iter<I: IntoIterator<Item = SegmentIndex>>(iter: I) -> SegmentSet {
+        iter.into_iter().fold(SegmentSet::EMPTY, SegmentSet::with)
+    }
+}
+
+/// One feature piece printed on a tile: which edges or half-edges it reaches, its marks, and
+/// for a field the city segments of the same tile it borders.
+///
+/// Built only by the tile set loader, so every segment satisfies the format's rules: a city,
+/// road or river reaches at least one edge of its kind; a field touches half-edges only; a
+/// monastery or garden touches nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Segment {
+    pub(crate) kind: SegmentKind,
+    pub(crate) edges: DirSet,
+    pub(crate) half_edges: HalfEdgeSet,
+    pub(crate) marks: MarkSet,
+    pub(crate) cities: SegmentSet,
+}
+
+impl Segment {
+    /// What kind of feature this segment belongs to.
+    #[must_use]
+    pub const fn kind(&self) -> SegmentKind {
+        self.kind
+    }
+
+    /// The edges a city, road or river segment joins (empty for other kinds).
+    #[must_use]
+    pub const fn edges(&self) -> DirSet {
+        self.edges
+    }
+
+    /// The half-edges a field touches (empty for other kinds).
+    #[must_use]
+    pub const fn half_edges(&self) -> HalfEdgeSet {
+        self.half_edges
+    }
+
+    /// The marks printed on this segment.
+    #[must_use]
+    pub const fn marks(&self) -> MarkSet {
+        self.marks
+    }
+
+    /// For a field, the city segments of the same tile it borders (empty for other kinds).
+    #[must_use]
+    pub const fn cities(&self) -> SegmentSet {
+        self.cities
+    }
+
+    /// This segment on a tile turned clockwise by `rotation`. Segment indices do not change.
+    #[must_use]
+    pub fn rotated(&self, rotation: Rotation) -> Segment {
+        Segment {
+            edges: self.edges.rotated(rotation),
+            half_edges: self.half_edges.rotated(rotation),
+            ..*self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edge::HalfEdge;
+    use crate::geom::Dir;
+
+    #[test]
+    fn segment_is_small_and_copy() {
+        assert!(core::mem::size_of::<Segment>() <= 8);
+    }
+
+    #[test]
+    fn marks_stand_on_one_kind_each() {
+        assert_eq!(Mark::Pennant.segment_kind(), SegmentKind::City);
+        assert_eq!(Mark::Cathedral.segment_kind(), SegmentKind::City);
+        assert_eq!(Mark::Inn.segment_kind(), SegmentKind::Road);
+        for mark in Mark::ALL {
+            assert_eq!(Mark::from_name(mark.name()), Some(mark));
+        }
+    }
+
+    #[test]
+    fn segment_set_ignores_out_of_range_indices() {
+        let set = SegmentSet::EMPTY.with(3).with(31).with(32);
+        assert_eq!(set.iter().collect::<alloc::vec::Vec<_>>(), [3, 31]);
+        assert!(!set.contains(40));
+    }
+
+    #[test]
+    fn rotating_a_segment_keeps_kind_marks_and_cities() {
+        let field = Segment {
+            kind: SegmentKind::Field,
+            edges: DirSet::EMPTY,
+            half_edges: [HalfEdge::E_n, HalfEdge::W_n].into_iter().collect(),
+            marks: MarkSet::EMPTY,
+            cities: SegmentSet::EMPTY.with(0),
+        };
+        let turned = field.rotated(Rotation::R90);
+        assert_eq!(turned.kind(), SegmentKind::Field);
+        assert_eq!(turned.cities(), field.cities());
+        assert_eq!(
+            turned.half_edges().iter().collect::<alloc::vec::Vec<_>>(),
+            [HalfEdge::N_e, HalfEdge::S_e]
+        );
+        let city = Segment { kind: SegmentKind::City, edges: DirSet::EMPTY.with(Dir::N), ..field };
+        assert!(city.rotated(Rotation::R270).edges().contains(Dir::W));
+    }
+}

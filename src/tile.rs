@@ -1,0 +1,102 @@
+//! Tile types: the four edge kinds and the segments printed on one kind of tile.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::edge::{EdgeKind, HalfEdge};
+use crate::geom::{ByDir, Dir, Rotation};
+use crate::segment::{Mark, Segment, SegmentIndex, SegmentKind};
+
+/// The index of a tile type within its [`Catalog`](crate::Catalog).
+pub type TileIndex = u16;
+
+/// One kind of tile as its tile set describes it, unrotated.
+///
+/// Built only by the tile set loader, so its edges and segments are consistent: every city,
+/// road and river edge belongs to exactly one segment of its kind, and every half-edge of a
+/// non-city edge to exactly one field.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TileType {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) count: u16,
+    pub(crate) edges: ByDir<EdgeKind>,
+    pub(crate) segments: Vec<Segment>,
+}
+
+impl TileType {
+    /// The id that is unique within the tile set and stable across releases, such as `"D"`.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The name shown to people.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// How many copies of this tile the set contains.
+    #[must_use]
+    pub const fn count(&self) -> u16 {
+        self.count
+    }
+
+    /// The edge kinds of the unrotated tile.
+    #[must_use]
+    pub const fn edges(&self) -> ByDir<EdgeKind> {
+        self.edges
+    }
+
+    /// The kind of edge `dir` when the tile is turned by `rotation`.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Dir, EdgeKind, Rotation};
+    /// let base = Catalog::builtin("base").unwrap();
+    /// let start = base.tile_by_id("D").unwrap().1;
+    /// assert_eq!(start.edge(Dir::N, Rotation::R0), EdgeKind::City);
+    /// assert_eq!(start.edge(Dir::E, Rotation::R90), EdgeKind::City);
+    /// ```
+    #[must_use]
+    pub fn edge(&self, dir: Dir, rotation: Rotation) -> EdgeKind {
+        self.edges[dir.rotated(rotation.inverse())]
+    }
+
+    /// The segments of the unrotated tile; a [`SegmentIndex`] indexes this list.
+    #[must_use]
+    pub fn segments(&self) -> &[Segment] {
+        &self.segments
+    }
+
+    /// The city, road or river segment that reaches edge `dir` of the unrotated tile, if the
+    /// edge is not a field edge.
+    #[must_use]
+    pub fn segment_at_edge(&self, dir: Dir) -> Option<SegmentIndex> {
+        self.position(|segment| segment.edges().contains(dir))
+    }
+
+    /// The field that touches `half` on the unrotated tile, if the edge is not a city edge.
+    #[must_use]
+    pub fn field_at(&self, half: HalfEdge) -> Option<SegmentIndex> {
+        self.position(|segment| segment.half_edges().contains(half))
+    }
+
+    /// How many segments of `kind` the tile has.
+    #[must_use]
+    pub fn count_segments(&self, kind: SegmentKind) -> usize {
+        self.segments.iter().filter(|segment| segment.kind() == kind).count()
+    }
+
+    /// How many segments of the tile carry `mark`.
+    #[must_use]
+    pub fn count_marks(&self, mark: Mark) -> usize {
+        self.segments.iter().filter(|segment| segment.marks().contains(mark)).count()
+    }
+
+    fn position(&self, matches: impl Fn(&Segment) -> bool) -> Option<SegmentIndex> {
+        let index = self.segments.iter().position(matches)?;
+        // The loader caps segments per tile at 32, so the index fits.
+        SegmentIndex::try_from(index).ok()
+    }
+}
