@@ -104,7 +104,7 @@ impl Catalog {
     /// let problems = Catalog::from_toml("tiny.toml", &broken).unwrap_err();
     /// assert_eq!(
     ///     problems.to_string(),
-    ///     "error[dsl-unknown-half-edge]: tiny.toml:14:36: `N_x` is not a half-edge; \
+    ///     "error[dsl-unknown-half-edge]: tiny.toml:14:35: `N_x` is not a half-edge; \
     ///      expected one of N_w, N_e, E_n, E_s, S_e, S_w, W_s, W_n"
     /// );
     /// ```

@@ -33,6 +33,7 @@ extern crate std;
 mod catalog;
 pub mod dsl;
 mod edge;
+mod export;
 mod geom;
 #[cfg(feature = "std")]
 mod load;
@@ -42,6 +43,7 @@ mod tile;
 pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBuiltin};
 pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
+pub use export::EXPORT_FORMAT;
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
 #[cfg(feature = "std")]
 pub use load::LoadError;

@@ -251,6 +251,11 @@ impl Problems {
         self.list.is_empty()
     }
 
+    /// How many problems have been reported so far, dropped ones included.
+    pub(crate) fn reported(&self) -> usize {
+        self.list.len() + self.dropped
+    }
+
     /// Resolves spans to lines and columns of `text` and sorts the problems by position.
     pub(crate) fn into_diagnostics(mut self, file: &str, text: &str) -> Diagnostics {
         self.list.sort_by_key(|problem| problem.span.start);

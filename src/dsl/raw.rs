@@ -54,6 +54,8 @@ pub(crate) struct RawTile {
     pub(crate) edges: Option<RawEdges>,
     pub(crate) segments: Vec<RawSegment>,
     pub(crate) segments_span: Option<Range<usize>>,
+    /// False when reading the segment list reported a problem; coverage is then not judged.
+    pub(crate) segments_well_formed: bool,
 }
 
 pub(crate) struct RawEdges {
@@ -68,4 +70,6 @@ pub(crate) struct RawSegment {
     pub(crate) half_edges: Option<LocatedList>,
     pub(crate) cities: Option<LocatedList>,
     pub(crate) marks: Option<LocatedList>,
+    /// False when reading the segment reported a problem (wrong type, unknown key).
+    pub(crate) well_formed: bool,
 }

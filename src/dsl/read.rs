@@ -115,21 +115,27 @@ fn read_tile(tile: &Table<'_, '_>, problems: &mut Problems) -> RawTile {
         );
     }
     let segments_span = tile.get("segments").map(Spanned::span);
-    let segments = tile
+    let before_segments = problems.reported();
+    let segments: Vec<RawSegment> = tile
         .table_list(problems, "segments", "a segment")
         .into_iter()
         .map(|segment| {
+            let before = problems.reported();
             segment.check_keys(problems, SEGMENT_KEYS);
-            RawSegment {
+            let mut raw = RawSegment {
                 span: segment.span.clone(),
                 kind: segment.string(problems, "kind", true),
                 edges: segment.string_list(problems, "edges", false),
                 half_edges: segment.string_list(problems, "half_edges", false),
                 cities: segment.string_list(problems, "cities", false),
                 marks: segment.string_list(problems, "marks", false),
-            }
+                well_formed: true,
+            };
+            raw.well_formed = problems.reported() == before;
+            raw
         })
         .collect();
+    let segments_well_formed = problems.reported() == before_segments;
     RawTile {
         span: tile.span.clone(),
         id: tile.string(problems, "id", true),
@@ -138,6 +144,7 @@ fn read_tile(tile: &Table<'_, '_>, problems: &mut Problems) -> RawTile {
         edges,
         segments,
         segments_span,
+        segments_well_formed,
     }
 }
 
@@ -239,7 +246,7 @@ impl<'a, 'i> Table<'a, 'i> {
             wrong_type(problems, span, key, "a list of strings", value.get_ref());
             return None;
         };
-        let items = array.iter().filter_map(|item| as_string(item, key, problems)).collect();
+        let items = array.iter().filter_map(|item| as_list_string(item, key, problems)).collect();
         Some(Located { value: items, span })
     }
 
@@ -293,8 +300,27 @@ fn as_string(
             Some(Located { value: text.as_ref().to_owned(), span: value.span() })
         }
         other => {
-            let what = if value.get_ref().is_array() { "a string, not a list" } else { "a string" };
-            wrong_type(problems, value.span(), key, what, other);
+            wrong_type(problems, value.span(), key, "a string", other);
+            None
+        }
+    }
+}
+
+fn as_list_string(
+    value: &Spanned<DeValue<'_>>,
+    key: &str,
+    problems: &mut Problems,
+) -> Option<Located<String>> {
+    match value.get_ref() {
+        DeValue::String(text) => {
+            Some(Located { value: text.as_ref().to_owned(), span: value.span() })
+        }
+        other => {
+            problems.report(
+                Code::WrongType,
+                value.span(),
+                format!("each entry of `{key}` must be a string, found {}", describe(other)),
+            );
             None
         }
     }

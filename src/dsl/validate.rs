@@ -157,6 +157,9 @@ fn validate_layout(
         .map(|segment| validate_segment(segment, &declared, problems))
         .collect();
 
+    if !tile.segments_well_formed {
+        return None;
+    }
     check_edge_coverage(tile, &declared, &segments, problems);
     check_half_edge_coverage(tile, &declared, &segments, problems);
     let cities = resolve_cities(&segments, problems);
@@ -194,6 +197,11 @@ fn validate_segment(
     problems: &mut Problems,
 ) -> Option<CheckedSegment> {
     let kind_name = raw.kind.as_ref()?;
+    // A segment whose lists had wrong types is not judged further: what remains of it would
+    // only produce follow-on errors.
+    if !raw.well_formed {
+        return None;
+    }
     let Some(kind) = SegmentKind::from_name(&kind_name.value) else {
         problems.report(
             Code::UnknownSegmentKind,
@@ -314,7 +322,7 @@ fn validate_segment(
                 Code::MarkOnWrongKind,
                 span.clone(),
                 format!(
-                    "a {mark} belongs on a {} segment, not on a {kind} segment",
+                    "mark `{mark}` belongs on a {} segment, not on a {kind} segment",
                     mark.segment_kind()
                 ),
             );

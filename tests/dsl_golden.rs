@@ -1,0 +1,72 @@
+//! Golden tests: every invalid tile set under `tests/dsl/invalid/` next to the exact
+//! diagnostics it must produce (`NAME.expected`). Run with `BLESS=1` to rewrite the expected
+//! files after an intended change of wording, then review the diff.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+use carcassonne::{Catalog, Code};
+
+const DIR: &str = "tests/dsl/invalid";
+
+fn fixtures() -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter_map(|name| name.strip_suffix(".toml").map(str::to_owned))
+        .collect();
+    names.sort();
+    names
+}
+
+fn diagnostics_of(name: &str) -> carcassonne::Diagnostics {
+    let file = format!("{DIR}/{name}.toml");
+    let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&file)).unwrap();
+    match Catalog::from_toml(&file, &text) {
+        Ok(_) => panic!("{file} loaded, but it is meant to be invalid"),
+        Err(diagnostics) => diagnostics,
+    }
+}
+
+#[test]
+fn each_invalid_file_gives_exactly_its_expected_diagnostics() {
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut mismatches = Vec::new();
+    for name in fixtures() {
+        let actual = format!("{}\n", diagnostics_of(&name));
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR).join(format!("{name}.expected"));
+        if bless {
+            fs::write(&path, &actual).unwrap();
+            continue;
+        }
+        let expected = fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("{} is missing; run with BLESS=1", path.display()));
+        if actual != expected {
+            mismatches.push(format!("--- {name}.expected\n{expected}+++ actual\n{actual}"));
+        }
+    }
+    assert!(mismatches.is_empty(), "diagnostics changed:\n{}", mismatches.join("\n"));
+}
+
+#[test]
+fn there_are_at_least_twelve_fixtures() {
+    assert!(fixtures().len() >= 12, "only {} fixtures", fixtures().len());
+}
+
+/// Every diagnostic code a file can produce appears in some golden file, so no message goes
+/// untested. The size limit needs a 1 MiB file and the error cap 100 mistakes: unit tests
+/// cover those two instead.
+#[test]
+fn the_fixtures_cover_every_code() {
+    let seen: BTreeSet<Code> = fixtures()
+        .iter()
+        .flat_map(|name| diagnostics_of(name).iter().map(|d| d.code).collect::<Vec<_>>())
+        .collect();
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .filter(|code| !seen.contains(code) && **code != Code::TooManyErrors)
+        .map(|code| code.as_str())
+        .collect();
+    assert!(missing.is_empty(), "no fixture produces {missing:?}");
+}
