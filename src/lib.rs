@@ -51,3 +51,8 @@ pub use segment::{
     MAX_SEGMENTS_PER_TILE, Mark, MarkSet, Segment, SegmentIndex, SegmentKind, SegmentSet,
 };
 pub use tile::{TileIndex, TileType};
+
+/// The examples in README.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -180,7 +180,6 @@ pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
     /// The problems, in file order.
-    #[must_use]
     pub fn iter(&self) -> core::slice::Iter<'_, Diagnostic> {
         self.0.iter()
     }
