@@ -1,1 +1,85 @@
-fn main() {}
+//! The `carcassonne` command-line tool: check, export and render tile sets.
+
+mod render;
+mod tileset;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Carcassonne rules engine: tools for tile sets and games.
+#[derive(Parser)]
+#[command(name = "carcassonne", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check, export and draw tile set files.
+    #[command(subcommand)]
+    Tileset(TilesetCommand),
+}
+
+#[derive(Subcommand)]
+enum TilesetCommand {
+    /// Lists the tile sets built into the library.
+    List,
+    /// Checks tile set files and prints every problem; exits with 1 if any file is invalid.
+    Check {
+        /// Tile set files (or names of built-in sets).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// Prints the validated catalog, as JSON (default) or as canonical tile set TOML.
+    Export {
+        /// A built-in set name (base, base_c2, river, inns_and_cathedrals) or a file.
+        #[arg(value_name = "NAME|FILE")]
+        set: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+        /// Write to this file instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Draws every tile of a set from its segment data as an SVG sheet.
+    Render {
+        /// A built-in set name or a file.
+        #[arg(value_name = "NAME|FILE")]
+        set: String,
+        /// Where to write the SVG.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
+}
+
+/// How `tileset export` writes a catalog.
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// The export schema documented in tilesets/README.md.
+    Json,
+    /// The tile set format itself, in canonical layout.
+    Toml,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Tileset(TilesetCommand::List) => tileset::list(),
+        Command::Tileset(TilesetCommand::Check { files }) => tileset::check(&files),
+        Command::Tileset(TilesetCommand::Export { set, format, output }) => {
+            tileset::export(&set, format, output.as_deref())
+        }
+        Command::Tileset(TilesetCommand::Render { set, output }) => tileset::render(&set, &output),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,4 +1,4 @@
-//! The tile set language: reading TOML files into a [`Catalog`](crate::Catalog) with precise
+//! The tile set language: reading TOML files into a [`Catalog`] with precise
 //! diagnostics, and writing a catalog back. The format is documented in `tilesets/README.md`.
 //!
 //! Loading runs in two steps, as the format's rules split: `read` checks the TOML shape (syntax,

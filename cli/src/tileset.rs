@@ -1,0 +1,100 @@
+//! The `tileset` subcommands.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use carcassonne::{BUILTIN_NAMES, Catalog, LoadError};
+
+use crate::Format;
+use crate::render::render_sheet;
+
+/// A failure that ends the command, with a message for the user.
+pub type CommandError = String;
+
+pub fn list() -> Result<ExitCode, CommandError> {
+    for name in BUILTIN_NAMES {
+        let catalog = load(name)?;
+        println!(
+            "{name:<22} {:>3} tiles  {:>2} types  edition {}  {}",
+            catalog.tile_count(),
+            catalog.tiles().len(),
+            catalog.info().edition,
+            catalog.info().name
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Checks every file, printing all problems of all files; fails if any file is invalid.
+pub fn check(files: &[String]) -> Result<ExitCode, CommandError> {
+    let mut failed = 0;
+    for file in files {
+        match Catalog::load(file) {
+            Ok(catalog) => println!(
+                "ok: {file}: set `{}`, {} tile types, {} tiles",
+                catalog.info().id,
+                catalog.tiles().len(),
+                catalog.tile_count()
+            ),
+            Err(LoadError::Invalid(diagnostics)) => {
+                failed += 1;
+                eprintln!("{diagnostics}");
+                let count = diagnostics.len();
+                eprintln!("{file}: {count} problem{}", if count == 1 { "" } else { "s" });
+            }
+            Err(other) => {
+                failed += 1;
+                eprintln!("error: {other}");
+            }
+        }
+    }
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+pub fn export(set: &str, format: Format, output: Option<&Path>) -> Result<ExitCode, CommandError> {
+    let catalog = load(set)?;
+    let text = match format {
+        Format::Json => {
+            let mut json = serde_json::to_string_pretty(&catalog)
+                .map_err(|error| format!("cannot write JSON: {error}"))?;
+            json.push('\n');
+            json
+        }
+        Format::Toml => catalog.to_toml(),
+    };
+    write_output(output, &text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn render(set: &str, output: &Path) -> Result<ExitCode, CommandError> {
+    let catalog = load(set)?;
+    write_output(Some(output), &render_sheet(&catalog))?;
+    eprintln!(
+        "wrote {} ({} tile types of `{}`)",
+        output.display(),
+        catalog.tiles().len(),
+        catalog.info().id
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn load(set: &str) -> Result<Catalog, CommandError> {
+    Catalog::load(set).map_err(|error| match error {
+        LoadError::Invalid(diagnostics) => {
+            format!("{set} is not a valid tile set:\n{diagnostics}")
+        }
+        other => other.to_string(),
+    })
+}
+
+fn write_output(output: Option<&Path>, text: &str) -> Result<(), CommandError> {
+    match output {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|error| format!("cannot write {}: {error}", path.display())),
+        None => std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .map_err(|error| format!("cannot write to standard output: {error}")),
+    }
+}
