@@ -197,7 +197,7 @@ impl<'a, 'i> Table<'a, 'i> {
             }
             return None;
         };
-        as_string(value, key, problems)
+        as_string(value, key, false, problems)
     }
 
     fn integer(&self, problems: &mut Problems, key: &str, required: bool) -> Option<Located<i64>> {
@@ -246,7 +246,7 @@ impl<'a, 'i> Table<'a, 'i> {
             wrong_type(problems, span, key, "a list of strings", value.get_ref());
             return None;
         };
-        let items = array.iter().filter_map(|item| as_list_string(item, key, problems)).collect();
+        let items = array.iter().filter_map(|item| as_string(item, key, true, problems)).collect();
         Some(Located { value: items, span })
     }
 
@@ -290,9 +290,11 @@ impl<'a, 'i> Table<'a, 'i> {
     }
 }
 
+/// A string value; `in_list` words the type error for an entry of a list.
 fn as_string(
     value: &Spanned<DeValue<'_>>,
     key: &str,
+    in_list: bool,
     problems: &mut Problems,
 ) -> Option<Located<String>> {
     match value.get_ref() {
@@ -300,26 +302,12 @@ fn as_string(
             Some(Located { value: text.as_ref().to_owned(), span: value.span() })
         }
         other => {
-            wrong_type(problems, value.span(), key, "a string", other);
-            None
-        }
-    }
-}
-
-fn as_list_string(
-    value: &Spanned<DeValue<'_>>,
-    key: &str,
-    problems: &mut Problems,
-) -> Option<Located<String>> {
-    match value.get_ref() {
-        DeValue::String(text) => {
-            Some(Located { value: text.as_ref().to_owned(), span: value.span() })
-        }
-        other => {
+            let subject =
+                if in_list { format!("each entry of `{key}`") } else { format!("`{key}`") };
             problems.report(
                 Code::WrongType,
                 value.span(),
-                format!("each entry of `{key}` must be a string, found {}", describe(other)),
+                format!("{subject} must be a string, found {}", describe(other)),
             );
             None
         }
