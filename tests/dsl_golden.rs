@@ -70,3 +70,20 @@ fn the_fixtures_cover_every_code() {
         .collect();
     assert!(missing.is_empty(), "no fixture produces {missing:?}");
 }
+
+/// The table of codes in tilesets/README.md lists every code, in number order, so authors
+/// and C callers can look a code up.
+#[test]
+fn the_format_documentation_lists_every_code_in_order() {
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tilesets/README.md"))
+            .unwrap();
+    let documented: Vec<&str> = readme
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `dsl-"))
+        .filter_map(|rest| rest.split('`').next())
+        .collect();
+    let codes: Vec<String> =
+        Code::ALL.iter().map(|code| code.as_str().trim_start_matches("dsl-").to_owned()).collect();
+    assert_eq!(documented, codes);
+}
