@@ -30,23 +30,29 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod board;
 mod catalog;
 pub mod dsl;
 mod edge;
 mod export;
+mod fit;
 mod geom;
 #[cfg(feature = "std")]
 mod load;
+mod pos;
 mod segment;
 mod tile;
 
+pub use board::{Board, EdgeConstraint, MAX_COORDINATE, PlacedTile, PlacementError};
 pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBuiltin};
 pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
 pub use export::EXPORT_FORMAT;
+pub use fit::{FitTable, RotationSet};
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
 #[cfg(feature = "std")]
 pub use load::LoadError;
+pub use pos::Pos;
 pub use segment::{
     MAX_SEGMENTS_PER_TILE, Mark, MarkSet, Segment, SegmentIndex, SegmentKind, SegmentSet,
 };

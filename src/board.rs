@@ -1,0 +1,465 @@
+//! The board: which tile lies where, turned how, and which empty cells touch a tile.
+//!
+//! Cells live in a dense grid that covers the placed tiles plus a margin and grows when a
+//! tile lands near its border, so a lookup is one bounds check and one index, and cloning a
+//! board copies only the area in play. The frontier (empty cells next to a tile) is kept up
+//! to date on every placement, so finding legal placements never scans the whole grid.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::edge::EdgeKind;
+use crate::geom::{ByDir, Dir, Rotation};
+use crate::pos::Pos;
+use crate::tile::TileIndex;
+
+/// The largest distance from the origin, in either coordinate, at which a tile may lie.
+///
+/// Real games stay within a few dozen cells; the bound keeps a hostile game (a staircase of
+/// thousands of tiles) from growing the grid past a few megabytes.
+pub const MAX_COORDINATE: i16 = 1023;
+
+/// Cells added on each side when the grid grows, so growth is rare.
+const GROWTH_MARGIN: i32 = 4;
+
+/// A tile lying on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlacedTile {
+    /// The tile type, numbered as the caller numbers its tiles.
+    pub tile: TileIndex,
+    /// How the tile is turned.
+    pub rotation: Rotation,
+    /// The kinds of its edges as they lie, after rotation.
+    pub edges: ByDir<EdgeKind>,
+}
+
+/// The edges a tile placed in an empty cell must match: per side, the kind of the
+/// neighbour's facing edge, or `None` where that neighbour cell is empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EdgeConstraint(pub ByDir<Option<EdgeKind>>);
+
+impl EdgeConstraint {
+    /// How many distinct constraints there are: five possibilities on each of four sides.
+    pub const COUNT: usize = 625;
+
+    /// A dense number for the constraint, below [`EdgeConstraint::COUNT`], for table lookups.
+    #[must_use]
+    pub fn key(self) -> usize {
+        self.0.0.iter().rev().fold(0, |key, side| key * 5 + side.map_or(4, |kind| kind as usize))
+    }
+
+    /// Whether a tile with `edges` (as it would lie) matches every occupied side.
+    #[must_use]
+    pub fn admits(self, edges: ByDir<EdgeKind>) -> bool {
+        Dir::ALL.iter().all(|dir| self.0[*dir].is_none_or(|kind| kind == edges[*dir]))
+    }
+
+    /// Whether any side has a neighbour.
+    #[must_use]
+    pub fn has_neighbour(self) -> bool {
+        self.0.0.iter().any(Option::is_some)
+    }
+}
+
+/// Why a tile cannot lie in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum PlacementError {
+    /// A tile already lies there.
+    #[error("a tile already lies at {pos}")]
+    Occupied {
+        /// The cell.
+        pos: Pos,
+    },
+    /// No tile lies next to the cell (corners do not count).
+    #[error("no tile lies next to {pos}; a tile must touch another along an edge")]
+    NoNeighbour {
+        /// The cell.
+        pos: Pos,
+    },
+    /// An edge does not match the neighbour's facing edge.
+    #[error("the {dir} edge at {pos} is {found} but the neighbouring tile shows {expected}")]
+    EdgeMismatch {
+        /// The cell.
+        pos: Pos,
+        /// The side of the placed tile that does not match.
+        dir: Dir,
+        /// The kind the neighbour's facing edge shows.
+        expected: EdgeKind,
+        /// The kind the placed tile would show there.
+        found: EdgeKind,
+    },
+    /// The cell is farther from the origin than [`MAX_COORDINATE`].
+    #[error("{pos} is outside the board, which reaches {MAX_COORDINATE} cells from the start")]
+    OutOfBounds {
+        /// The cell.
+        pos: Pos,
+    },
+}
+
+/// One grid cell, four bytes: the tile, and the rotation and edges packed in one byte each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Cell {
+    tile: TileIndex,
+    /// Edge kinds N, E, S, W, two bits each, as the tile lies.
+    edges: u8,
+    /// Bits 0–1: rotation; bit 2: a tile lies here; bit 3: the cell is on the frontier.
+    flags: u8,
+}
+
+const OCCUPIED: u8 = 1 << 2;
+const FRONTIER: u8 = 1 << 3;
+
+impl Cell {
+    const EMPTY: Cell = Cell { tile: 0, edges: 0, flags: 0 };
+
+    fn is_occupied(self) -> bool {
+        self.flags & OCCUPIED != 0
+    }
+
+    fn edge(self, dir: Dir) -> EdgeKind {
+        EdgeKind::ALL[usize::from(self.edges >> (2 * dir.index()) & 0b11)]
+    }
+
+    fn placed(self) -> Option<PlacedTile> {
+        self.is_occupied().then(|| PlacedTile {
+            tile: self.tile,
+            rotation: Rotation::from_quarter_turns(usize::from(self.flags & 0b11)),
+            edges: ByDir::from_fn(|dir| self.edge(dir)),
+        })
+    }
+}
+
+/// The tiles on the table.
+///
+/// ```
+/// use carcassonne::{Board, ByDir, Dir, EdgeKind, Pos, Rotation};
+/// use EdgeKind::{City, Field, Road};
+///
+/// let mut board = Board::new();
+/// let start = ByDir([City, Road, Field, Road]);
+/// board.place(Pos::ORIGIN, 3, Rotation::R0, start)?;
+/// assert_eq!(board.frontier().len(), 4);
+///
+/// // A straight road continues the start tile's road to the east.
+/// let road = ByDir([Field, Road, Field, Road]);
+/// assert!(board.check(Pos::new(1, 0), road).is_ok());
+/// assert!(board.check(Pos::new(0, 1), road).is_err());
+/// # Ok::<(), carcassonne::PlacementError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    cells: Vec<Cell>,
+    /// The grid's south-west cell.
+    min_x: i32,
+    min_y: i32,
+    width: i32,
+    height: i32,
+    frontier: Vec<Pos>,
+    tiles: usize,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::new()
+    }
+}
+
+impl Board {
+    /// An empty board.
+    #[must_use]
+    pub fn new() -> Board {
+        let side = 2 * GROWTH_MARGIN + 1;
+        Board {
+            cells: vec![Cell::EMPTY; (side * side) as usize],
+            min_x: -GROWTH_MARGIN,
+            min_y: -GROWTH_MARGIN,
+            width: side,
+            height: side,
+            frontier: Vec::new(),
+            tiles: 0,
+        }
+    }
+
+    /// How many tiles lie on the board.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.tiles
+    }
+
+    /// Whether no tile lies on the board.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.tiles == 0
+    }
+
+    /// The tile at `pos`, if any.
+    #[must_use]
+    pub fn get(&self, pos: Pos) -> Option<PlacedTile> {
+        self.cell(pos).and_then(Cell::placed)
+    }
+
+    /// The empty cells that touch a tile along an edge, in the order they became so (a cell
+    /// that is filled leaves the list; the last cell takes its place).
+    #[must_use]
+    pub fn frontier(&self) -> &[Pos] {
+        &self.frontier
+    }
+
+    /// The tiles on the board with their cells, in grid order.
+    pub fn tiles(&self) -> impl Iterator<Item = (Pos, PlacedTile)> + '_ {
+        self.cells.iter().enumerate().filter_map(|(index, cell)| {
+            let placed = cell.placed()?;
+            let index = i32::try_from(index).ok()?;
+            let pos = self.pos_of(index)?;
+            Some((pos, placed))
+        })
+    }
+
+    /// What a tile placed at `pos` would have to match.
+    #[must_use]
+    pub fn constraint(&self, pos: Pos) -> EdgeConstraint {
+        EdgeConstraint(ByDir::from_fn(|dir| {
+            let neighbour = self.cell(pos.neighbour(dir)?)?;
+            neighbour.is_occupied().then(|| neighbour.edge(dir.opposite()))
+        }))
+    }
+
+    /// How many of the eight cells around `pos` hold a tile.
+    #[must_use]
+    pub fn surrounding_tiles(&self, pos: Pos) -> usize {
+        pos.surrounding().filter(|around| self.get(*around).is_some()).count()
+    }
+
+    /// Whether a tile whose edges lie as `edges` may be placed at `pos`. The first tile may
+    /// lie anywhere in bounds; every later tile needs a neighbour and matching edges.
+    ///
+    /// # Errors
+    /// The first rule the placement breaks, checking in the order: bounds, occupied,
+    /// neighbour, then edges clockwise from north.
+    pub fn check(&self, pos: Pos, edges: ByDir<EdgeKind>) -> Result<(), PlacementError> {
+        if pos.x.abs() > MAX_COORDINATE || pos.y.abs() > MAX_COORDINATE {
+            return Err(PlacementError::OutOfBounds { pos });
+        }
+        if self.get(pos).is_some() {
+            return Err(PlacementError::Occupied { pos });
+        }
+        if self.is_empty() {
+            return Ok(());
+        }
+        let constraint = self.constraint(pos);
+        if !constraint.has_neighbour() {
+            return Err(PlacementError::NoNeighbour { pos });
+        }
+        for dir in Dir::ALL {
+            if let Some(expected) = constraint.0[dir] {
+                if expected != edges[dir] {
+                    return Err(PlacementError::EdgeMismatch {
+                        pos,
+                        dir,
+                        expected,
+                        found: edges[dir],
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Places tile `tile`, turned by `rotation` so that its edges lie as `edges`, at `pos`.
+    ///
+    /// # Errors
+    /// As [`Board::check`]; the board is unchanged on error.
+    pub fn place(
+        &mut self,
+        pos: Pos,
+        tile: TileIndex,
+        rotation: Rotation,
+        edges: ByDir<EdgeKind>,
+    ) -> Result<(), PlacementError> {
+        self.check(pos, edges)?;
+        self.cover(pos);
+        let packed =
+            edges.iter().fold(0u8, |bits, (dir, kind)| bits | ((*kind as u8) << (2 * dir.index())));
+        let index = self.index(pos).ok_or(PlacementError::OutOfBounds { pos })?;
+        let was_frontier = self.cells[index].flags & FRONTIER != 0;
+        self.cells[index] =
+            Cell { tile, edges: packed, flags: OCCUPIED | rotation.quarter_turns() as u8 };
+        if was_frontier {
+            if let Some(at) = self.frontier.iter().position(|p| *p == pos) {
+                self.frontier.swap_remove(at);
+            }
+        }
+        for dir in Dir::ALL {
+            let Some(neighbour) = pos.neighbour(dir) else { continue };
+            let Some(index) = self.index(neighbour) else { continue };
+            let cell = &mut self.cells[index];
+            if !cell.is_occupied() && cell.flags & FRONTIER == 0 {
+                cell.flags |= FRONTIER;
+                self.frontier.push(neighbour);
+            }
+        }
+        self.tiles += 1;
+        Ok(())
+    }
+
+    fn cell(&self, pos: Pos) -> Option<Cell> {
+        self.index(pos).map(|index| self.cells[index])
+    }
+
+    fn index(&self, pos: Pos) -> Option<usize> {
+        let x = i32::from(pos.x) - self.min_x;
+        let y = i32::from(pos.y) - self.min_y;
+        if (0..self.width).contains(&x) && (0..self.height).contains(&y) {
+            usize::try_from(y * self.width + x).ok()
+        } else {
+            None
+        }
+    }
+
+    fn pos_of(&self, index: i32) -> Option<Pos> {
+        let x = i16::try_from(index % self.width + self.min_x).ok()?;
+        let y = i16::try_from(index / self.width + self.min_y).ok()?;
+        Some(Pos { x, y })
+    }
+
+    /// Grows the grid so that `pos` and its four neighbours have cells.
+    fn cover(&mut self, pos: Pos) {
+        let (x, y) = (i32::from(pos.x), i32::from(pos.y));
+        let inside = x > self.min_x
+            && y > self.min_y
+            && x < self.min_x + self.width - 1
+            && y < self.min_y + self.height - 1;
+        if inside {
+            return;
+        }
+        let min_x = self.min_x.min(x - 1 - GROWTH_MARGIN);
+        let min_y = self.min_y.min(y - 1 - GROWTH_MARGIN);
+        let max_x = (self.min_x + self.width - 1).max(x + 1 + GROWTH_MARGIN);
+        let max_y = (self.min_y + self.height - 1).max(y + 1 + GROWTH_MARGIN);
+        let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
+        let mut cells = vec![Cell::EMPTY; (width * height) as usize];
+        for row in 0..self.height {
+            let from = (row * self.width) as usize;
+            let to = ((row + self.min_y - min_y) * width + (self.min_x - min_x)) as usize;
+            cells[to..to + self.width as usize]
+                .copy_from_slice(&self.cells[from..from + self.width as usize]);
+        }
+        self.cells = cells;
+        (self.min_x, self.min_y, self.width, self.height) = (min_x, min_y, width, height);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use EdgeKind::{City, Field, Road};
+
+    const START: ByDir<EdgeKind> = ByDir([City, Road, Field, Road]);
+    const STRAIGHT: ByDir<EdgeKind> = ByDir([Field, Road, Field, Road]);
+
+    fn started() -> Board {
+        let mut board = Board::new();
+        board.place(Pos::ORIGIN, 3, Rotation::R0, START).unwrap();
+        board
+    }
+
+    #[test]
+    fn cells_are_four_bytes() {
+        assert_eq!(core::mem::size_of::<Cell>(), 4);
+    }
+
+    #[test]
+    fn every_rule_is_checked_and_a_rejection_changes_nothing() {
+        let mut board = started();
+        let before = board.clone();
+        let mismatch = board.place(Pos::new(0, 1), 0, Rotation::R0, STRAIGHT);
+        assert_eq!(
+            mismatch,
+            Err(PlacementError::EdgeMismatch {
+                pos: Pos::new(0, 1),
+                dir: Dir::S,
+                expected: City,
+                found: Field
+            })
+        );
+        assert_eq!(
+            board.place(Pos::ORIGIN, 0, Rotation::R0, START),
+            Err(PlacementError::Occupied { pos: Pos::ORIGIN })
+        );
+        assert_eq!(
+            board.place(Pos::new(1, 1), 0, Rotation::R0, STRAIGHT),
+            Err(PlacementError::NoNeighbour { pos: Pos::new(1, 1) }),
+            "a corner is not a connection"
+        );
+        assert_eq!(
+            board.check(Pos::new(2000, 0), STRAIGHT),
+            Err(PlacementError::OutOfBounds { pos: Pos::new(2000, 0) })
+        );
+        assert_eq!(board, before);
+    }
+
+    #[test]
+    fn placed_tiles_read_back_with_rotation_and_edges() {
+        let mut board = started();
+        let turned = STRAIGHT.rotated(Rotation::R180);
+        board.place(Pos::new(0, -1), 20, Rotation::R180, turned).unwrap();
+        let placed = board.get(Pos::new(0, -1)).unwrap();
+        assert_eq!(placed, PlacedTile { tile: 20, rotation: Rotation::R180, edges: turned });
+        assert_eq!(board.len(), 2);
+        let tiles: Vec<Pos> = board.tiles().map(|(pos, _)| pos).collect();
+        assert_eq!(tiles, [Pos::new(0, -1), Pos::ORIGIN]);
+    }
+
+    #[test]
+    fn the_frontier_is_exactly_the_empty_cells_next_to_tiles() {
+        let mut board = started();
+        let mut x = 0;
+        // A long road east forces the grid to grow several times.
+        for _ in 0..40 {
+            x += 1;
+            board.place(Pos::new(x, 0), 20, Rotation::R0, STRAIGHT).unwrap();
+        }
+        let mut frontier: Vec<Pos> = board.frontier().to_vec();
+        frontier.sort();
+        let mut expected = Vec::new();
+        for (pos, _) in board.tiles() {
+            for dir in Dir::ALL {
+                let next = pos.neighbour(dir).unwrap();
+                if board.get(next).is_none() && !expected.contains(&next) {
+                    expected.push(next);
+                }
+            }
+        }
+        expected.sort();
+        assert_eq!(frontier, expected);
+        assert_eq!(board.get(Pos::new(40, 0)).unwrap().edges, STRAIGHT);
+        assert_eq!(board.get(Pos::ORIGIN).unwrap().edges, START, "growth keeps old cells");
+    }
+
+    #[test]
+    fn constraint_keys_are_dense_and_distinct() {
+        let sides = [None, Some(City), Some(Road), Some(EdgeKind::Field), Some(EdgeKind::River)];
+        let mut seen = vec![false; EdgeConstraint::COUNT];
+        for n in sides {
+            for e in sides {
+                for s in sides {
+                    for w in sides {
+                        let key = EdgeConstraint(ByDir([n, e, s, w])).key();
+                        assert!(!seen[key]);
+                        seen[key] = true;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|s| *s));
+    }
+
+    #[test]
+    fn surrounding_counts_diagonals() {
+        let mut board = started();
+        board.place(Pos::new(1, 0), 20, Rotation::R0, STRAIGHT).unwrap();
+        board.place(Pos::new(-1, 0), 20, Rotation::R0, STRAIGHT).unwrap();
+        assert_eq!(board.surrounding_tiles(Pos::new(0, -1)), 3);
+        assert_eq!(board.surrounding_tiles(Pos::ORIGIN), 2);
+    }
+}

@@ -1,0 +1,147 @@
+//! Which rotations of each tile type fit each edge constraint, precomputed once per game.
+//!
+//! With the table, the legal placements of a drawn tile are one lookup per frontier cell:
+//! the cell's [`EdgeConstraint`] key indexes the tile's row and gives the rotations that fit.
+
+use alloc::vec::Vec;
+
+use crate::board::EdgeConstraint;
+use crate::edge::EdgeKind;
+use crate::geom::{ByDir, Dir, Rotation};
+use crate::tile::TileIndex;
+
+/// A set of rotations, as a 4-bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RotationSet(u8);
+
+impl RotationSet {
+    /// No rotation.
+    pub const EMPTY: RotationSet = RotationSet(0);
+
+    /// Whether `rotation` is in the set.
+    #[must_use]
+    pub const fn contains(self, rotation: Rotation) -> bool {
+        self.0 & (1 << rotation as u8) != 0
+    }
+
+    /// The set with `rotation` added.
+    #[must_use]
+    pub const fn with(self, rotation: Rotation) -> RotationSet {
+        RotationSet(self.0 | (1 << rotation as u8))
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many rotations the set holds.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The rotations in the set, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = Rotation> {
+        Rotation::ALL.into_iter().filter(move |rotation| self.contains(*rotation))
+    }
+}
+
+/// For every tile type and every [`EdgeConstraint`], the rotations that fit.
+///
+/// Rotations that give the same edges are all listed: two rotations of a symmetric tile
+/// are different placements when its segments differ (a pennant, a field border).
+///
+/// ```
+/// use carcassonne::{ByDir, Catalog, Dir, EdgeConstraint, EdgeKind, FitTable, Rotation};
+/// let base = Catalog::builtin("base")?;
+/// let table = FitTable::new(base.tiles().iter().map(|tile| tile.edges()));
+/// let (d, _) = base.tile_by_id("D").unwrap();
+/// // A cell with a city to its north: D fits only with its city facing north.
+/// let mut sides = ByDir([None; 4]);
+/// sides[Dir::N] = Some(EdgeKind::City);
+/// let fits: Vec<Rotation> = table.rotations(d, EdgeConstraint(sides)).iter().collect();
+/// assert_eq!(fits, [Rotation::R0]);
+/// # Ok::<(), carcassonne::UnknownBuiltin>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FitTable {
+    /// Row `tile` holds [`EdgeConstraint::COUNT`] masks.
+    masks: Vec<RotationSet>,
+}
+
+impl FitTable {
+    /// The table for tile types with the given unrotated edges, numbered in iteration order.
+    pub fn new(tiles: impl IntoIterator<Item = ByDir<EdgeKind>>) -> FitTable {
+        let mut masks = Vec::new();
+        for edges in tiles {
+            let turned = Rotation::ALL.map(|rotation| edges.rotated(rotation));
+            masks.extend((0..EdgeConstraint::COUNT).map(|key| {
+                let constraint = constraint_of_key(key);
+                Rotation::ALL
+                    .into_iter()
+                    .filter(|rotation| constraint.admits(turned[rotation.quarter_turns()]))
+                    .fold(RotationSet::EMPTY, RotationSet::with)
+            }));
+        }
+        FitTable { masks }
+    }
+
+    /// The rotations of `tile` that fit `constraint`; empty for an unknown tile.
+    #[must_use]
+    pub fn rotations(&self, tile: TileIndex, constraint: EdgeConstraint) -> RotationSet {
+        let index = usize::from(tile) * EdgeConstraint::COUNT + constraint.key();
+        self.masks.get(index).copied().unwrap_or(RotationSet::EMPTY)
+    }
+}
+
+/// The constraint whose [`EdgeConstraint::key`] is `key`.
+fn constraint_of_key(mut key: usize) -> EdgeConstraint {
+    let mut sides = ByDir([None; 4]);
+    for dir in Dir::ALL {
+        sides[dir] = EdgeKind::ALL.get(key % 5).copied();
+        key /= 5;
+    }
+    EdgeConstraint(sides)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Catalog;
+
+    #[test]
+    fn keys_decode_to_their_constraint() {
+        for key in 0..EdgeConstraint::COUNT {
+            assert_eq!(constraint_of_key(key).key(), key);
+        }
+    }
+
+    /// The table agrees with checking every rotation directly, for every built-in tile and
+    /// every constraint.
+    #[test]
+    fn the_table_matches_a_direct_check() {
+        for name in crate::BUILTIN_NAMES {
+            let catalog = Catalog::builtin(name).unwrap();
+            let table = FitTable::new(catalog.tiles().iter().map(|tile| tile.edges()));
+            for (index, tile) in catalog.tiles().iter().enumerate() {
+                for key in 0..EdgeConstraint::COUNT {
+                    let constraint = constraint_of_key(key);
+                    for rotation in Rotation::ALL {
+                        let fits = constraint.admits(tile.edges().rotated(rotation));
+                        let listed = table.rotations(index as TileIndex, constraint);
+                        assert_eq!(listed.contains(rotation), fits);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_open_cell_admits_every_rotation() {
+        let table = FitTable::new([ByDir([EdgeKind::City; 4])]);
+        assert_eq!(table.rotations(0, EdgeConstraint::default()).len(), 4);
+        assert!(table.rotations(1, EdgeConstraint::default()).is_empty());
+    }
+}
