@@ -31,6 +31,8 @@ pub struct PlacedTile {
     pub rotation: Rotation,
     /// The kinds of its edges as they lie, after rotation.
     pub edges: ByDir<EdgeKind>,
+    /// How many tiles lay on the board before this one (the start tile is 0).
+    pub order: u16,
 }
 
 /// The edges a tile placed in an empty cell must match: per side, the kind of the
@@ -88,6 +90,9 @@ pub enum PlacementError {
         /// The kind the placed tile would show there.
         found: EdgeKind,
     },
+    /// 65,536 tiles already lie on the board, as many as it numbers.
+    #[error("the board holds 65,536 tiles, the most it can number")]
+    BoardFull,
     /// The cell is farther from the origin than [`MAX_COORDINATE`].
     #[error("{pos} is outside the board, which reaches {MAX_COORDINATE} cells from the start")]
     OutOfBounds {
@@ -96,10 +101,12 @@ pub enum PlacementError {
     },
 }
 
-/// One grid cell, four bytes: the tile, and the rotation and edges packed in one byte each.
+/// One grid cell, six bytes: the tile, its placement order, and the rotation and edges packed
+/// in one byte each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Cell {
     tile: TileIndex,
+    order: u16,
     /// Edge kinds N, E, S, W, two bits each, as the tile lies.
     edges: u8,
     /// Bits 0–1: rotation; bit 2: a tile lies here; bit 3: the cell is on the frontier.
@@ -110,7 +117,7 @@ const OCCUPIED: u8 = 1 << 2;
 const FRONTIER: u8 = 1 << 3;
 
 impl Cell {
-    const EMPTY: Cell = Cell { tile: 0, edges: 0, flags: 0 };
+    const EMPTY: Cell = Cell { tile: 0, order: 0, edges: 0, flags: 0 };
 
     fn is_occupied(self) -> bool {
         self.flags & OCCUPIED != 0
@@ -125,6 +132,7 @@ impl Cell {
             tile: self.tile,
             rotation: Rotation::from_quarter_turns(usize::from(self.flags & 0b11)),
             edges: ByDir::from_fn(|dir| self.edge(dir)),
+            order: self.order,
         })
     }
 }
@@ -277,13 +285,14 @@ impl Board {
         edges: ByDir<EdgeKind>,
     ) -> Result<(), PlacementError> {
         self.check(pos, edges)?;
+        let order = u16::try_from(self.tiles).map_err(|_| PlacementError::BoardFull)?;
         self.cover(pos);
         let packed =
             edges.iter().fold(0u8, |bits, (dir, kind)| bits | ((*kind as u8) << (2 * dir.index())));
         let index = self.index(pos).ok_or(PlacementError::OutOfBounds { pos })?;
         let was_frontier = self.cells[index].flags & FRONTIER != 0;
         self.cells[index] =
-            Cell { tile, edges: packed, flags: OCCUPIED | rotation.quarter_turns() as u8 };
+            Cell { tile, order, edges: packed, flags: OCCUPIED | rotation.quarter_turns() as u8 };
         if was_frontier {
             if let Some(at) = self.frontier.iter().position(|p| *p == pos) {
                 self.frontier.swap_remove(at);
@@ -364,8 +373,8 @@ mod tests {
     }
 
     #[test]
-    fn cells_are_four_bytes() {
-        assert_eq!(core::mem::size_of::<Cell>(), 4);
+    fn cells_are_six_bytes() {
+        assert_eq!(core::mem::size_of::<Cell>(), 6);
     }
 
     #[test]
@@ -404,7 +413,10 @@ mod tests {
         let turned = STRAIGHT.rotated(Rotation::R180);
         board.place(Pos::new(0, -1), 20, Rotation::R180, turned).unwrap();
         let placed = board.get(Pos::new(0, -1)).unwrap();
-        assert_eq!(placed, PlacedTile { tile: 20, rotation: Rotation::R180, edges: turned });
+        assert_eq!(
+            placed,
+            PlacedTile { tile: 20, rotation: Rotation::R180, edges: turned, order: 1 }
+        );
         assert_eq!(board.len(), 2);
         let tiles: Vec<Pos> = board.tiles().map(|(pos, _)| pos).collect();
         assert_eq!(tiles, [Pos::new(0, -1), Pos::ORIGIN]);

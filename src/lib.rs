@@ -35,6 +35,7 @@ mod catalog;
 pub mod dsl;
 mod edge;
 mod export;
+mod features;
 mod fit;
 mod geom;
 #[cfg(feature = "std")]
@@ -48,6 +49,7 @@ pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBu
 pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
 pub use export::EXPORT_FORMAT;
+pub use features::{FeatureData, Features, NodeId};
 pub use fit::{FitTable, RotationSet};
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
 #[cfg(feature = "std")]

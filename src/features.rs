@@ -1,0 +1,213 @@
+//! Features: cities, roads, rivers, fields, monasteries and gardens as tiles join them.
+//!
+//! Every segment of every placed tile is a node. Placing a tile unites its segments with the
+//! segments they touch across each edge (union-find by size), and each feature's root keeps
+//! what scoring needs: open edges (zero means complete), pennants, inns, cathedrals. Members
+//! of a feature also form a circular list, so scoring one feature walks only that feature,
+//! never the board.
+
+use alloc::vec::Vec;
+
+use crate::board::Board;
+use crate::edge::{EdgeKind, HalfEdge};
+use crate::geom::Dir;
+use crate::pos::Pos;
+use crate::segment::{Mark, SegmentIndex, SegmentKind};
+use crate::tile::TileType;
+
+/// A segment of a placed tile, numbered in placement order; also names the feature whose root
+/// it is.
+pub type NodeId = u32;
+
+/// What is known about a whole feature, kept at its root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FeatureData {
+    /// The kind of every segment in the feature.
+    pub kind: SegmentKind,
+    /// City, road or river edges of the feature that face an empty cell; 0 means complete
+    /// (always 0 for fields, monasteries and gardens, whose completion is judged otherwise).
+    pub open_edges: u32,
+    /// Segments in the feature.
+    pub segments: u32,
+    /// Pennants on its segments.
+    pub pennants: u32,
+    /// Whether a segment of it carries an inn.
+    pub inn: bool,
+    /// Whether a segment of it carries a cathedral.
+    pub cathedral: bool,
+}
+
+impl FeatureData {
+    /// Whether a city, road or river has no open edge left.
+    #[must_use]
+    pub fn is_closed(&self) -> bool {
+        self.kind.edge_kind().is_some() && self.open_edges == 0
+    }
+}
+
+/// The features of a board, updated one placed tile at a time.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Features {
+    parent: Vec<NodeId>,
+    /// The next member of the same feature, circularly.
+    next: Vec<NodeId>,
+    /// The placement order of each node's tile.
+    node_tile: Vec<u16>,
+    /// Each node's segment index within its tile.
+    node_segment: Vec<SegmentIndex>,
+    /// Valid at roots.
+    data: Vec<FeatureData>,
+    /// The first node of the tile placed n-th.
+    first_node: Vec<NodeId>,
+}
+
+impl Features {
+    /// No features: an empty board.
+    #[must_use]
+    pub fn new() -> Features {
+        Features::default()
+    }
+
+    /// Adds the tile that lies at `pos` on `board` (its latest tile), joining its segments
+    /// with its neighbours'. `tiles` resolves the board's tile numbers. Returns the cities and
+    /// roads that this tile closed, each once, as their roots.
+    ///
+    /// # Panics
+    /// If `pos` holds no tile, if that tile is not the one placed right after the tiles
+    /// already added, or if a tile number is outside `tiles`: each is a defect of the caller,
+    /// which adds every tile exactly once in placement order.
+    pub fn add_tile(&mut self, board: &Board, tiles: &[TileType], pos: Pos) -> Vec<NodeId> {
+        let placed = board.get(pos).expect("a tile lies at the added position");
+        assert_eq!(usize::from(placed.order), self.first_node.len(), "tiles are added in order");
+        let tile = &tiles[usize::from(placed.tile)];
+        let first = self.node_count();
+        self.first_node.push(first);
+        for (index, segment) in tile.segments().iter().enumerate() {
+            let node = first + index as NodeId;
+            self.parent.push(node);
+            self.next.push(node);
+            self.node_tile.push(placed.order);
+            self.node_segment.push(index as SegmentIndex);
+            self.data.push(FeatureData {
+                kind: segment.kind(),
+                open_edges: segment.edges().len() as u32,
+                segments: 1,
+                pennants: u32::from(segment.marks().contains(Mark::Pennant)),
+                inn: segment.marks().contains(Mark::Inn),
+                cathedral: segment.marks().contains(Mark::Cathedral),
+            });
+        }
+
+        let unturn = placed.rotation.inverse();
+        for dir in Dir::ALL {
+            let Some(neighbour) = pos.neighbour(dir).and_then(|next| board.get(next)) else {
+                continue;
+            };
+            let other = &tiles[usize::from(neighbour.tile)];
+            let other_first = self.first_node[usize::from(neighbour.order)];
+            let other_unturn = neighbour.rotation.inverse();
+            if placed.edges[dir] != EdgeKind::Field {
+                let mine = tile.segment_at_edge(dir.rotated(unturn));
+                let theirs = other.segment_at_edge(dir.opposite().rotated(other_unturn));
+                if let (Some(mine), Some(theirs)) = (mine, theirs) {
+                    let root =
+                        self.union(first + NodeId::from(mine), other_first + NodeId::from(theirs));
+                    let data = &mut self.data[root as usize];
+                    data.open_edges = data.open_edges.saturating_sub(2);
+                }
+            }
+            for half in HalfEdge::halves(dir) {
+                let mine = tile.field_at(half.rotated(unturn));
+                let theirs = other.field_at(half.facing().rotated(other_unturn));
+                if let (Some(mine), Some(theirs)) = (mine, theirs) {
+                    self.union(first + NodeId::from(mine), other_first + NodeId::from(theirs));
+                }
+            }
+        }
+
+        let mut closed: Vec<NodeId> = Vec::new();
+        for index in 0..tile.segments().len() {
+            let root = self.root(first + index as NodeId);
+            let data = self.data[root as usize];
+            let scored = matches!(data.kind, SegmentKind::City | SegmentKind::Road);
+            if scored && data.is_closed() && !closed.contains(&root) {
+                closed.push(root);
+            }
+        }
+        closed
+    }
+
+    /// How many segments have been added.
+    #[must_use]
+    pub fn node_count(&self) -> NodeId {
+        self.parent.len() as NodeId
+    }
+
+    /// The node of segment `segment` of the tile placed `order`-th, if it exists.
+    #[must_use]
+    pub fn node(&self, order: u16, segment: SegmentIndex) -> Option<NodeId> {
+        let first = *self.first_node.get(usize::from(order))?;
+        let node = first + NodeId::from(segment);
+        let end = self.first_node.get(usize::from(order) + 1).copied().unwrap_or(self.node_count());
+        (node < end).then_some(node)
+    }
+
+    /// The root that names the feature `node` belongs to.
+    #[must_use]
+    pub fn root(&self, mut node: NodeId) -> NodeId {
+        while self.parent[node as usize] != node {
+            node = self.parent[node as usize];
+        }
+        node
+    }
+
+    /// What is known about the feature `node` belongs to.
+    #[must_use]
+    pub fn data(&self, node: NodeId) -> FeatureData {
+        self.data[self.root(node) as usize]
+    }
+
+    /// The segments of the feature `node` belongs to, as (placement order, segment index).
+    pub fn members(&self, node: NodeId) -> impl Iterator<Item = (u16, SegmentIndex)> + '_ {
+        let start = node;
+        let mut current = Some(node);
+        core::iter::from_fn(move || {
+            let at = current?;
+            let next = self.next[at as usize];
+            current = (next != start).then_some(next);
+            Some((self.node_tile[at as usize], self.node_segment[at as usize]))
+        })
+    }
+
+    /// How many distinct tiles the feature of `node` covers: a tile counts once even when two
+    /// of its segments belong to the feature.
+    #[must_use]
+    pub fn tile_count(&self, node: NodeId) -> usize {
+        let mut tiles: Vec<u16> = self.members(node).map(|(order, _)| order).collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        tiles.len()
+    }
+
+    fn union(&mut self, a: NodeId, b: NodeId) -> NodeId {
+        let (a, b) = (self.root(a), self.root(b));
+        if a == b {
+            return a;
+        }
+        let (big, small) = if self.data[a as usize].segments >= self.data[b as usize].segments {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.parent[small as usize] = big;
+        self.next.swap(big as usize, small as usize);
+        let absorbed = self.data[small as usize];
+        let data = &mut self.data[big as usize];
+        data.open_edges += absorbed.open_edges;
+        data.segments += absorbed.segments;
+        data.pennants += absorbed.pennants;
+        data.inn |= absorbed.inn;
+        data.cathedral |= absorbed.cathedral;
+        big
+    }
+}
