@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use carcassonne::{Board, Catalog, FitTable, Pos, Rotation, TileIndex};
+use carcassonne::{Board, Catalog, Features, FitTable, Pos, Rotation, TileIndex};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// A small, fast, seeded generator so the benchmark measures the board, not the RNG.
@@ -35,8 +35,13 @@ fn setup() -> Setup {
     Setup { catalog, table, deck }
 }
 
-/// One tile-only game; returns the board.
-fn lay_out(setup: &Setup, rng: &mut XorShift, options: &mut Vec<(Pos, Rotation)>) -> Board {
+/// One tile-only game, tracking features when `features` is given; returns the board.
+fn lay_out(
+    setup: &Setup,
+    rng: &mut XorShift,
+    options: &mut Vec<(Pos, Rotation)>,
+    mut features: Option<&mut Features>,
+) -> Board {
     let mut deck = setup.deck.clone();
     for i in (1..deck.len()).rev() {
         deck.swap(i, rng.below(i + 1));
@@ -46,6 +51,9 @@ fn lay_out(setup: &Setup, rng: &mut XorShift, options: &mut Vec<(Pos, Rotation)>
     let edges =
         |tile: TileIndex, rotation| setup.catalog.tiles()[tile as usize].edges().rotated(rotation);
     board.place(Pos::ORIGIN, first, Rotation::R0, edges(first, Rotation::R0)).unwrap();
+    if let Some(features) = features.as_deref_mut() {
+        features.add_tile(&board, setup.catalog.tiles(), Pos::ORIGIN);
+    }
     for tile in deck {
         options.clear();
         for pos in board.frontier() {
@@ -58,6 +66,9 @@ fn lay_out(setup: &Setup, rng: &mut XorShift, options: &mut Vec<(Pos, Rotation)>
         }
         let (pos, rotation) = options[rng.below(options.len())];
         board.place(pos, tile, rotation, edges(tile, rotation)).unwrap();
+        if let Some(features) = features.as_deref_mut() {
+            black_box(features.add_tile(&board, setup.catalog.tiles(), pos));
+        }
     }
     board
 }
@@ -69,10 +80,19 @@ fn benches(c: &mut Criterion) {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let mut options = Vec::new();
     group.bench_function("base_tile_only_game", |b| {
-        b.iter(|| black_box(lay_out(&setup, &mut rng, &mut options)))
+        b.iter(|| black_box(lay_out(&setup, &mut rng, &mut options, None)))
     });
-    let board = lay_out(&setup, &mut XorShift(7), &mut options);
+    group.bench_function("base_tile_game_with_features", |b| {
+        b.iter(|| {
+            let mut features = Features::new();
+            black_box(lay_out(&setup, &mut rng, &mut options, Some(&mut features)));
+            black_box(features)
+        })
+    });
+    let mut features = Features::new();
+    let board = lay_out(&setup, &mut XorShift(7), &mut options, Some(&mut features));
     group.bench_function("clone_full_board", |b| b.iter(|| black_box(board.clone())));
+    group.bench_function("clone_full_features", |b| b.iter(|| black_box(features.clone())));
     group.finish();
 }
 
