@@ -1,42 +1,13 @@
 //! Random tile-only games on the board: placements chosen from the fit table over the
 //! frontier, for every built-in set, keep the board's invariants.
 
-use carcassonne::{Board, Catalog, Dir, FitTable, Pos, Rotation, TileIndex};
+mod common;
+
+use carcassonne::{Board, Catalog, Dir};
 use proptest::prelude::*;
 
-/// Places a shuffled deck of `catalog`, each tile at a random legal spot (or discarded when
-/// none exists), and returns the board with the number of discards.
 fn play(catalog: &Catalog, choices: &[u32]) -> (Board, usize) {
-    let table = FitTable::new(catalog.tiles().iter().map(|tile| tile.edges()));
-    let mut deck: Vec<TileIndex> = Vec::new();
-    for (index, tile) in catalog.tiles().iter().enumerate() {
-        deck.extend(std::iter::repeat_n(index as TileIndex, usize::from(tile.count())));
-    }
-    let mut choices = choices.iter().copied().cycle();
-    for i in (1..deck.len()).rev() {
-        deck.swap(i, choices.next().unwrap() as usize % (i + 1));
-    }
-    let mut board = Board::new();
-    let first = deck.pop().unwrap();
-    board.place(Pos::ORIGIN, first, Rotation::R0, catalog.tiles()[first as usize].edges()).unwrap();
-    let mut discards = 0;
-    for tile in deck {
-        let options: Vec<(Pos, Rotation)> = board
-            .frontier()
-            .iter()
-            .flat_map(|pos| {
-                table.rotations(tile, board.constraint(*pos)).iter().map(move |r| (*pos, r))
-            })
-            .collect();
-        if options.is_empty() {
-            discards += 1;
-            continue;
-        }
-        let (pos, rotation) = options[choices.next().unwrap() as usize % options.len()];
-        let edges = catalog.tiles()[tile as usize].edges().rotated(rotation);
-        board.place(pos, tile, rotation, edges).expect("the fit table offers only legal spots");
-    }
-    (board, discards)
+    common::random_game(catalog, choices, |_, _| {})
 }
 
 proptest! {

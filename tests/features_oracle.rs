@@ -3,9 +3,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+mod common;
+
 use carcassonne::{
-    Board, Catalog, Dir, FeatureData, Features, FitTable, HalfEdge, Mark, Pos, Rotation,
-    SegmentKind, TileIndex, TileType,
+    Board, Catalog, Dir, FeatureData, Features, HalfEdge, Mark, Pos, Rotation, SegmentKind,
+    TileType,
 };
 use proptest::prelude::*;
 
@@ -145,41 +147,15 @@ fn assert_matches_oracle(features: &Features, board: &Board, tiles: &[TileType])
 /// the cities and roads reported closed are exactly those of the new tile that closed.
 fn play_and_check(catalog: &Catalog, choices: &[u32]) {
     let tiles = catalog.tiles();
-    let table = FitTable::new(tiles.iter().map(|tile| tile.edges()));
-    let mut deck: Vec<TileIndex> = Vec::new();
-    for (index, tile) in tiles.iter().enumerate() {
-        deck.extend(std::iter::repeat_n(index as TileIndex, usize::from(tile.count())));
-    }
-    let mut choices = choices.iter().copied().cycle();
-    for i in (1..deck.len()).rev() {
-        deck.swap(i, choices.next().unwrap() as usize % (i + 1));
-    }
-    let mut board = Board::new();
     let mut features = Features::new();
-    let first = deck.pop().unwrap();
-    board.place(Pos::ORIGIN, first, Rotation::R0, tiles[first as usize].edges()).unwrap();
-    // A lone tile closes nothing, except a city or road that reaches no edge (none exist).
-    assert!(features.add_tile(&board, tiles, Pos::ORIGIN).is_empty());
-    for tile in deck {
-        let options: Vec<(Pos, Rotation)> = board
-            .frontier()
-            .iter()
-            .flat_map(|pos| {
-                table.rotations(tile, board.constraint(*pos)).iter().map(move |r| (*pos, r))
-            })
-            .collect();
-        if options.is_empty() {
-            continue;
-        }
-        let (pos, rotation) = options[choices.next().unwrap() as usize % options.len()];
-        board.place(pos, tile, rotation, tiles[tile as usize].edges().rotated(rotation)).unwrap();
-        let closed = features.add_tile(&board, tiles, pos);
-        assert_matches_oracle(&features, &board, tiles);
-
+    common::random_game(catalog, choices, |board, pos| {
+        let closed = features.add_tile(board, tiles, pos);
+        assert_matches_oracle(&features, board, tiles);
         let order = board.get(pos).unwrap().order;
+        let tile = board.get(pos).unwrap().tile;
         let mut expected: Vec<u32> = Vec::new();
         for index in 0..tiles[tile as usize].segments().len() as u8 {
-            let (root, data) = incremental(&features, &board, (pos, index));
+            let (root, data) = incremental(&features, board, (pos, index));
             let scored = matches!(data.kind, SegmentKind::City | SegmentKind::Road);
             if scored && data.open_edges == 0 && !expected.contains(&root) {
                 expected.push(root);
@@ -187,7 +163,7 @@ fn play_and_check(catalog: &Catalog, choices: &[u32]) {
             assert_eq!(features.node(order, index).map(|n| features.root(n)), Some(root));
         }
         assert_eq!(closed, expected);
-    }
+    });
 }
 
 proptest! {
