@@ -41,10 +41,12 @@ const BAND_SIDE_DEPTH: f64 = 0.3;
 /// Depth of the field left on the open side of a three-edge city.
 const THREE_SIDED_OPENING: f64 = 0.35;
 /// Where the wall of a city over two adjacent edges bends: the control point of its curve.
-const CORNER_CONTROL: f64 = 0.58;
+const CORNER_CONTROL: f64 = 0.68;
+/// The same with another city on one of the other edges: a flatter wall leaves room for it.
+const CORNER_CONTROL_BESIDE_CITY: f64 = 0.52;
 /// How far the control point of a bending road is pulled from the centre towards the corner
 /// it bends round, leaving room between the road and a city over the opposite corner.
-const BEND: f64 = 0.15;
+const BEND: f64 = 0.25;
 
 /// Stroke widths of roads and rivers, as fractions of the tile side.
 const ROAD_OUTER: f64 = 0.09;
@@ -394,10 +396,14 @@ fn city_shape(edges: DirSet, tile_edges: ByDir<EdgeKind>) -> Shape {
             // Drawn over the north-west corner, joining west and north; `later` is the edge
             // that comes clockwise after the other, north in the drawing.
             let later = if Dir::from_index(a.index() + 1) == *b { *b } else { *a };
+            let crowded = Dir::ALL
+                .into_iter()
+                .any(|dir| !edges.contains(dir) && tile_edges[dir] == EdgeKind::City);
+            let control = if crowded { CORNER_CONTROL_BESIDE_CITY } else { CORNER_CONTROL };
             Shape::closed(vec![
                 Step::Move(pt(0.0, 0.0)),
                 Step::Line(pt(1.0, 0.0)),
-                Step::Quad(pt(CORNER_CONTROL, CORNER_CONTROL), pt(0.0, 1.0)),
+                Step::Quad(pt(control, control), pt(0.0, 1.0)),
             ])
             .turned(later.index())
         }
@@ -582,6 +588,7 @@ fn chain_middle(chain: &[Pt]) -> Option<(Pt, Pt)> {
     None
 }
 
+/// Where everything on `tile` goes: shapes first, then icons in the room they leave.
 fn layout(tile: &TileType) -> Layout {
     let segments = tile.segments();
     let sectors = sectors(tile);
@@ -833,14 +840,19 @@ fn render_tile(out: &mut String, tile: &TileType, x: f64, y: f64) {
         format_args!("<rect width=\"{t}\" height=\"{t}\" fill=\"{GROUND}\"/>\n", t = num(TILE)),
     );
 
-    // Fields first; a same-colour hairline stroke hides the seams between pieces of a field.
+    // Fields first; a same-colour stroke hides the seams between pieces of a field. A bend
+    // patch gets a wide one: beyond its straight sides lies the same field, beyond its curve
+    // the road or river that covers it, and a thin one let the field under it show through.
     let green = |field: usize| GREENS[layout.greens.get(field).copied().unwrap_or(0)];
-    for (field, shape) in sector_runs(&layout.sectors).iter().chain(&layout.bend_patches) {
+    let runs = sector_runs(&layout.sectors);
+    let pieces =
+        runs.iter().map(|run| (run, 1.2)).chain(layout.bend_patches.iter().map(|p| (p, 3.0)));
+    for ((field, shape), width) in pieces {
         let g = green(*field);
         push(
             out,
             format_args!(
-                "<path d=\"{}\" fill=\"{g}\" stroke=\"{g}\" stroke-width=\"0.8\" \
+                "<path d=\"{}\" fill=\"{g}\" stroke=\"{g}\" stroke-width=\"{width}\" \
                  stroke-linejoin=\"round\"/>\n",
                 shape.d()
             ),
@@ -935,6 +947,10 @@ fn render_tile(out: &mut String, tile: &TileType, x: f64, y: f64) {
     }
     out.push_str("</g>\n");
 
+    // Ids are never cut, since they are what a tile is looked up by; a long one gets a smaller
+    // font (a bold character is about 0.6 of its size wide) so it stays under its tile.
+    let caption = format!("{} \u{d7}{}", tile.id(), tile.count());
+    let caption_size = (TILE / (0.6 * caption.chars().count() as f64)).clamp(7.0, 12.0);
     push(
         out,
         format_args!(
@@ -945,10 +961,11 @@ fn render_tile(out: &mut String, tile: &TileType, x: f64, y: f64) {
     push(
         out,
         format_args!(
-            "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#222\">\
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#222\">\
              <tspan font-weight=\"bold\">{}</tspan> \u{d7}{}</text>\n",
             num(TILE / 2.0),
             num(TILE + 14.0),
+            num(caption_size),
             escape(tile.id()),
             tile.count()
         ),
@@ -1108,19 +1125,19 @@ segments = [
         }
     }
 
-    /// Separate caps that overlapped would look like one city, the mistake the sheet exists
-    /// to show.
+    /// Separate cities that overlapped, or nearly touched, would look like one city: the
+    /// mistake the sheet exists to show.
     #[test]
-    fn separate_cities_do_not_overlap() {
+    fn separate_cities_keep_apart() {
         for name in BUILTIN_NAMES {
             for tile in builtin(name).tiles() {
                 let cities = layout(tile).cities;
                 for (i, a) in cities.iter().enumerate() {
-                    for b in &cities[i + 1..] {
-                        let touching = a.polygon.iter().any(|p| {
-                            contains(&b.polygon, *p) && boundary_distance(&b.polygon, *p) > 1e-6
+                    for b in cities.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, b)| b) {
+                        let close = a.polygon.iter().any(|p| {
+                            contains(&b.polygon, *p) || boundary_distance(&b.polygon, *p) < 0.05
                         });
-                        assert!(!touching, "cities overlap on {name} {}", tile.id());
+                        assert!(!close, "cities touch on {name} {}", tile.id());
                     }
                 }
             }
