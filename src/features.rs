@@ -35,6 +35,8 @@ pub struct FeatureData {
     pub inn: bool,
     /// Whether a segment of it carries a cathedral.
     pub cathedral: bool,
+    /// Figures standing on its segments.
+    pub figures: u32,
 }
 
 impl FeatureData {
@@ -95,6 +97,7 @@ impl Features {
                 pennants: u32::from(segment.marks().contains(Mark::Pennant)),
                 inn: segment.marks().contains(Mark::Inn),
                 cathedral: segment.marks().contains(Mark::Cathedral),
+                figures: 0,
             });
         }
 
@@ -189,6 +192,13 @@ impl Features {
         tiles.len()
     }
 
+    /// Records a figure arriving on (`arrived`) or leaving the feature of `node`.
+    pub(crate) fn count_figure(&mut self, node: NodeId, arrived: bool) {
+        let root = self.root(node) as usize;
+        let figures = &mut self.data[root].figures;
+        *figures = if arrived { *figures + 1 } else { figures.saturating_sub(1) };
+    }
+
     fn union(&mut self, a: NodeId, b: NodeId) -> NodeId {
         let (a, b) = (self.root(a), self.root(b));
         if a == b {
@@ -208,6 +218,7 @@ impl Features {
         data.pennants += absorbed.pennants;
         data.inn |= absorbed.inn;
         data.cathedral |= absorbed.cathedral;
+        data.figures += absorbed.figures;
         big
     }
 }

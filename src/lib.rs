@@ -30,34 +30,47 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod action;
+mod bag;
 mod board;
 mod catalog;
 pub mod dsl;
 mod edge;
+mod event;
 mod export;
 mod features;
 mod fit;
+mod game;
 mod geom;
 #[cfg(feature = "std")]
 mod load;
+mod player;
 mod pos;
+mod rng;
+mod scoring;
 mod segment;
+mod setup;
 mod tile;
 
+pub use action::{Action, ActionError, Phase};
 pub use board::{Board, EdgeConstraint, MAX_COORDINATE, PlacedTile, PlacementError};
 pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBuiltin};
 pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
+pub use event::{Event, FeatureScore, Modifier, ScoreReason};
 pub use export::EXPORT_FORMAT;
 pub use features::{FeatureData, Features, NodeId};
 pub use fit::{FitTable, RotationSet};
+pub use game::{FeatureView, Game, PlacedFigure, ReplayError};
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
 #[cfg(feature = "std")]
 pub use load::LoadError;
+pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use segment::{
     MAX_SEGMENTS_PER_TILE, Mark, MarkSet, Segment, SegmentIndex, SegmentKind, SegmentSet,
 };
+pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, UnfinishedMarks};
 pub use tile::{TileIndex, TileType};
 
 /// The examples in README.md, compiled and run as doc tests.

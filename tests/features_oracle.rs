@@ -124,7 +124,8 @@ fn describe(board: &Board, tiles: &[TileType], members: &[Node]) -> Found {
 fn incremental(features: &Features, board: &Board, node: Node) -> (u32, Found) {
     let order = board.get(node.0).unwrap().order;
     let id = features.node(order, node.1).unwrap();
-    let FeatureData { kind, open_edges, segments, pennants, inn, cathedral } = features.data(id);
+    let FeatureData { kind, open_edges, segments, pennants, inn, cathedral, .. } =
+        features.data(id);
     let tiles = features.tile_count(id);
     (features.root(id), Found { kind, open_edges, segments, pennants, inn, cathedral, tiles })
 }

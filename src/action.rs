@@ -1,0 +1,191 @@
+//! Actions a player takes, the phases of a turn that admit them, and why one is refused.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::PlacementError;
+use crate::geom::Rotation;
+use crate::player::Figure;
+use crate::pos::Pos;
+use crate::segment::{SegmentIndex, SegmentKind};
+use crate::tile::TileIndex;
+
+/// One step of a turn. A game is fully described by its setup and the actions applied.
+///
+/// In files, an action is an object tagged by `action`:
+/// ```
+/// use carcassonne::{Action, Pos, Rotation};
+/// let place = Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R90 };
+/// assert_eq!(
+///     serde_json::to_string(&place)?,
+///     r#"{"action":"place","pos":{"x":1,"y":0},"rotation":90}"#
+/// );
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Draw a random tile from the bag, by the game's seed.
+    Draw,
+    /// Draw this tile type, as named by the caller (a tile drawn on a real table, or a chance
+    /// outcome a search explores). It must be one the bag could give now.
+    DrawTile {
+        /// The tile type, numbered across the game's tile sets.
+        tile: TileIndex,
+    },
+    /// Place the drawn tile.
+    Place {
+        /// The cell.
+        pos: Pos,
+        /// How the tile is turned, clockwise.
+        rotation: Rotation,
+    },
+    /// Put a figure from the supply on a segment of the tile just placed.
+    Deploy {
+        /// The segment, indexed in the tile type's segment list.
+        segment: SegmentIndex,
+        /// Which figure.
+        figure: Figure,
+    },
+    /// Instead of deploying, take the player's abbot back from the monastery or garden at
+    /// `pos`, scoring it as at the end of the game.
+    RecallAbbot {
+        /// Where the abbot stands.
+        pos: Pos,
+    },
+    /// Deploy no figure.
+    Skip,
+}
+
+/// Where in the turn cycle a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// The current player draws a tile ([`Action::Draw`] or [`Action::DrawTile`]).
+    Draw,
+    /// The current player places the drawn tile ([`Action::Place`]).
+    Place {
+        /// The drawn tile.
+        tile: TileIndex,
+    },
+    /// The current player may deploy a figure on the placed tile, recall the abbot, or skip.
+    Figure {
+        /// Where the tile was placed.
+        pos: Pos,
+    },
+    /// The last tile is down and the final scores are in.
+    GameOver,
+}
+
+impl Phase {
+    /// The phase's name in messages.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Phase::Draw => "draw",
+            Phase::Place { .. } => "place",
+            Phase::Figure { .. } => "figure",
+            Phase::GameOver => "game over",
+        }
+    }
+}
+
+/// Why an action was refused; the game is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ActionError {
+    /// The action belongs to another phase of the turn.
+    #[error("{action} is not possible in the {phase} phase; {expected}")]
+    WrongPhase {
+        /// The phase the game is in.
+        phase: &'static str,
+        /// The action's name.
+        action: &'static str,
+        /// What the phase expects.
+        expected: &'static str,
+    },
+    /// No tile type has this number.
+    #[error("no tile type has number {tile}")]
+    UnknownTile {
+        /// The number given.
+        tile: TileIndex,
+    },
+    /// Every copy of the named tile has been drawn.
+    #[error("no copy of tile {tile} is left in the bag")]
+    TileNotInBag {
+        /// The tile type.
+        tile: TileIndex,
+    },
+    /// The named tile belongs to a later stage (land tiles before the River is done).
+    #[error("tile {tile} cannot be drawn yet: tiles of an earlier stage are still in the bag")]
+    TileOfLaterStage {
+        /// The tile type.
+        tile: TileIndex,
+    },
+    /// The named tile comes last in its stage (the lake) and others remain.
+    #[error("tile {tile} comes last in its stage and other tiles of the stage are left")]
+    TileComesLast {
+        /// The tile type.
+        tile: TileIndex,
+    },
+    /// The tile cannot lie there.
+    #[error(transparent)]
+    Placement(#[from] PlacementError),
+    /// A river tile must continue the river: one of its river edges against an open river end.
+    #[error("a river tile at {pos} must continue the river, river edge against river edge")]
+    RiverNotContinued {
+        /// The cell.
+        pos: Pos,
+    },
+    /// Two river curves in a row may not turn the same way.
+    #[error("the river at {pos} would turn the same way as the previous curve")]
+    RiverTurnsBack {
+        /// The cell.
+        pos: Pos,
+    },
+    /// The placed tile has no segment with this index.
+    #[error("the placed tile has no segment {segment}")]
+    NoSuchSegment {
+        /// The index given.
+        segment: SegmentIndex,
+    },
+    /// This figure may not stand on this kind of segment.
+    #[error("a {figure} cannot stand on a {kind}{why}")]
+    FigureNotAllowed {
+        /// The figure.
+        figure: Figure,
+        /// The segment's kind.
+        kind: SegmentKind,
+        /// What would be needed, as a phrase starting with a separator.
+        why: &'static str,
+    },
+    /// Another figure already stands somewhere on the feature.
+    #[error("segment {segment} belongs to a feature another figure already occupies")]
+    FeatureOccupied {
+        /// The segment.
+        segment: SegmentIndex,
+    },
+    /// The player has none of this figure in hand.
+    #[error("the player has no {figure} left")]
+    NoneLeft {
+        /// The figure.
+        figure: Figure,
+    },
+    /// The player's abbot does not stand at this cell.
+    #[error("the player's abbot does not stand at {pos}")]
+    NoAbbotThere {
+        /// The cell.
+        pos: Pos,
+    },
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_are_small() {
+        assert!(core::mem::size_of::<Action>() <= 8);
+    }
+}

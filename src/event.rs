@@ -1,0 +1,143 @@
+//! Events: what an action did, in order, so a UI, a server, a replay and a test all read
+//! the same story of a turn.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geom::Rotation;
+use crate::player::{Figure, PlayerId, PlayerSet};
+use crate::pos::Pos;
+use crate::segment::{SegmentIndex, SegmentKind};
+use crate::tile::TileIndex;
+
+/// When a feature scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreReason {
+    /// It was completed during play.
+    Completed,
+    /// Its abbot was recalled before it was complete.
+    AbbotRecalled,
+    /// The game ended; it may be complete (fields, landscapes) or not.
+    GameEnd,
+}
+
+/// A rule that changed a feature's value from the plain one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Modifier {
+    /// The plain value.
+    #[default]
+    None,
+    /// A completed road with an inn: 2 per tile.
+    Inn,
+    /// A completed city with a cathedral: 3 per tile and pennant.
+    Cathedral,
+    /// An unfinished road with an inn: nothing.
+    UnfinishedInn,
+    /// An unfinished city with a cathedral: nothing.
+    UnfinishedCathedral,
+    /// A completed city of two tiles under the `tiny_city` option: 1 per tile and pennant.
+    TinyCity,
+}
+
+/// One feature's score: what it is, why it scored, how much and to whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FeatureScore {
+    /// City, road, monastery, garden, or field (for `per_city_4` farm scoring, the kind is
+    /// `City` and the entry is the city's payout to farmers).
+    pub kind: SegmentKind,
+    /// A cell holding a segment of the feature.
+    pub pos: Pos,
+    /// That segment's index in its tile type.
+    pub segment: SegmentIndex,
+    /// When it scored.
+    pub reason: ScoreReason,
+    /// Whether it was complete (a closed city or road, a surrounded monastery or garden).
+    pub complete: bool,
+    /// Distinct tiles it covers (for a monastery or garden: itself and its neighbours).
+    pub tiles: u32,
+    /// Pennants in a city.
+    pub pennants: u32,
+    /// For fields: the completed cities that pay out.
+    pub cities: u32,
+    /// A rule that changed the value.
+    pub modifier: Modifier,
+    /// Whether the score goes to farmers (a field, or a city paying its farmers).
+    pub farmers: bool,
+    /// The points each scorer receives.
+    pub points: u32,
+    /// The players with the most strength on the feature; each scores `points`.
+    pub scorers: PlayerSet,
+}
+
+/// Something that happened during an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A player drew a tile.
+    TileDrawn {
+        /// Who drew.
+        player: PlayerId,
+        /// What.
+        tile: TileIndex,
+    },
+    /// The drawn tile fits nowhere and leaves the game; the same player draws again.
+    TileDiscarded {
+        /// Who drew it.
+        player: PlayerId,
+        /// What.
+        tile: TileIndex,
+    },
+    /// A tile went down.
+    TilePlaced {
+        /// Who placed it.
+        player: PlayerId,
+        /// What.
+        tile: TileIndex,
+        /// Where.
+        pos: Pos,
+        /// Turned how.
+        rotation: Rotation,
+    },
+    /// A figure went onto a segment.
+    FigurePlaced {
+        /// Whose.
+        player: PlayerId,
+        /// Which figure.
+        figure: Figure,
+        /// The cell.
+        pos: Pos,
+        /// The segment.
+        segment: SegmentIndex,
+    },
+    /// A player took their abbot back early.
+    AbbotRecalled {
+        /// Whose.
+        player: PlayerId,
+        /// From where.
+        pos: Pos,
+    },
+    /// A feature scored.
+    FeatureScored(FeatureScore),
+    /// A figure went back to its owner's supply.
+    FigureReturned {
+        /// Whose.
+        player: PlayerId,
+        /// Which figure.
+        figure: Figure,
+        /// The cell it left.
+        pos: Pos,
+        /// The segment it left.
+        segment: SegmentIndex,
+    },
+    /// The next player's turn begins.
+    TurnStarted {
+        /// Whose turn.
+        player: PlayerId,
+    },
+    /// The game is over; final scores are in.
+    GameOver {
+        /// The players with the highest score.
+        winners: PlayerSet,
+    },
+}

@@ -1,0 +1,772 @@
+//! The game: the turn cycle, the one generator of legal actions, and `apply`, the only thing
+//! that changes a game.
+
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use crate::action::{Action, ActionError, Phase};
+use crate::bag::{Bag, Undrawable};
+use crate::board::Board;
+use crate::edge::EdgeKind;
+use crate::event::{Event, FeatureScore, ScoreReason};
+use crate::features::{Features, NodeId};
+use crate::geom::{ByDir, Dir, Rotation};
+use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
+use crate::pos::Pos;
+use crate::rng::Rng;
+use crate::scoring::{Scene, Standing, Valuation, winners};
+use crate::segment::{SegmentIndex, SegmentKind};
+use crate::setup::{GameSetup, RuleOptions, Rules, SetupError};
+use crate::tile::{TileIndex, TileType};
+
+/// Which way a river curve turns, seen going downstream from the spring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Turn {
+    Left,
+    Right,
+}
+
+/// A figure standing on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct PlacedFigure {
+    /// Whose figure.
+    pub player: PlayerId,
+    /// Which figure.
+    pub figure: Figure,
+    /// The cell of the tile it stands on.
+    pub pos: Pos,
+    /// The segment of that tile it stands on.
+    pub segment: SegmentIndex,
+}
+
+/// What is known about the feature a segment belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FeatureView {
+    /// The feature's kind.
+    pub kind: SegmentKind,
+    /// A closed city, road or river, or a monastery or garden with all eight neighbours.
+    pub complete: bool,
+    /// Distinct tiles it covers (for a monastery or garden, itself and its neighbours).
+    pub tiles: u32,
+    /// City, road or river edges that still face an empty cell.
+    pub open_edges: u32,
+    /// Pennants on its segments.
+    pub pennants: u32,
+    /// Whether an inn is on it.
+    pub inn: bool,
+    /// Whether a cathedral is in it.
+    pub cathedral: bool,
+    /// Figures standing on it.
+    pub figures: u32,
+    /// Who would take it now: the players with most strength on it.
+    pub leaders: PlayerSet,
+}
+
+/// A game in progress, or over: built by [`Game::new`], changed only by [`Game::apply`].
+///
+/// ```
+/// use carcassonne::{Action, Catalog, Game, GameSetup, Phase};
+/// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+/// let mut actions = Vec::new();
+/// while game.phase() != Phase::GameOver {
+///     game.legal_actions_into(&mut actions);
+///     // Always the first legal action: draw, the first placement, the first figure.
+///     game.apply(actions[0])?;
+/// }
+/// assert_eq!(game.tiles_left(), 0);
+/// assert!(game.scores().iter().sum::<u32>() > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    rules: Arc<Rules>,
+    board: Board,
+    features: Features,
+    bag: Bag,
+    rng: Rng,
+    phase: Phase,
+    current: PlayerId,
+    scores: ByPlayer<u32>,
+    supply: ByPlayer<Supply>,
+    figures: Vec<Standing>,
+    /// Cell and tile type of each placed tile, in placement order.
+    placed: Vec<(Pos, TileIndex)>,
+    river_turn: Option<Turn>,
+    discarded: u32,
+    log: Vec<Action>,
+}
+
+impl Game {
+    /// Checks `setup` and lays out the start tile; the first player is about to draw.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the setup cannot make a game.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        let rules = Rules::new(setup)?;
+        let start = rules.start;
+        let players = usize::from(rules.setup.players);
+        let mut supply = ByPlayer([Supply::default(); MAX_PLAYERS]);
+        supply.0[..players].fill(rules.supply);
+        let bag = Bag::new(rules.tiles.iter().map(TileType::count), start);
+        let mut game = Game {
+            rng: Rng::new(rules.setup.seed),
+            board: Board::new(),
+            features: Features::new(),
+            bag,
+            phase: Phase::Draw,
+            current: PlayerId(0),
+            scores: ByPlayer::default(),
+            supply,
+            figures: Vec::new(),
+            placed: Vec::with_capacity(rules.tiles.iter().map(|t| usize::from(t.count())).sum()),
+            river_turn: None,
+            discarded: 0,
+            log: Vec::new(),
+            rules: Arc::new(rules),
+        };
+        let edges = game.rules.tiles[usize::from(start)].edges();
+        game.board
+            .place(Pos::ORIGIN, start, Rotation::R0, edges)
+            .expect("the first tile fits on an empty board");
+        game.features.add_tile(&game.board, &game.rules.tiles, Pos::ORIGIN);
+        game.placed.push((Pos::ORIGIN, start));
+        if game.bag.total() == 0 {
+            game.finish(&mut Vec::new());
+        }
+        Ok(game)
+    }
+
+    /// Builds the game `setup` describes and applies `actions` in order.
+    ///
+    /// # Errors
+    /// The setup's error, or the first refused action with its index.
+    pub fn replay(setup: GameSetup, actions: &[Action]) -> Result<Game, ReplayError> {
+        let mut game = Game::new(setup).map_err(ReplayError::Setup)?;
+        let mut events = Vec::new();
+        for (index, action) in actions.iter().enumerate() {
+            events.clear();
+            game.apply_into(*action, &mut events)
+                .map_err(|error| ReplayError::Action { index, error })?;
+        }
+        Ok(game)
+    }
+
+    // ----- Views -----
+
+    /// The setup the game was built from.
+    #[must_use]
+    pub fn setup(&self) -> &GameSetup {
+        &self.rules.setup
+    }
+
+    /// The rule options in force.
+    #[must_use]
+    pub fn options(&self) -> &RuleOptions {
+        &self.rules.setup.options
+    }
+
+    /// How many players sit at the table.
+    #[must_use]
+    pub fn players(&self) -> u8 {
+        self.rules.setup.players
+    }
+
+    /// Where the turn cycle stands.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+
+    /// Whose turn it is (after the game, the player who would have been next).
+    #[must_use]
+    pub fn current_player(&self) -> PlayerId {
+        self.current
+    }
+
+    /// The tile drawn and waiting to be placed, if any.
+    #[must_use]
+    pub fn drawn_tile(&self) -> Option<TileIndex> {
+        match self.phase {
+            Phase::Place { tile } => Some(tile),
+            _ => None,
+        }
+    }
+
+    /// Every tile type of every set in play; a [`TileIndex`] indexes this list.
+    #[must_use]
+    pub fn tiles(&self) -> &[TileType] {
+        &self.rules.tiles
+    }
+
+    /// The tile type numbered `tile`.
+    #[must_use]
+    pub fn tile(&self, tile: TileIndex) -> Option<&TileType> {
+        self.rules.tiles.get(usize::from(tile))
+    }
+
+    /// The tile type with this id, with its number.
+    #[must_use]
+    pub fn tile_by_id(&self, id: &str) -> Option<(TileIndex, &TileType)> {
+        let index = self.rules.tiles.iter().position(|tile| tile.id() == id)?;
+        Some((index as TileIndex, &self.rules.tiles[index]))
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The features of the board.
+    #[must_use]
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// Scores, one per player, in turn order.
+    #[must_use]
+    pub fn scores(&self) -> &[u32] {
+        &self.scores.0[..usize::from(self.players())]
+    }
+
+    /// The players with the highest score (meaningful once the game is over).
+    #[must_use]
+    pub fn leaders(&self) -> PlayerSet {
+        let leaders = winners(&self.scores);
+        if leaders.is_empty() { (0..self.players()).map(PlayerId).collect() } else { leaders }
+    }
+
+    /// The figures `player` has in hand.
+    #[must_use]
+    pub fn supply(&self, player: PlayerId) -> Supply {
+        self.supply.0.get(player.index()).copied().unwrap_or_default()
+    }
+
+    /// The figures on the board, in the order they were placed.
+    pub fn figures(&self) -> impl ExactSizeIterator<Item = PlacedFigure> + '_ {
+        self.figures.iter().map(|standing| PlacedFigure {
+            player: standing.player,
+            figure: standing.figure,
+            pos: standing.pos,
+            segment: standing.segment,
+        })
+    }
+
+    /// Copies of each tile type left in the bag, by tile number: what a player may know of the
+    /// bag (its order is never revealed).
+    #[must_use]
+    pub fn remaining(&self) -> &[u16] {
+        self.bag.remaining()
+    }
+
+    /// Tiles left in the bag.
+    #[must_use]
+    pub fn tiles_left(&self) -> u32 {
+        self.bag.total()
+    }
+
+    /// Tiles drawn that fit nowhere and left the game.
+    #[must_use]
+    pub fn discarded(&self) -> u32 {
+        self.discarded
+    }
+
+    /// Every action applied since the start, in order.
+    #[must_use]
+    pub fn actions(&self) -> &[Action] {
+        &self.log
+    }
+
+    /// The cell of each tile on the board with its type, in placement order (the start tile
+    /// first).
+    #[must_use]
+    pub fn placements(&self) -> &[(Pos, TileIndex)] {
+        &self.placed
+    }
+
+    /// The feature that segment `segment` of the tile at `pos` belongs to.
+    #[must_use]
+    pub fn feature(&self, pos: Pos, segment: SegmentIndex) -> Option<FeatureView> {
+        let node = self.node_at(pos, segment)?;
+        let root = self.features.root(node);
+        let data = self.features.data(root);
+        let scene = self.scene();
+        let (tiles, complete) = match data.kind {
+            SegmentKind::Monastery | SegmentKind::Garden => scene.cloister(pos),
+            _ => (self.features.tile_count(root) as u32, data.is_closed()),
+        };
+        Some(FeatureView {
+            kind: data.kind,
+            complete,
+            tiles,
+            open_edges: data.open_edges,
+            pennants: data.pennants,
+            inn: data.inn,
+            cathedral: data.cathedral,
+            figures: data.figures,
+            leaders: scene.majority(root, false),
+        })
+    }
+
+    // ----- Legal actions -----
+
+    /// Every legal action now: the draw; the placements of the drawn tile (cell by cell in
+    /// frontier order, rotations in increasing order); or the figure actions on the placed
+    /// tile, then abbot recalls, then `Skip`. Empty once the game is over.
+    ///
+    /// [`Action::DrawTile`] is legal for every tile type the bag could give now but is not
+    /// listed; [`Game::drawable`] tells which.
+    #[must_use]
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    /// As [`Game::legal_actions`], into a buffer the caller reuses (cleared first).
+    pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        match self.phase {
+            Phase::Draw => actions.push(Action::Draw),
+            Phase::Place { tile } => self.placements_into(tile, |pos, rotation| {
+                actions.push(Action::Place { pos, rotation });
+                false
+            }),
+            Phase::Figure { pos } => {
+                let Some(placed) = self.board.get(pos) else { return };
+                let count = self.rules.tiles[usize::from(placed.tile)].segments().len();
+                for segment in 0..count as SegmentIndex {
+                    for figure in Figure::ALL {
+                        if self.check_deploy(pos, segment, figure).is_ok() {
+                            actions.push(Action::Deploy { segment, figure });
+                        }
+                    }
+                }
+                for standing in &self.figures {
+                    if standing.player == self.current && standing.figure == Figure::Abbot {
+                        actions.push(Action::RecallAbbot { pos: standing.pos });
+                    }
+                }
+                actions.push(Action::Skip);
+            }
+            Phase::GameOver => {}
+        }
+    }
+
+    /// Whether the bag could give tile type `tile` now.
+    #[must_use]
+    pub fn drawable(&self, tile: TileIndex) -> bool {
+        self.check_draw(tile).is_ok()
+    }
+
+    /// Whether `action` would be accepted now, and why not.
+    ///
+    /// # Errors
+    /// The reason [`Game::apply`] would give.
+    pub fn check(&self, action: Action) -> Result<(), ActionError> {
+        match (self.phase, action) {
+            (Phase::GameOver, _) => Err(ActionError::GameOver),
+            (Phase::Draw, Action::Draw) => Ok(()),
+            (Phase::Draw, Action::DrawTile { tile }) => self.check_draw(tile),
+            (Phase::Place { tile }, Action::Place { pos, rotation }) => {
+                self.check_place(tile, pos, rotation).map(|_| ())
+            }
+            (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
+                self.check_deploy(pos, segment, figure).map(|_| ())
+            }
+            (Phase::Figure { .. }, Action::RecallAbbot { pos }) => {
+                self.abbot_at(pos).map(|_| ()).ok_or(ActionError::NoAbbotThere { pos })
+            }
+            (Phase::Figure { .. }, Action::Skip) => Ok(()),
+            (phase, action) => Err(wrong_phase(phase, action)),
+        }
+    }
+
+    /// Calls `each` with every legal (cell, rotation) of `tile` until it returns `true`.
+    fn placements_into(&self, tile: TileIndex, mut each: impl FnMut(Pos, Rotation) -> bool) {
+        let river = self.rules.river[usize::from(tile)];
+        for pos in self.board.frontier() {
+            let constraint = self.board.constraint(*pos);
+            for rotation in self.rules.fit.rotations(tile, constraint).iter() {
+                if river && self.river_rule(tile, *pos, rotation, &constraint.0).is_err() {
+                    continue;
+                }
+                if each(*pos, rotation) {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn has_placement(&self, tile: TileIndex) -> bool {
+        let mut found = false;
+        self.placements_into(tile, |_, _| {
+            found = true;
+            true
+        });
+        found
+    }
+
+    fn check_draw(&self, tile: TileIndex) -> Result<(), ActionError> {
+        self.bag.check(tile, &self.rules.stage, &self.rules.last).map_err(|why| match why {
+            Undrawable::Unknown => ActionError::UnknownTile { tile },
+            Undrawable::NoneLeft => ActionError::TileNotInBag { tile },
+            Undrawable::LaterStage => ActionError::TileOfLaterStage { tile },
+            Undrawable::ComesLast => ActionError::TileComesLast { tile },
+        })
+    }
+
+    /// The tile's edges as placed, or why it cannot go there.
+    fn check_place(
+        &self,
+        tile: TileIndex,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Result<(ByDir<EdgeKind>, Option<Turn>), ActionError> {
+        let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
+        self.board.check(pos, edges)?;
+        let turn = if self.rules.river[usize::from(tile)] {
+            self.river_rule(tile, pos, rotation, &self.board.constraint(pos).0)?
+        } else {
+            None
+        };
+        Ok((edges, turn))
+    }
+
+    /// A river tile must put a river edge against the open river end, and a curve may not
+    /// turn the way the previous curve did. Returns the way this tile turns.
+    fn river_rule(
+        &self,
+        tile: TileIndex,
+        pos: Pos,
+        rotation: Rotation,
+        sides: &ByDir<Option<EdgeKind>>,
+    ) -> Result<Option<Turn>, ActionError> {
+        let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
+        let rivers: Vec<Dir> =
+            Dir::ALL.into_iter().filter(|dir| edges[*dir] == EdgeKind::River).collect();
+        let Some(inflow) = rivers.iter().copied().find(|dir| sides[*dir] == Some(EdgeKind::River))
+        else {
+            return Err(ActionError::RiverNotContinued { pos });
+        };
+        let [a, b] = rivers[..] else { return Ok(None) };
+        let outflow = if a == inflow { b } else { a };
+        let heading = inflow.opposite();
+        let turn = if outflow == heading {
+            None
+        } else if outflow == heading.rotated(Rotation::R90) {
+            Some(Turn::Right)
+        } else {
+            Some(Turn::Left)
+        };
+        if turn.is_some() && turn == self.river_turn {
+            return Err(ActionError::RiverTurnsBack { pos });
+        }
+        Ok(turn)
+    }
+
+    /// The node a figure would stand on, or why it cannot.
+    fn check_deploy(
+        &self,
+        pos: Pos,
+        segment: SegmentIndex,
+        figure: Figure,
+    ) -> Result<NodeId, ActionError> {
+        let placed = self.board.get(pos).ok_or(ActionError::NoSuchSegment { segment })?;
+        let tile = &self.rules.tiles[usize::from(placed.tile)];
+        let kind = tile
+            .segments()
+            .get(usize::from(segment))
+            .ok_or(ActionError::NoSuchSegment { segment })?
+            .kind();
+        let refused = |why| Err(ActionError::FigureNotAllowed { figure, kind, why });
+        match (kind, figure) {
+            (SegmentKind::River, _) => return refused(""),
+            (SegmentKind::Garden, Figure::Follower | Figure::BigFollower) => {
+                return refused("; only an abbot may stand on a garden");
+            }
+            (SegmentKind::City | SegmentKind::Road | SegmentKind::Field, Figure::Abbot) => {
+                return refused("; an abbot stands only on a monastery or garden");
+            }
+            (SegmentKind::Field, _) if !self.options().farmers => {
+                return refused("; farmers are off in this game");
+            }
+            _ => {}
+        }
+        if self.supply[self.current].count(figure) == 0 {
+            return Err(ActionError::NoneLeft { figure });
+        }
+        let node = self.node_at(pos, segment).ok_or(ActionError::NoSuchSegment { segment })?;
+        if self.features.data(node).figures > 0 {
+            return Err(ActionError::FeatureOccupied { segment });
+        }
+        Ok(node)
+    }
+
+    /// The index in `figures` of the current player's abbot at `pos`.
+    fn abbot_at(&self, pos: Pos) -> Option<usize> {
+        self.figures.iter().position(|standing| {
+            standing.player == self.current
+                && standing.figure == Figure::Abbot
+                && standing.pos == pos
+        })
+    }
+
+    fn node_at(&self, pos: Pos, segment: SegmentIndex) -> Option<NodeId> {
+        let placed = self.board.get(pos)?;
+        self.features.node(placed.order, segment)
+    }
+
+    // ----- Applying actions -----
+
+    /// Applies `action` and returns what happened.
+    ///
+    /// # Errors
+    /// Why the action is not legal now; the game is then exactly as before.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// As [`Game::apply`], appending the events to a buffer the caller reuses; nothing is
+    /// appended when the action is refused.
+    ///
+    /// # Errors
+    /// As [`Game::apply`].
+    pub fn apply_into(
+        &mut self,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        match (self.phase, action) {
+            (Phase::GameOver, _) => return Err(ActionError::GameOver),
+            (Phase::Draw, Action::Draw) => {
+                let tile = self
+                    .bag
+                    .draw(&mut self.rng, &self.rules.stage, &self.rules.last)
+                    .expect("the bag is never empty in the draw phase");
+                self.drawn(tile, events);
+            }
+            (Phase::Draw, Action::DrawTile { tile }) => {
+                self.check_draw(tile)?;
+                self.bag.take(tile);
+                self.drawn(tile, events);
+            }
+            (Phase::Place { tile }, Action::Place { pos, rotation }) => {
+                let (edges, turn) = self.check_place(tile, pos, rotation)?;
+                self.board.place(pos, tile, rotation, edges).map_err(ActionError::Placement)?;
+                self.features.add_tile(&self.board, &self.rules.tiles, pos);
+                self.placed.push((pos, tile));
+                if turn.is_some() {
+                    self.river_turn = turn;
+                }
+                events.push(Event::TilePlaced { player: self.current, tile, pos, rotation });
+                self.phase = Phase::Figure { pos };
+            }
+            (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
+                let node = self.check_deploy(pos, segment, figure)?;
+                let player = self.current;
+                *self.supply[player].slot(figure) -= 1;
+                self.features.count_figure(node, true);
+                self.figures.push(Standing { player, figure, pos, segment, node });
+                events.push(Event::FigurePlaced { player, figure, pos, segment });
+                self.end_turn(pos, events);
+            }
+            (Phase::Figure { pos: placed }, Action::RecallAbbot { pos }) => {
+                let index = self.abbot_at(pos).ok_or(ActionError::NoAbbotThere { pos })?;
+                let standing = self.figures[index];
+                events.push(Event::AbbotRecalled { player: standing.player, pos });
+                let kind = self.features.data(standing.node).kind;
+                let score = self.scene().cloister_score(
+                    pos,
+                    standing.segment,
+                    kind,
+                    ScoreReason::AbbotRecalled,
+                    PlayerSet::EMPTY.with(standing.player),
+                );
+                self.award(score, events);
+                self.return_figure(index, events);
+                self.end_turn(placed, events);
+            }
+            (Phase::Figure { pos }, Action::Skip) => self.end_turn(pos, events),
+            (phase, action) => return Err(wrong_phase(phase, action)),
+        }
+        self.log.push(action);
+        Ok(())
+    }
+
+    fn drawn(&mut self, tile: TileIndex, events: &mut Vec<Event>) {
+        let player = self.current;
+        events.push(Event::TileDrawn { player, tile });
+        if self.has_placement(tile) {
+            self.phase = Phase::Place { tile };
+            return;
+        }
+        events.push(Event::TileDiscarded { player, tile });
+        self.discarded += 1;
+        if self.bag.total() == 0 {
+            self.finish(events);
+        }
+    }
+
+    /// Scores what the tile at `pos` completed, then passes the turn or ends the game.
+    fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
+        let placed = self.board.get(pos).expect("the turn's tile lies at its cell");
+        let segments = self.rules.tiles[usize::from(placed.tile)].segments().len();
+        let mut done: [NodeId; crate::segment::MAX_SEGMENTS_PER_TILE] =
+            [NodeId::MAX; crate::segment::MAX_SEGMENTS_PER_TILE];
+        for segment in 0..segments {
+            let Some(node) = self.features.node(placed.order, segment as SegmentIndex) else {
+                continue;
+            };
+            let root = self.features.root(node);
+            let data = self.features.data(root);
+            let linear = matches!(data.kind, SegmentKind::City | SegmentKind::Road);
+            if !linear || !data.is_closed() || done[..segment].contains(&root) {
+                continue;
+            }
+            done[segment] = root;
+            if data.figures == 0 {
+                continue;
+            }
+            let scene = self.scene();
+            let scorers = scene.majority(root, false);
+            let score = scene.linear(
+                root,
+                &Valuation::of(*self.options()),
+                ScoreReason::Completed,
+                scorers,
+            );
+            self.award(score, events);
+            self.return_figures_on(root, events);
+        }
+
+        let around: Vec<Pos> = core::iter::once(pos).chain(pos.surrounding()).collect();
+        for cell in around {
+            let Some(tile) = self.board.get(cell) else { continue };
+            let cloisters = self.rules.cloisters[usize::from(tile.tile)];
+            if cloisters.is_empty() || self.board.surrounding_tiles(cell) < 8 {
+                continue;
+            }
+            for segment in cloisters.iter() {
+                let Some(index) =
+                    self.figures.iter().position(|s| s.pos == cell && s.segment == segment)
+                else {
+                    continue;
+                };
+                let standing = self.figures[index];
+                let kind = self.rules.tiles[usize::from(tile.tile)].segments()
+                    [usize::from(segment)]
+                .kind();
+                let score = self.scene().cloister_score(
+                    cell,
+                    segment,
+                    kind,
+                    ScoreReason::Completed,
+                    PlayerSet::EMPTY.with(standing.player),
+                );
+                self.award(score, events);
+                self.return_figure(index, events);
+            }
+        }
+
+        if self.bag.total() == 0 {
+            self.finish(events);
+        } else {
+            self.current = PlayerId((self.current.0 + 1) % self.players());
+            self.phase = Phase::Draw;
+            events.push(Event::TurnStarted { player: self.current });
+        }
+    }
+
+    /// Final scoring and the end of the game.
+    fn finish(&mut self, events: &mut Vec<Event>) {
+        let mut scores = Vec::new();
+        self.scene().final_scores(&Valuation::of(*self.options()), &mut scores);
+        for score in scores {
+            self.award(score, events);
+        }
+        self.phase = Phase::GameOver;
+        events.push(Event::GameOver { winners: self.leaders() });
+    }
+
+    fn award(&mut self, score: FeatureScore, events: &mut Vec<Event>) {
+        for player in score.scorers.iter() {
+            self.scores[player] += score.points;
+        }
+        events.push(Event::FeatureScored(score));
+    }
+
+    fn return_figures_on(&mut self, root: NodeId, events: &mut Vec<Event>) {
+        let mut index = 0;
+        while index < self.figures.len() {
+            if self.features.root(self.figures[index].node) == root {
+                self.return_figure(index, events);
+            } else {
+                index += 1;
+            }
+        }
+    }
+
+    fn return_figure(&mut self, index: usize, events: &mut Vec<Event>) {
+        let standing = self.figures.remove(index);
+        *self.supply[standing.player].slot(standing.figure) += 1;
+        self.features.count_figure(standing.node, false);
+        events.push(Event::FigureReturned {
+            player: standing.player,
+            figure: standing.figure,
+            pos: standing.pos,
+            segment: standing.segment,
+        });
+    }
+
+    fn scene(&self) -> Scene<'_> {
+        Scene {
+            board: &self.board,
+            features: &self.features,
+            tiles: &self.rules.tiles,
+            placed: &self.placed,
+            figures: &self.figures,
+        }
+    }
+}
+
+fn wrong_phase(phase: Phase, action: Action) -> ActionError {
+    let action = match action {
+        Action::Draw | Action::DrawTile { .. } => "drawing",
+        Action::Place { .. } => "placing a tile",
+        Action::Deploy { .. } => "deploying a figure",
+        Action::RecallAbbot { .. } => "recalling the abbot",
+        Action::Skip => "skipping",
+    };
+    let expected = match phase {
+        Phase::Draw => "draw a tile first",
+        Phase::Place { .. } => "place the drawn tile first",
+        Phase::Figure { .. } => "deploy a figure, recall the abbot or skip",
+        Phase::GameOver => "the game is over",
+    };
+    ActionError::WrongPhase { phase: phase.name(), action, expected }
+}
+
+/// Why a replay stopped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The setup cannot make a game.
+    #[error("invalid setup: {0}")]
+    Setup(SetupError),
+    /// An action was refused.
+    #[error("action {index} was refused: {error}")]
+    Action {
+        /// Its position in the list, from 0.
+        index: usize,
+        /// Why.
+        error: ActionError,
+    },
+}

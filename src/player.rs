@@ -1,0 +1,212 @@
+//! Players: their numbers, sets of them, per-player tables, and the figures each one owns.
+
+use core::ops::{Index, IndexMut};
+
+use serde::{Deserialize, Serialize};
+
+/// The most players a game may seat; [`PlayerSet`] is an 8-bit mask.
+pub const MAX_PLAYERS: usize = 8;
+
+/// A player, numbered from 0 in turn order.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// The player's number as an index.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl core::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "player {}", self.0)
+    }
+}
+
+/// A set of players, as a bit mask: who scored a feature, who won.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlayerSet(u8);
+
+impl PlayerSet {
+    /// Nobody.
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// Whether `player` is in the set.
+    #[must_use]
+    pub const fn contains(self, player: PlayerId) -> bool {
+        player.index() < MAX_PLAYERS && self.0 & (1 << player.0) != 0
+    }
+
+    /// The set with `player` added; numbers of 8 and more are ignored.
+    #[must_use]
+    pub const fn with(self, player: PlayerId) -> PlayerSet {
+        if player.index() < MAX_PLAYERS { PlayerSet(self.0 | (1 << player.0)) } else { self }
+    }
+
+    /// How many players the set holds.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The players in the set, in turn order.
+    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
+        (0..MAX_PLAYERS as u8).map(PlayerId).filter(move |player| self.contains(*player))
+    }
+}
+
+impl FromIterator<PlayerId> for PlayerSet {
+    fn from_iter<I: IntoIterator<Item = PlayerId>>(iter: I) -> PlayerSet {
+        iter.into_iter().fold(PlayerSet::EMPTY, PlayerSet::with)
+    }
+}
+
+impl Serialize for PlayerSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerSet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<PlayerSet, D::Error> {
+        let players = alloc::vec::Vec::<PlayerId>::deserialize(deserializer)?;
+        if let Some(player) = players.iter().find(|player| player.index() >= MAX_PLAYERS) {
+            return Err(serde::de::Error::custom(alloc::format!(
+                "player {} is out of range; there are at most {MAX_PLAYERS} players",
+                player.0
+            )));
+        }
+        Ok(players.into_iter().collect())
+    }
+}
+
+/// One value per seat, indexed by [`PlayerId`]; seats beyond the game's players stay at their
+/// default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ByPlayer<T>(pub [T; MAX_PLAYERS]);
+
+impl<T> Index<PlayerId> for ByPlayer<T> {
+    type Output = T;
+
+    fn index(&self, player: PlayerId) -> &T {
+        &self.0[player.index()]
+    }
+}
+
+impl<T> IndexMut<PlayerId> for ByPlayer<T> {
+    fn index_mut(&mut self, player: PlayerId) -> &mut T {
+        &mut self.0[player.index()]
+    }
+}
+
+/// A figure a player puts on a feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Figure {
+    /// An ordinary follower: a thief on a road, a knight in a city, a monk in a monastery,
+    /// a farmer in a field.
+    Follower,
+    /// The big follower of Inns & Cathedrals: counts as two followers for majority, scores
+    /// no more. Never on a garden.
+    BigFollower,
+    /// The abbot: only on a monastery or a garden, and may be recalled early.
+    Abbot,
+}
+
+impl Figure {
+    /// All figures in declaration order.
+    pub const ALL: [Figure; 3] = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
+
+    /// How much the figure weighs when majorities are counted.
+    #[must_use]
+    pub const fn strength(self) -> u8 {
+        match self {
+            Figure::BigFollower => 2,
+            Figure::Follower | Figure::Abbot => 1,
+        }
+    }
+
+    /// The name used in files and messages.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Figure::Follower => "follower",
+            Figure::BigFollower => "big follower",
+            Figure::Abbot => "abbot",
+        }
+    }
+}
+
+impl core::fmt::Display for Figure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The figures a player has in hand, not on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Supply {
+    /// Ordinary followers.
+    pub followers: u8,
+    /// Big followers.
+    pub big_followers: u8,
+    /// Abbots.
+    pub abbots: u8,
+}
+
+impl Supply {
+    /// How many of `figure` the supply holds.
+    #[must_use]
+    pub const fn count(self, figure: Figure) -> u8 {
+        match figure {
+            Figure::Follower => self.followers,
+            Figure::BigFollower => self.big_followers,
+            Figure::Abbot => self.abbots,
+        }
+    }
+
+    /// The slot holding `figure`.
+    pub(crate) fn slot(&mut self, figure: Figure) -> &mut u8 {
+        match figure {
+            Figure::Follower => &mut self.followers,
+            Figure::BigFollower => &mut self.big_followers,
+            Figure::Abbot => &mut self.abbots,
+        }
+    }
+
+    /// All figures, whatever their kind.
+    #[must_use]
+    pub const fn total(self) -> u32 {
+        self.followers as u32 + self.big_followers as u32 + self.abbots as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_sets_hold_eight_players() {
+        let set: PlayerSet = [PlayerId(0), PlayerId(7), PlayerId(8)].into_iter().collect();
+        assert_eq!(set.len(), 2);
+        assert_eq!(set.iter().collect::<alloc::vec::Vec<_>>(), [PlayerId(0), PlayerId(7)]);
+        assert!(!set.contains(PlayerId(9)));
+    }
+
+    #[test]
+    fn big_followers_count_double() {
+        assert_eq!(Figure::BigFollower.strength(), 2);
+        assert_eq!(Figure::Follower.strength() + Figure::Abbot.strength(), 2);
+    }
+}

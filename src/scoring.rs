@@ -1,0 +1,382 @@
+//! Scoring: what a feature is worth, who takes it, and the end-of-game pass shared by games
+//! and landscapes.
+
+use alloc::vec::Vec;
+
+use crate::board::Board;
+use crate::event::{FeatureScore, Modifier, ScoreReason};
+use crate::features::{FeatureData, Features, NodeId};
+use crate::player::{ByPlayer, Figure, PlayerId, PlayerSet};
+use crate::pos::Pos;
+use crate::segment::{SegmentIndex, SegmentKind};
+use crate::setup::{FarmScoring, RuleOptions, UnfinishedMarks};
+use crate::tile::{TileIndex, TileType};
+
+/// A figure on the board, where the game keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Standing {
+    pub(crate) player: PlayerId,
+    pub(crate) figure: Figure,
+    pub(crate) pos: Pos,
+    pub(crate) segment: SegmentIndex,
+    pub(crate) node: NodeId,
+}
+
+/// How features are valued: the game's rule options, plus the landscape-only overrides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Valuation {
+    pub(crate) options: RuleOptions,
+    /// Points per pennant in a completed plain city, in place of 2.
+    pub(crate) pennant_value: Option<u32>,
+    /// Every feature counts for player 0, whatever stands on it.
+    pub(crate) claim_all: bool,
+}
+
+impl Valuation {
+    pub(crate) fn of(options: RuleOptions) -> Valuation {
+        Valuation { options, pennant_value: None, claim_all: false }
+    }
+
+    /// A city's points and the rule that set them.
+    pub(crate) fn city(&self, tiles: u32, data: &FeatureData, complete: bool) -> (u32, Modifier) {
+        let pennants = data.pennants;
+        match (complete, data.cathedral) {
+            (true, true) => (3 * tiles + 3 * pennants, Modifier::Cathedral),
+            (true, false) if self.options.tiny_city && tiles == 2 => {
+                (tiles + pennants, Modifier::TinyCity)
+            }
+            (true, false) => {
+                (2 * tiles + self.pennant_value.unwrap_or(2) * pennants, Modifier::None)
+            }
+            (false, true) if self.options.inn_cathedral_unfinished == UnfinishedMarks::Zero => {
+                (0, Modifier::UnfinishedCathedral)
+            }
+            (false, _) => (tiles + pennants, Modifier::None),
+        }
+    }
+
+    /// A road's points and the rule that set them.
+    pub(crate) fn road(&self, tiles: u32, data: &FeatureData, complete: bool) -> (u32, Modifier) {
+        match (complete, data.inn) {
+            (true, true) => (2 * tiles, Modifier::Inn),
+            (false, true) if self.options.inn_cathedral_unfinished == UnfinishedMarks::Zero => {
+                (0, Modifier::UnfinishedInn)
+            }
+            _ => (tiles, Modifier::None),
+        }
+    }
+}
+
+/// The board and features a scoring pass reads.
+pub(crate) struct Scene<'a> {
+    pub(crate) board: &'a Board,
+    pub(crate) features: &'a Features,
+    pub(crate) tiles: &'a [TileType],
+    /// Cell and tile type of each placed tile, in placement order.
+    pub(crate) placed: &'a [(Pos, TileIndex)],
+    pub(crate) figures: &'a [Standing],
+}
+
+impl Scene<'_> {
+    /// Who takes a feature: the players with the most strength on it (or player 0 for
+    /// `claim_all`). Empty when nobody stands on it.
+    pub(crate) fn majority(&self, root: NodeId, claim_all: bool) -> PlayerSet {
+        if claim_all {
+            return PlayerSet::EMPTY.with(PlayerId(0));
+        }
+        let mut strength = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
+        for standing in self.figures {
+            if self.features.root(standing.node) == root {
+                strength[standing.player] += u32::from(standing.figure.strength());
+            }
+        }
+        winners(&strength)
+    }
+
+    /// A monastery or garden at `pos`: its tile count (itself and its neighbours) and whether
+    /// all eight neighbours are present.
+    pub(crate) fn cloister(&self, pos: Pos) -> (u32, bool) {
+        let around = self.board.surrounding_tiles(pos) as u32;
+        (1 + around, around == 8)
+    }
+
+    /// The score of the city or road whose root is `root`.
+    pub(crate) fn linear(
+        &self,
+        root: NodeId,
+        valuation: &Valuation,
+        reason: ScoreReason,
+        scorers: PlayerSet,
+    ) -> FeatureScore {
+        let data = self.features.data(root);
+        let tiles = self.features.tile_count(root) as u32;
+        let complete = data.is_closed();
+        let (points, modifier) = match data.kind {
+            SegmentKind::City => valuation.city(tiles, &data, complete),
+            _ => valuation.road(tiles, &data, complete),
+        };
+        let (pos, segment) = self.locate(root);
+        FeatureScore {
+            kind: data.kind,
+            pos,
+            segment,
+            reason,
+            complete,
+            tiles,
+            pennants: if data.kind == SegmentKind::City { data.pennants } else { 0 },
+            cities: 0,
+            modifier,
+            farmers: false,
+            points,
+            scorers,
+        }
+    }
+
+    /// The score of the monastery or garden segment `segment` at `pos`.
+    pub(crate) fn cloister_score(
+        &self,
+        pos: Pos,
+        segment: SegmentIndex,
+        kind: SegmentKind,
+        reason: ScoreReason,
+        scorers: PlayerSet,
+    ) -> FeatureScore {
+        let (tiles, complete) = self.cloister(pos);
+        FeatureScore {
+            kind,
+            pos,
+            segment,
+            reason,
+            complete,
+            tiles,
+            pennants: 0,
+            cities: 0,
+            modifier: Modifier::None,
+            farmers: false,
+            points: tiles,
+            scorers,
+        }
+    }
+
+    /// The cell and segment of a feature's node.
+    pub(crate) fn locate(&self, node: NodeId) -> (Pos, SegmentIndex) {
+        let (order, segment) = self.features.members(node).next().unwrap_or((0, 0));
+        (self.placed.get(usize::from(order)).map_or(Pos::ORIGIN, |(pos, _)| *pos), segment)
+    }
+
+    /// The distinct completed cities a field borders, as roots, in first-seen order.
+    fn bordering_cities(&self, field: NodeId, cities: &mut Vec<NodeId>) {
+        cities.clear();
+        for (order, segment) in self.features.members(field) {
+            let (_, tile) = self.placed[usize::from(order)];
+            let tile = &self.tiles[usize::from(tile)];
+            for city in tile.segments()[usize::from(segment)].cities().iter() {
+                let Some(node) = self.features.node(order, city) else { continue };
+                let root = self.features.root(node);
+                if self.features.data(root).is_closed() && !cities.contains(&root) {
+                    cities.push(root);
+                }
+            }
+        }
+    }
+
+    /// The end-of-game pass: unfinished (and, in landscapes, finished) roads, cities,
+    /// monasteries and gardens with figures on them, then fields, in that order.
+    pub(crate) fn final_scores(&self, valuation: &Valuation, out: &mut Vec<FeatureScore>) {
+        let claim_all = valuation.claim_all;
+        let mut roots: Vec<NodeId> = if claim_all {
+            (0..self.features.node_count()).map(|node| self.features.root(node)).collect()
+        } else {
+            self.figures.iter().map(|standing| self.features.root(standing.node)).collect()
+        };
+        roots.sort_unstable();
+        roots.dedup();
+
+        for kind in [SegmentKind::Road, SegmentKind::City] {
+            for root in roots.iter().copied() {
+                if self.features.data(root).kind != kind {
+                    continue;
+                }
+                let scorers = self.majority(root, claim_all);
+                if !scorers.is_empty() {
+                    out.push(self.linear(root, valuation, ScoreReason::GameEnd, scorers));
+                }
+            }
+        }
+        for root in roots.iter().copied() {
+            let kind = self.features.data(root).kind;
+            if matches!(kind, SegmentKind::Monastery | SegmentKind::Garden) {
+                let scorers = self.majority(root, claim_all);
+                let (order, segment) = self.features.members(root).next().unwrap_or((0, 0));
+                let pos = self.placed[usize::from(order)].0;
+                if !scorers.is_empty() {
+                    out.push(self.cloister_score(
+                        pos,
+                        segment,
+                        kind,
+                        ScoreReason::GameEnd,
+                        scorers,
+                    ));
+                }
+            }
+        }
+        if valuation.options.farmers || claim_all {
+            let fields: Vec<NodeId> = roots
+                .iter()
+                .copied()
+                .filter(|root| self.features.data(*root).kind == SegmentKind::Field)
+                .collect();
+            self.field_scores(&fields, valuation, out);
+        }
+    }
+
+    fn field_scores(&self, fields: &[NodeId], valuation: &Valuation, out: &mut Vec<FeatureScore>) {
+        let claim_all = valuation.claim_all;
+        let mut cities = Vec::new();
+        match valuation.options.farm_scoring {
+            FarmScoring::PerField | FarmScoring::PerFieldOnce => {
+                let once = valuation.options.farm_scoring == FarmScoring::PerFieldOnce;
+                let mut paid: Vec<(PlayerId, NodeId)> = Vec::new();
+                for field in fields.iter().copied() {
+                    let scorers = self.majority(field, claim_all);
+                    if scorers.is_empty() {
+                        continue;
+                    }
+                    self.bordering_cities(field, &mut cities);
+                    let (pos, segment) = self.locate(field);
+                    let score = |count: usize, scorers| FeatureScore {
+                        kind: SegmentKind::Field,
+                        pos,
+                        segment,
+                        reason: ScoreReason::GameEnd,
+                        complete: false,
+                        tiles: self.features.tile_count(field) as u32,
+                        pennants: 0,
+                        cities: count as u32,
+                        modifier: Modifier::None,
+                        farmers: true,
+                        points: 3 * count as u32,
+                        scorers,
+                    };
+                    if !once {
+                        out.push(score(cities.len(), scorers));
+                        continue;
+                    }
+                    // Each player is paid each city once, so scorers may earn different
+                    // amounts: one entry per scorer.
+                    for player in scorers.iter() {
+                        let fresh: Vec<NodeId> = cities
+                            .iter()
+                            .copied()
+                            .filter(|city| !paid.contains(&(player, *city)))
+                            .collect();
+                        paid.extend(fresh.iter().map(|city| (player, *city)));
+                        out.push(score(fresh.len(), PlayerSet::EMPTY.with(player)));
+                    }
+                }
+            }
+            FarmScoring::PerCity4 => {
+                // For each completed city, the farmers of every field bordering it, each
+                // field counted once.
+                let mut by_city: Vec<(NodeId, Vec<NodeId>)> = Vec::new();
+                for field in fields.iter().copied() {
+                    self.bordering_cities(field, &mut cities);
+                    for city in cities.iter().copied() {
+                        match by_city.iter_mut().find(|(known, _)| *known == city) {
+                            Some((_, fields)) => fields.push(field),
+                            None => by_city.push((city, alloc::vec![field])),
+                        }
+                    }
+                }
+                by_city.sort_unstable_by_key(|(city, _)| *city);
+                for (city, fields) in by_city {
+                    let scorers = if claim_all {
+                        PlayerSet::EMPTY.with(PlayerId(0))
+                    } else {
+                        let mut strength = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
+                        for standing in self.figures {
+                            if fields.contains(&self.features.root(standing.node)) {
+                                strength[standing.player] += u32::from(standing.figure.strength());
+                            }
+                        }
+                        winners(&strength)
+                    };
+                    if scorers.is_empty() {
+                        continue;
+                    }
+                    let data = self.features.data(city);
+                    let (pos, segment) = self.locate(city);
+                    out.push(FeatureScore {
+                        kind: SegmentKind::City,
+                        pos,
+                        segment,
+                        reason: ScoreReason::GameEnd,
+                        complete: true,
+                        tiles: self.features.tile_count(city) as u32,
+                        pennants: data.pennants,
+                        cities: 1,
+                        modifier: Modifier::None,
+                        farmers: true,
+                        points: 4,
+                        scorers,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The players with the highest positive value.
+pub(crate) fn winners(values: &ByPlayer<u32>) -> PlayerSet {
+    let best = values.0.iter().copied().max().unwrap_or(0);
+    if best == 0 {
+        return PlayerSet::EMPTY;
+    }
+    (0..crate::player::MAX_PLAYERS as u8)
+        .map(PlayerId)
+        .filter(|player| values[*player] == best)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn city(pennants: u32, cathedral: bool) -> FeatureData {
+        FeatureData {
+            kind: SegmentKind::City,
+            open_edges: 0,
+            segments: 2,
+            pennants,
+            inn: false,
+            cathedral,
+            figures: 1,
+        }
+    }
+
+    #[test]
+    fn city_values_follow_the_options() {
+        let mut valuation = Valuation::of(RuleOptions::default());
+        assert_eq!(valuation.city(3, &city(1, false), true), (8, Modifier::None));
+        assert_eq!(valuation.city(3, &city(1, false), false), (4, Modifier::None));
+        assert_eq!(valuation.city(4, &city(1, true), true), (15, Modifier::Cathedral));
+        assert_eq!(valuation.city(4, &city(1, true), false), (0, Modifier::UnfinishedCathedral));
+        assert_eq!(valuation.city(2, &city(1, false), true), (6, Modifier::None));
+        valuation.options.tiny_city = true;
+        assert_eq!(valuation.city(2, &city(1, false), true), (3, Modifier::TinyCity));
+        valuation.options.inn_cathedral_unfinished = UnfinishedMarks::Normal;
+        assert_eq!(valuation.city(4, &city(1, true), false), (5, Modifier::None));
+        valuation.pennant_value = Some(5);
+        assert_eq!(valuation.city(3, &city(2, false), true), (16, Modifier::None));
+    }
+
+    #[test]
+    fn ties_share_in_full_and_nobody_wins_nothing() {
+        let mut values = ByPlayer([0; crate::player::MAX_PLAYERS]);
+        assert!(winners(&values).is_empty());
+        values[PlayerId(1)] = 2;
+        values[PlayerId(3)] = 2;
+        values[PlayerId(0)] = 1;
+        assert_eq!(winners(&values).iter().collect::<Vec<_>>(), [PlayerId(1), PlayerId(3)]);
+    }
+}

@@ -1,0 +1,311 @@
+//! Game setup: the unvalidated description a caller fills in, its rule options, and the
+//! checked, combined rules a [`Game`](crate::Game) is built from.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Catalog;
+use crate::fit::FitTable;
+use crate::player::{MAX_PLAYERS, Supply};
+use crate::segment::{SegmentKind, SegmentSet};
+use crate::tile::{TileIndex, TileType};
+
+/// How fields score at the end of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FarmScoring {
+    /// Current rules: each field scores 3 per completed city it borders, to its majority.
+    #[default]
+    PerField,
+    /// Second edition: as `PerField`, but each player scores each city at most once.
+    PerFieldOnce,
+    /// First edition: per completed city, the players with most farmers in all the fields
+    /// bordering it score 4.
+    #[serde(rename = "per_city_4")]
+    PerCity4,
+}
+
+/// How inns and cathedrals on features left unfinished score at the end of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnfinishedMarks {
+    /// The published rule: an unfinished road with an inn or city with a cathedral scores 0.
+    #[default]
+    Zero,
+    /// A house rule: they score as plain unfinished roads and cities.
+    Normal,
+}
+
+/// The rule options; [`RuleOptions::default`] is the published rules with farmers.
+///
+/// In files, every key is optional and unknown keys are errors:
+/// ```
+/// use carcassonne::{FarmScoring, RuleOptions};
+/// let options: RuleOptions = serde_json::from_str(r#"{"farm_scoring": "per_city_4"}"#)?;
+/// assert_eq!(options.farm_scoring, FarmScoring::PerCity4);
+/// assert!(options.farmers);
+/// assert!(serde_json::from_str::<RuleOptions>(r#"{"farmer": false}"#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuleOptions {
+    /// Whether followers may go on fields as farmers (default on).
+    pub farmers: bool,
+    /// How fields score.
+    pub farm_scoring: FarmScoring,
+    /// First-edition rule: a completed city of two tiles scores 1 per tile and per pennant.
+    pub tiny_city: bool,
+    /// How inns and cathedrals on unfinished features score.
+    pub inn_cathedral_unfinished: UnfinishedMarks,
+    /// Whether each player has an abbot (default off).
+    pub abbots: bool,
+}
+
+impl Default for RuleOptions {
+    fn default() -> RuleOptions {
+        RuleOptions {
+            farmers: true,
+            farm_scoring: FarmScoring::PerField,
+            tiny_city: false,
+            inn_cathedral_unfinished: UnfinishedMarks::Zero,
+            abbots: false,
+        }
+    }
+}
+
+/// Everything that decides a game before its first action: tile sets, players, seed, rules.
+///
+/// Fields are public and unchecked; [`Game::new`](crate::Game::new) checks them.
+///
+/// ```
+/// use carcassonne::{Catalog, Game, GameSetup};
+/// let mut setup = GameSetup::new(vec![Catalog::builtin("base")?], 2);
+/// setup.seed = 42;
+/// setup.options.abbots = true;
+/// let game = Game::new(setup)?;
+/// assert_eq!(game.tiles_left(), 71);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameSetup {
+    /// The tile sets in play; their tiles are numbered in this order, one set after another.
+    pub catalogs: Vec<Catalog>,
+    /// How many players, 2 up to the number of colours the sets bring (5 with the base game,
+    /// 6 with Inns & Cathedrals).
+    pub players: u8,
+    /// The seed of the tile bag.
+    pub seed: u64,
+    /// The rule options.
+    pub options: RuleOptions,
+}
+
+impl GameSetup {
+    /// A setup with the given sets and players, seed 0 and default rules.
+    #[must_use]
+    pub fn new(catalogs: Vec<Catalog>, players: u8) -> GameSetup {
+        GameSetup { catalogs, players, seed: 0, options: RuleOptions::default() }
+    }
+}
+
+/// Why a setup cannot make a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The setup lists no tile set.
+    #[error("a game needs at least one tile set")]
+    NoTileSet,
+    /// Fewer than two players.
+    #[error("a game needs at least 2 players, not {players}")]
+    TooFewPlayers {
+        /// The number asked for.
+        players: u8,
+    },
+    /// More players than the sets have colours for.
+    #[error(
+        "{players} players is too many: these tile sets bring colours for {max} (Inns & Cathedrals adds a sixth)"
+    )]
+    TooManyPlayers {
+        /// The number asked for.
+        players: u8,
+        /// The most these sets allow.
+        max: u8,
+    },
+    /// Two sets use the same tile id, so tiles could not be named unambiguously.
+    #[error("tile id `{id}` is in both `{first}` and `{second}`; a game can use only one of them")]
+    DuplicateTileId {
+        /// The id.
+        id: String,
+        /// The set listed first.
+        first: String,
+        /// The set listed later.
+        second: String,
+    },
+    /// No set provides a start tile.
+    #[error("none of the tile sets provides a start tile")]
+    NoStartTile,
+    /// The sets together have more tile types than tile numbers.
+    #[error("the tile sets have {types} tile types together; a game can number at most 65,535")]
+    TooManyTileTypes {
+        /// How many there are.
+        types: usize,
+    },
+    /// The sets bring no followers.
+    #[error("the tile sets give players no followers")]
+    NoFollowers,
+}
+
+/// The checked, combined rules of one game, shared by every copy of it.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Rules {
+    pub(crate) setup: GameSetup,
+    /// Every tile type of every set, numbered across sets in setup order.
+    pub(crate) tiles: Vec<TileType>,
+    pub(crate) stage: Vec<i8>,
+    pub(crate) last: Vec<bool>,
+    pub(crate) start: TileIndex,
+    pub(crate) fit: FitTable,
+    /// Per tile type: whether it has a river edge (river tiles obey extra rules).
+    pub(crate) river: Vec<bool>,
+    /// Per tile type: its monastery and garden segments.
+    pub(crate) cloisters: Vec<SegmentSet>,
+    pub(crate) supply: Supply,
+}
+
+impl Rules {
+    pub(crate) fn new(setup: GameSetup) -> Result<Rules, SetupError> {
+        if setup.catalogs.is_empty() {
+            return Err(SetupError::NoTileSet);
+        }
+        let colours: usize = setup.catalogs.iter().map(|c| c.figures().colours.len()).sum();
+        let max = colours.clamp(2, MAX_PLAYERS) as u8;
+        if setup.players < 2 {
+            return Err(SetupError::TooFewPlayers { players: setup.players });
+        }
+        if setup.players > max {
+            return Err(SetupError::TooManyPlayers { players: setup.players, max });
+        }
+        let types: usize = setup.catalogs.iter().map(|c| c.tiles().len()).sum();
+        if types > usize::from(TileIndex::MAX) {
+            return Err(SetupError::TooManyTileTypes { types });
+        }
+
+        let mut tiles: Vec<TileType> = Vec::with_capacity(types);
+        let mut set_of: Vec<usize> = Vec::with_capacity(types);
+        let mut stage = Vec::with_capacity(types);
+        let mut last = Vec::with_capacity(types);
+        // The start tile of the lowest stage wins: the River's spring replaces the base start.
+        let mut start: Option<(i8, TileIndex)> = None;
+        for (set, catalog) in setup.catalogs.iter().enumerate() {
+            let offset = tiles.len() as TileIndex;
+            for tile in catalog.tiles() {
+                if let Some(earlier) = tiles.iter().position(|known| known.id() == tile.id()) {
+                    return Err(SetupError::DuplicateTileId {
+                        id: tile.id().into(),
+                        first: setup.catalogs[set_of[earlier]].info().id.clone(),
+                        second: catalog.info().id.clone(),
+                    });
+                }
+                tiles.push(tile.clone());
+                set_of.push(set);
+                stage.push(catalog.deck().stage);
+                last.push(false);
+            }
+            for index in &catalog.deck().last {
+                last[usize::from(offset + index)] = true;
+            }
+            if let Some(index) = catalog.deck().start {
+                let stage = catalog.deck().stage;
+                if start.is_none_or(|(best, _)| stage < best) {
+                    start = Some((stage, offset + index));
+                }
+            }
+        }
+        let (_, start) = start.ok_or(SetupError::NoStartTile)?;
+
+        let figures = |f: fn(&Catalog) -> u8| setup.catalogs.iter().map(f).max().unwrap_or(0);
+        let supply = Supply {
+            followers: figures(|c| c.figures().followers),
+            big_followers: figures(|c| c.figures().big_followers),
+            abbots: u8::from(setup.options.abbots),
+        };
+        if supply.followers == 0 && supply.big_followers == 0 && supply.abbots == 0 {
+            return Err(SetupError::NoFollowers);
+        }
+
+        let fit = FitTable::new(tiles.iter().map(TileType::edges));
+        let river = tiles.iter().map(|tile| tile.edges().0.contains(&crate::EdgeKind::River));
+        let cloisters = tiles.iter().map(|tile| {
+            (0..tile.segments().len() as u8)
+                .filter(|index| {
+                    matches!(
+                        tile.segments()[usize::from(*index)].kind(),
+                        SegmentKind::Monastery | SegmentKind::Garden
+                    )
+                })
+                .collect()
+        });
+        Ok(Rules {
+            river: river.collect(),
+            cloisters: cloisters.collect(),
+            tiles,
+            stage,
+            last,
+            start,
+            fit,
+            supply,
+            setup,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn builtin(names: &[&str]) -> Vec<Catalog> {
+        names.iter().map(|name| Catalog::builtin(name).unwrap()).collect()
+    }
+
+    #[test]
+    fn the_river_spring_replaces_the_base_start_tile() {
+        let rules = Rules::new(GameSetup::new(builtin(&["base", "river"]), 2)).unwrap();
+        assert_eq!(rules.tiles[usize::from(rules.start)].id(), "river_spring");
+        let rules = Rules::new(GameSetup::new(builtin(&["river", "base"]), 2)).unwrap();
+        assert_eq!(rules.tiles[usize::from(rules.start)].id(), "river_spring");
+    }
+
+    #[test]
+    fn supplies_follow_the_sets_and_options() {
+        let mut setup = GameSetup::new(builtin(&["base", "inns_and_cathedrals"]), 6);
+        setup.options.abbots = true;
+        let rules = Rules::new(setup).unwrap();
+        assert_eq!(rules.supply, Supply { followers: 7, big_followers: 1, abbots: 1 });
+    }
+
+    #[test]
+    fn impossible_setups_are_refused() {
+        let base = builtin(&["base"]);
+        assert_eq!(Rules::new(GameSetup::new(Vec::new(), 2)), Err(SetupError::NoTileSet));
+        assert_eq!(
+            Rules::new(GameSetup::new(base.clone(), 1)),
+            Err(SetupError::TooFewPlayers { players: 1 })
+        );
+        assert_eq!(
+            Rules::new(GameSetup::new(base.clone(), 6)),
+            Err(SetupError::TooManyPlayers { players: 6, max: 5 })
+        );
+        assert_eq!(
+            Rules::new(GameSetup::new(builtin(&["river"]), 2)),
+            Err(SetupError::NoFollowers),
+            "the River brings tiles but no followers"
+        );
+        let twice = Rules::new(GameSetup::new(builtin(&["base", "base_c2"]), 2)).unwrap_err();
+        assert_eq!(
+            twice.to_string(),
+            "tile id `A` is in both `base` and `base_c2`; a game can use only one of them"
+        );
+    }
+}
