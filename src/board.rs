@@ -245,6 +245,15 @@ impl Board {
     /// The first rule the placement breaks, checking in the order: bounds, occupied,
     /// neighbour, then edges clockwise from north.
     pub fn check(&self, pos: Pos, edges: ByDir<EdgeKind>) -> Result<(), PlacementError> {
+        self.check_with(pos, edges, true)
+    }
+
+    fn check_with(
+        &self,
+        pos: Pos,
+        edges: ByDir<EdgeKind>,
+        needs_neighbour: bool,
+    ) -> Result<(), PlacementError> {
         if pos.x.abs() > MAX_COORDINATE || pos.y.abs() > MAX_COORDINATE {
             return Err(PlacementError::OutOfBounds { pos });
         }
@@ -255,7 +264,7 @@ impl Board {
             return Ok(());
         }
         let constraint = self.constraint(pos);
-        if !constraint.has_neighbour() {
+        if needs_neighbour && !constraint.has_neighbour() {
             return Err(PlacementError::NoNeighbour { pos });
         }
         for dir in Dir::ALL {
@@ -285,6 +294,33 @@ impl Board {
         edges: ByDir<EdgeKind>,
     ) -> Result<(), PlacementError> {
         self.check(pos, edges)?;
+        self.put(pos, tile, rotation, edges)
+    }
+
+    /// As [`Board::place`], but the tile need not touch another: for boards no game could
+    /// produce, such as a landscape to score with islands of tiles. Edges that touch must
+    /// still match.
+    ///
+    /// # Errors
+    /// As [`Board::check`], except [`PlacementError::NoNeighbour`].
+    pub fn place_anywhere(
+        &mut self,
+        pos: Pos,
+        tile: TileIndex,
+        rotation: Rotation,
+        edges: ByDir<EdgeKind>,
+    ) -> Result<(), PlacementError> {
+        self.check_with(pos, edges, false)?;
+        self.put(pos, tile, rotation, edges)
+    }
+
+    fn put(
+        &mut self,
+        pos: Pos,
+        tile: TileIndex,
+        rotation: Rotation,
+        edges: ByDir<EdgeKind>,
+    ) -> Result<(), PlacementError> {
         let order = u16::try_from(self.tiles).map_err(|_| PlacementError::BoardFull)?;
         self.cover(pos);
         let packed =

@@ -42,11 +42,13 @@ mod features;
 mod fit;
 mod game;
 mod geom;
+mod landscape;
 #[cfg(feature = "std")]
 mod load;
 mod player;
 mod pos;
 mod rng;
+mod save;
 mod scoring;
 mod segment;
 mod setup;
@@ -63,10 +65,14 @@ pub use features::{FeatureData, Features, NodeId};
 pub use fit::{FitTable, RotationSet};
 pub use game::{FeatureView, Game, PlacedFigure, ReplayError};
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
+pub use landscape::{
+    Landscape, LandscapeError, LandscapeFigure, LandscapeOptions, LandscapeScore, LandscapeTile,
+};
 #[cfg(feature = "std")]
 pub use load::LoadError;
 pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
+pub use save::SAVE_FORMAT;
 pub use segment::{
     MAX_SEGMENTS_PER_TILE, Mark, MarkSet, Segment, SegmentIndex, SegmentKind, SegmentSet,
 };

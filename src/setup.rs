@@ -1,6 +1,7 @@
 //! Game setup: the unvalidated description a caller fills in, its rule options, and the
 //! checked, combined rules a [`Game`](crate::Game) is built from.
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -186,32 +187,15 @@ impl Rules {
         if setup.players > max {
             return Err(SetupError::TooManyPlayers { players: setup.players, max });
         }
-        let types: usize = setup.catalogs.iter().map(|c| c.tiles().len()).sum();
-        if types > usize::from(TileIndex::MAX) {
-            return Err(SetupError::TooManyTileTypes { types });
-        }
-
-        let mut tiles: Vec<TileType> = Vec::with_capacity(types);
-        let mut set_of: Vec<usize> = Vec::with_capacity(types);
-        let mut stage = Vec::with_capacity(types);
-        let mut last = Vec::with_capacity(types);
+        let tiles = combine(&setup.catalogs)?;
+        let mut stage = Vec::with_capacity(tiles.len());
+        let mut last = Vec::with_capacity(tiles.len());
         // The start tile of the lowest stage wins: the River's spring replaces the base start.
         let mut start: Option<(i8, TileIndex)> = None;
-        for (set, catalog) in setup.catalogs.iter().enumerate() {
-            let offset = tiles.len() as TileIndex;
-            for tile in catalog.tiles() {
-                if let Some(earlier) = tiles.iter().position(|known| known.id() == tile.id()) {
-                    return Err(SetupError::DuplicateTileId {
-                        id: tile.id().into(),
-                        first: setup.catalogs[set_of[earlier]].info().id.clone(),
-                        second: catalog.info().id.clone(),
-                    });
-                }
-                tiles.push(tile.clone());
-                set_of.push(set);
-                stage.push(catalog.deck().stage);
-                last.push(false);
-            }
+        for catalog in &setup.catalogs {
+            let offset = stage.len() as TileIndex;
+            stage.extend(catalog.tiles().iter().map(|_| catalog.deck().stage));
+            last.extend(catalog.tiles().iter().map(|_| false));
             for index in &catalog.deck().last {
                 last[usize::from(offset + index)] = true;
             }
@@ -258,6 +242,30 @@ impl Rules {
             setup,
         })
     }
+}
+
+/// The tile types of several sets, numbered one set after another.
+///
+/// # Errors
+/// A tile id used by two sets, or more types than tile numbers.
+pub(crate) fn combine(catalogs: &[Catalog]) -> Result<Vec<TileType>, SetupError> {
+    let types: usize = catalogs.iter().map(|c| c.tiles().len()).sum();
+    if types > usize::from(TileIndex::MAX) {
+        return Err(SetupError::TooManyTileTypes { types });
+    }
+    let mut set_of_id: BTreeMap<&str, usize> = BTreeMap::new();
+    for (set, catalog) in catalogs.iter().enumerate() {
+        for tile in catalog.tiles() {
+            if let Some(earlier) = set_of_id.insert(tile.id(), set) {
+                return Err(SetupError::DuplicateTileId {
+                    id: tile.id().into(),
+                    first: catalogs[earlier].info().id.clone(),
+                    second: catalog.info().id.clone(),
+                });
+            }
+        }
+    }
+    Ok(catalogs.iter().flat_map(|catalog| catalog.tiles().iter().cloned()).collect())
 }
 
 #[cfg(test)]

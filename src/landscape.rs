@@ -1,0 +1,258 @@
+//! Landscape scoring: the score of any board snapshot, even one no real deck could produce,
+//! as at the end of a game.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, PlacementError};
+use crate::catalog::Catalog;
+use crate::event::FeatureScore;
+use crate::features::Features;
+use crate::geom::Rotation;
+use crate::player::{Figure, MAX_PLAYERS, PlayerId};
+use crate::pos::Pos;
+use crate::scoring::{Scene, Standing, Valuation};
+use crate::segment::{SegmentIndex, SegmentKind};
+use crate::setup::{RuleOptions, SetupError, combine};
+use crate::tile::TileIndex;
+
+/// A tile of a landscape: a tile id, a cell and a rotation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandscapeTile {
+    /// The tile type's id in one of the landscape's sets.
+    pub tile: String,
+    /// Column, growing east.
+    pub x: i16,
+    /// Row, growing north.
+    pub y: i16,
+    /// Degrees clockwise in files.
+    #[serde(default)]
+    pub rotation: Rotation,
+}
+
+/// A figure of a landscape, on a segment of the tile at a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandscapeFigure {
+    /// Whose figure.
+    pub player: PlayerId,
+    /// Which figure; a follower unless said otherwise.
+    #[serde(default = "follower")]
+    pub figure: Figure,
+    /// Column of its tile.
+    pub x: i16,
+    /// Row of its tile.
+    pub y: i16,
+    /// The segment of that tile, indexed in the tile type's segment list.
+    pub segment: SegmentIndex,
+}
+
+fn follower() -> Figure {
+    Figure::Follower
+}
+
+/// How a landscape is scored: the game's rule options plus two overrides for puzzles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LandscapeOptions {
+    /// The rule options.
+    pub rules: RuleOptions,
+    /// Every feature counts for player 0, whatever stands on it (as in solo puzzles).
+    pub claim_all: bool,
+    /// Points per pennant in a completed city without a cathedral, in place of 2.
+    pub pennant_value: Option<u32>,
+}
+
+/// The result of scoring a landscape.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LandscapeScore {
+    /// Points per player, from player 0 up to the highest player with a figure (one entry
+    /// under `claim_all`).
+    pub total: Vec<u32>,
+    /// Every feature that scored, in end-of-game order.
+    pub features: Vec<FeatureScore>,
+}
+
+/// Why a landscape cannot be scored.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LandscapeError {
+    /// The tile sets cannot be combined.
+    #[error(transparent)]
+    Sets(#[from] SetupError),
+    /// A tile id is in none of the sets.
+    #[error("tile {index}: no tile set in use has a tile `{id}`")]
+    UnknownTile {
+        /// The tile's place in the list, from 0.
+        index: usize,
+        /// The id given.
+        id: String,
+    },
+    /// A tile cannot lie where it is listed.
+    #[error("tile {index}: {error}")]
+    Placement {
+        /// The tile's place in the list, from 0.
+        index: usize,
+        /// Why.
+        error: PlacementError,
+    },
+    /// A figure stands on a cell without a tile.
+    #[error("figure {index}: no tile lies at {pos}")]
+    NoTile {
+        /// The figure's place in the list, from 0.
+        index: usize,
+        /// The cell.
+        pos: Pos,
+    },
+    /// A figure names a segment its tile does not have.
+    #[error("figure {index}: the tile at {pos} has no segment {segment}")]
+    NoSuchSegment {
+        /// The figure's place in the list, from 0.
+        index: usize,
+        /// The cell.
+        pos: Pos,
+        /// The segment given.
+        segment: SegmentIndex,
+    },
+    /// A figure stands where no such figure may.
+    #[error("figure {index}: a {figure} cannot stand on a {kind}")]
+    FigureNotAllowed {
+        /// The figure's place in the list, from 0.
+        index: usize,
+        /// The figure.
+        figure: Figure,
+        /// The segment's kind.
+        kind: SegmentKind,
+    },
+    /// A player number beyond the most a game seats.
+    #[error("figure {index}: player {player} is out of range; players are numbered 0 to 7")]
+    PlayerOutOfRange {
+        /// The figure's place in the list, from 0.
+        index: usize,
+        /// The number given.
+        player: u8,
+    },
+}
+
+/// A board snapshot to score: tiles from one or more sets, in any arrangement whose touching
+/// edges match, and figures on their segments (several may share a feature).
+///
+/// ```
+/// use carcassonne::{Catalog, Landscape, LandscapeFigure, LandscapeOptions, LandscapeTile};
+/// use carcassonne::{Figure, PlayerId, Rotation};
+///
+/// // Two city caps facing each other: a completed two-tile city, 4 points.
+/// let landscape = Landscape {
+///     catalogs: vec![Catalog::builtin("base")?],
+///     tiles: vec![
+///         LandscapeTile { tile: "E".into(), x: 0, y: 0, rotation: Rotation::R0 },
+///         LandscapeTile { tile: "E".into(), x: 0, y: 1, rotation: Rotation::R180 },
+///     ],
+///     figures: vec![LandscapeFigure {
+///         player: PlayerId(1), figure: Figure::Follower, x: 0, y: 0, segment: 0,
+///     }],
+/// };
+/// let score = landscape.score(&LandscapeOptions::default())?;
+/// assert_eq!(score.total, [0, 4]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Landscape {
+    /// The tile sets the tiles come from.
+    pub catalogs: Vec<Catalog>,
+    /// The tiles, placed in this order.
+    pub tiles: Vec<LandscapeTile>,
+    /// The figures.
+    pub figures: Vec<LandscapeFigure>,
+}
+
+impl Landscape {
+    /// Scores every feature with a figure on it (every feature, under `claim_all`), complete
+    /// or not, as the end of a game would, fields included.
+    ///
+    /// # Errors
+    /// The first problem found, naming the tile or figure by its place in the list.
+    pub fn score(&self, options: &LandscapeOptions) -> Result<LandscapeScore, LandscapeError> {
+        let tiles = combine(&self.catalogs)?;
+        let mut board = Board::new();
+        let mut features = Features::new();
+        let mut placed: Vec<(Pos, TileIndex)> = Vec::with_capacity(self.tiles.len());
+        for (index, listed) in self.tiles.iter().enumerate() {
+            let Some(tile) = tiles.iter().position(|tile| tile.id() == listed.tile) else {
+                return Err(LandscapeError::UnknownTile { index, id: listed.tile.clone() });
+            };
+            let tile = tile as TileIndex;
+            let pos = Pos::new(listed.x, listed.y);
+            let edges = tiles[usize::from(tile)].edges().rotated(listed.rotation);
+            board
+                .place_anywhere(pos, tile, listed.rotation, edges)
+                .map_err(|error| LandscapeError::Placement { index, error })?;
+            features.add_tile(&board, &tiles, pos);
+            placed.push((pos, tile));
+        }
+
+        let mut figures = Vec::with_capacity(self.figures.len());
+        let mut players = 1;
+        for (index, figure) in self.figures.iter().enumerate() {
+            let pos = Pos::new(figure.x, figure.y);
+            let on = board.get(pos).ok_or(LandscapeError::NoTile { index, pos })?;
+            let segment = figure.segment;
+            let kind = tiles[usize::from(on.tile)]
+                .segments()
+                .get(usize::from(segment))
+                .ok_or(LandscapeError::NoSuchSegment { index, pos, segment })?
+                .kind();
+            let allowed = match kind {
+                SegmentKind::River => false,
+                SegmentKind::Garden => figure.figure == Figure::Abbot,
+                SegmentKind::Monastery => true,
+                SegmentKind::City | SegmentKind::Road | SegmentKind::Field => {
+                    figure.figure != Figure::Abbot
+                }
+            };
+            if !allowed {
+                return Err(LandscapeError::FigureNotAllowed {
+                    index,
+                    figure: figure.figure,
+                    kind,
+                });
+            }
+            if figure.player.index() >= MAX_PLAYERS {
+                return Err(LandscapeError::PlayerOutOfRange { index, player: figure.player.0 });
+            }
+            players = players.max(figure.player.index() + 1);
+            let node = features.node(on.order, segment).expect("every segment of a placed tile");
+            figures.push(Standing {
+                player: figure.player,
+                figure: figure.figure,
+                pos,
+                segment,
+                node,
+            });
+        }
+
+        let valuation = Valuation {
+            options: options.rules,
+            pennant_value: options.pennant_value,
+            claim_all: options.claim_all,
+        };
+        let scene = Scene {
+            board: &board,
+            features: &features,
+            tiles: &tiles,
+            placed: &placed,
+            figures: &figures,
+        };
+        let mut scored = Vec::new();
+        scene.final_scores(&valuation, &mut scored);
+        let mut total = alloc::vec![0; if options.claim_all { 1 } else { players }];
+        for score in &scored {
+            for player in score.scorers.iter() {
+                total[player.index()] += score.points;
+            }
+        }
+        Ok(LandscapeScore { total, features: scored })
+    }
+}

@@ -1,0 +1,220 @@
+//! Saving and loading: a game is its setup and its actions, so a saved game is exactly that,
+//! and loading one replays it.
+//!
+//! Loading by replay means a save file from a stranger cannot build a game the rules could
+//! not reach: every action is checked again, and the loaded game equals the saved one.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::action::Action;
+use crate::catalog::{BUILTIN_NAMES, Catalog};
+use crate::game::Game;
+use crate::setup::{GameSetup, RuleOptions};
+
+/// The version of the saved-game format; a loader refuses any other.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// A tile set in a file: a built-in by name, or a whole tile set as TOML text.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum TilesetDoc {
+    Builtin(String),
+    Source(SourceDoc),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SourceDoc {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    builtin: Option<String>,
+    /// The file name to show in diagnostics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    toml: Option<String>,
+}
+
+impl TilesetDoc {
+    fn of(catalog: &Catalog) -> TilesetDoc {
+        let id = catalog.info().id.as_str();
+        let builtin = BUILTIN_NAMES.contains(&id)
+            && Catalog::builtin(id).is_ok_and(|builtin| builtin == *catalog);
+        if builtin {
+            TilesetDoc::Builtin(id.into())
+        } else {
+            TilesetDoc::Source(SourceDoc {
+                builtin: None,
+                file: Some(format!("{id}.toml")),
+                toml: Some(catalog.to_toml()),
+            })
+        }
+    }
+
+    fn load(self) -> Result<Catalog, String> {
+        let source = match self {
+            TilesetDoc::Builtin(name) => return Catalog::builtin(&name).map_err(|e| e.to_string()),
+            TilesetDoc::Source(source) => source,
+        };
+        match (source.builtin, source.toml) {
+            (Some(name), None) => Catalog::builtin(&name).map_err(|e| e.to_string()),
+            (None, Some(text)) => {
+                let file = source.file.as_deref().unwrap_or("<tile set in save file>");
+                Catalog::from_toml(file, &text).map_err(|problems| problems.to_string())
+            }
+            _ => Err("a tile set needs either `builtin` or `toml`, not both or neither".into()),
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetupDoc {
+    tilesets: Vec<TilesetDoc>,
+    players: u8,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    options: RuleOptions,
+}
+
+/// A setup is saved with built-in sets by name and other sets as their TOML text:
+/// ```
+/// use carcassonne::{Catalog, GameSetup};
+/// let setup = GameSetup::new(vec![Catalog::builtin("base")?], 3);
+/// let json = serde_json::to_string(&setup)?;
+/// assert!(json.starts_with(r#"{"tilesets":["base"],"players":3,"seed":0,"options":{"#));
+/// let minimal: GameSetup = serde_json::from_str(r#"{"tilesets": ["base"], "players": 3}"#)?;
+/// assert_eq!(minimal, setup);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for GameSetup {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SetupDoc {
+            tilesets: self.catalogs.iter().map(TilesetDoc::of).collect(),
+            players: self.players,
+            seed: self.seed,
+            options: self.options,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameSetup {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameSetup, D::Error> {
+        let doc = SetupDoc::deserialize(deserializer)?;
+        let catalogs = doc
+            .tilesets
+            .into_iter()
+            .enumerate()
+            .map(|(index, tileset)| {
+                tileset.load().map_err(|why| D::Error::custom(format!("tile set {index}: {why}")))
+            })
+            .collect::<Result<Vec<Catalog>, D::Error>>()?;
+        Ok(GameSetup { catalogs, players: doc.players, seed: doc.seed, options: doc.options })
+    }
+}
+
+#[derive(Serialize)]
+struct GameDocOut<'a> {
+    format: u32,
+    setup: &'a GameSetup,
+    actions: &'a [Action],
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameDocIn {
+    format: u32,
+    setup: GameSetup,
+    actions: Vec<Action>,
+}
+
+/// A game is saved as its format version, setup and actions, and loaded by replaying them:
+/// ```
+/// use carcassonne::{Catalog, Game, GameSetup};
+/// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+/// for _ in 0..10 {
+///     let first = game.legal_actions()[0];
+///     game.apply(first)?;
+/// }
+/// let saved = serde_json::to_string(&game)?;
+/// let loaded: Game = serde_json::from_str(&saved)?;
+/// assert_eq!(loaded, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for Game {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        GameDocOut { format: SAVE_FORMAT, setup: self.setup(), actions: self.actions() }
+            .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let doc = GameDocIn::deserialize(deserializer)?;
+        if doc.format != SAVE_FORMAT {
+            return Err(D::Error::custom(format!(
+                "saved-game format {} is not supported; this version reads format {SAVE_FORMAT}",
+                doc.format
+            )));
+        }
+        Game::replay(doc.setup, &doc.actions).map_err(D::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::TileIndex;
+
+    fn played(names: &[&str], turns: usize) -> Game {
+        let catalogs = names.iter().map(|name| Catalog::builtin(name).unwrap()).collect();
+        let mut game = Game::new(GameSetup::new(catalogs, 3)).unwrap();
+        for _ in 0..turns {
+            let actions = game.legal_actions();
+            let Some(last) = actions.last() else { break };
+            game.apply(*last).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_loaded_game_equals_the_saved_one() {
+        let game = played(&["base", "river", "inns_and_cathedrals"], 120);
+        let loaded: Game = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        assert_eq!(loaded, game);
+    }
+
+    #[test]
+    fn user_sets_travel_as_toml() {
+        let mut custom = Catalog::builtin("base").unwrap();
+        custom.info.id = "my_base".into();
+        let game = Game::new(GameSetup::new(alloc::vec![custom], 2)).unwrap();
+        let json = serde_json::to_string(&game).unwrap();
+        assert!(json.contains(r#""file":"my_base.toml""#));
+        let loaded: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(loaded, game);
+    }
+
+    #[test]
+    fn a_save_with_a_refused_action_names_it() {
+        let json = r#"{"format":1,"setup":{"tilesets":["base"],"players":2},
+            "actions":[{"action":"draw"},{"action":"skip"}]}"#;
+        let error = serde_json::from_str::<Game>(json).unwrap_err().to_string();
+        assert!(error.starts_with("action 1 was refused: skipping is not possible"), "{error}");
+        let json = r#"{"format":2,"setup":{"tilesets":["base"],"players":2},"actions":[]}"#;
+        let error = serde_json::from_str::<Game>(json).unwrap_err().to_string();
+        assert!(error.contains("format 2 is not supported"), "{error}");
+        let json =
+            r#"{"format":1,"setup":{"tilesets":[{"toml":"[set]"}],"players":2},"actions":[]}"#;
+        let error = serde_json::from_str::<Game>(json).unwrap_err().to_string();
+        assert!(error.contains("tile set 0: error[dsl-"), "{error}");
+        let named: Action = serde_json::from_str(r#"{"action":"draw_tile","tile":3}"#).unwrap();
+        assert_eq!(named, Action::DrawTile { tile: 3 as TileIndex });
+    }
+}
