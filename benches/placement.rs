@@ -56,9 +56,9 @@ fn lay_out(
     }
     for tile in deck {
         options.clear();
-        for pos in board.frontier() {
-            for rotation in setup.table.rotations(tile, board.constraint(*pos)).iter() {
-                options.push((*pos, rotation));
+        for cell in board.frontier_cells() {
+            for rotation in setup.table.rotations_by_key(tile, cell.key).iter() {
+                options.push((cell.pos, rotation));
             }
         }
         if options.is_empty() {

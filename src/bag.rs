@@ -3,7 +3,12 @@
 //! The bag keeps counts, not an order, so a draw named by the caller (a tile drawn on a real
 //! table, a chance outcome explored by a search) keeps it as consistent as a random one, and
 //! a player's view can show what is left without revealing what comes next.
+//!
+//! Tile types fall into draw groups, in draw order: by stage (the River before the land),
+//! and within a stage the ordinary tiles before the tiles that come last (the lake). The
+//! next tile always comes from the first group with tiles left.
 
+use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::rng::Rng;
@@ -22,21 +27,61 @@ pub(crate) enum Undrawable {
     ComesLast,
 }
 
+/// The draw groups of a game's tile types; shared by every copy of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct DrawGroups {
+    /// The tile types of each group, groups in draw order.
+    members: Vec<Vec<TileIndex>>,
+    /// Each group's stage.
+    stage: Vec<i8>,
+    /// Each tile type's group.
+    group_of: Vec<u16>,
+}
+
+impl DrawGroups {
+    /// Groups tile types by `stage` and whether they come `last` in it.
+    pub(crate) fn new(stage: &[i8], last: &[bool]) -> DrawGroups {
+        let mut keys: Vec<(i8, bool)> = stage.iter().copied().zip(last.iter().copied()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let group_of: Vec<u16> = stage
+            .iter()
+            .zip(last)
+            .map(|key| keys.binary_search(&(*key.0, *key.1)).unwrap_or(0) as u16)
+            .collect();
+        let mut members = vec![Vec::new(); keys.len()];
+        for (tile, group) in group_of.iter().enumerate() {
+            members[usize::from(*group)].push(tile as TileIndex);
+        }
+        DrawGroups { members, stage: keys.iter().map(|(stage, _)| *stage).collect(), group_of }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Bag {
     remaining: Vec<u16>,
+    /// Tiles left per draw group.
+    left: Vec<u32>,
     total: u32,
 }
 
 impl Bag {
-    /// A bag with every copy of every tile type, less one copy of `start`.
-    pub(crate) fn new(counts: impl Iterator<Item = u16>, start: TileIndex) -> Bag {
+    /// A bag with `counts[t]` copies of each tile type `t`, less one copy of `start`.
+    pub(crate) fn new(
+        counts: impl Iterator<Item = u16>,
+        start: TileIndex,
+        groups: &DrawGroups,
+    ) -> Bag {
         let mut remaining: Vec<u16> = counts.collect();
         if let Some(count) = remaining.get_mut(usize::from(start)) {
             *count = count.saturating_sub(1);
         }
-        let total = remaining.iter().map(|count| u32::from(*count)).sum();
-        Bag { remaining, total }
+        let mut left = vec![0; groups.members.len()];
+        for (tile, count) in remaining.iter().enumerate() {
+            left[usize::from(groups.group_of[tile])] += u32::from(*count);
+        }
+        let total = left.iter().sum();
+        Bag { remaining, left, total }
     }
 
     pub(crate) fn total(&self) -> u32 {
@@ -47,48 +92,36 @@ impl Bag {
         &self.remaining
     }
 
-    /// Whether `tile` may be drawn now, given each type's stage and last flag.
-    pub(crate) fn check(
-        &self,
-        tile: TileIndex,
-        stage: &[i8],
-        last: &[bool],
-    ) -> Result<(), Undrawable> {
+    /// The draw group the next tile comes from.
+    fn current(&self) -> Option<usize> {
+        self.left.iter().position(|left| *left > 0)
+    }
+
+    /// Whether `tile` may be drawn now.
+    pub(crate) fn check(&self, tile: TileIndex, groups: &DrawGroups) -> Result<(), Undrawable> {
         let index = usize::from(tile);
         let count = *self.remaining.get(index).ok_or(Undrawable::Unknown)?;
         if count == 0 {
             return Err(Undrawable::NoneLeft);
         }
-        let (current, only_last) = self.group(stage, last);
-        if stage[index] != current {
-            return Err(Undrawable::LaterStage);
+        let group = usize::from(groups.group_of[index]);
+        match self.current() {
+            Some(current) if current == group => Ok(()),
+            Some(current) if groups.stage[current] == groups.stage[group] => {
+                Err(Undrawable::ComesLast)
+            }
+            _ => Err(Undrawable::LaterStage),
         }
-        if last[index] && !only_last {
-            return Err(Undrawable::ComesLast);
-        }
-        Ok(())
     }
 
-    /// Draws a random tile from the group that may be drawn now; `None` when the bag is empty.
-    pub(crate) fn draw(&mut self, rng: &mut Rng, stage: &[i8], last: &[bool]) -> Option<TileIndex> {
-        if self.total == 0 {
-            return None;
-        }
-        let (current, only_last) = self.group(stage, last);
-        let in_group = |index: usize| stage[index] == current && last[index] == only_last;
-        let size: u32 = (0..self.remaining.len())
-            .filter(|index| in_group(*index))
-            .map(|index| u32::from(self.remaining[index]))
-            .sum();
-        let mut pick = rng.below(size);
-        for index in 0..self.remaining.len() {
-            if !in_group(index) {
-                continue;
-            }
-            let count = u32::from(self.remaining[index]);
+    /// Draws a random tile from the current group; `None` when the bag is empty.
+    pub(crate) fn draw(&mut self, rng: &mut Rng, groups: &DrawGroups) -> Option<TileIndex> {
+        let group = self.current()?;
+        let mut pick = rng.below(self.left[group]);
+        for tile in groups.members[group].iter().copied() {
+            let count = u32::from(self.remaining[usize::from(tile)]);
             if pick < count {
-                let tile = index as TileIndex;
-                self.take(tile);
+                self.take(tile, groups);
                 return Some(tile);
             }
             pick -= count;
@@ -97,26 +130,10 @@ impl Bag {
     }
 
     /// Removes one copy of `tile`, which must have one left.
-    pub(crate) fn take(&mut self, tile: TileIndex) {
-        let count = &mut self.remaining[usize::from(tile)];
-        *count -= 1;
+    pub(crate) fn take(&mut self, tile: TileIndex, groups: &DrawGroups) {
+        self.remaining[usize::from(tile)] -= 1;
+        self.left[usize::from(groups.group_of[usize::from(tile)])] -= 1;
         self.total -= 1;
-    }
-
-    /// The lowest stage with tiles left, and whether only its last tiles remain.
-    fn group(&self, stage: &[i8], last: &[bool]) -> (i8, bool) {
-        let mut current = i8::MAX;
-        for (index, count) in self.remaining.iter().enumerate() {
-            if *count > 0 {
-                current = current.min(stage[index]);
-            }
-        }
-        let only_last = self
-            .remaining
-            .iter()
-            .enumerate()
-            .all(|(index, count)| *count == 0 || stage[index] != current || last[index]);
-        (current, only_last)
     }
 }
 
@@ -125,42 +142,43 @@ mod tests {
     use super::*;
 
     /// Three types: a river tile, a lake that comes last in the river stage, a land tile.
-    const STAGE: [i8; 3] = [-1, -1, 0];
-    const LAST: [bool; 3] = [false, true, false];
+    fn groups() -> DrawGroups {
+        DrawGroups::new(&[-1, -1, 0], &[false, true, false])
+    }
 
     #[test]
     fn stages_and_last_tiles_come_in_order() {
-        let mut bag = Bag::new([2, 1, 3].into_iter(), 2);
+        let groups = groups();
+        let mut bag = Bag::new([2, 1, 3].into_iter(), 2, &groups);
         assert_eq!(bag.total(), 5);
         let mut rng = Rng::new(3);
-        let drawn: Vec<TileIndex> =
-            core::iter::from_fn(|| bag.draw(&mut rng, &STAGE, &LAST)).collect();
+        let drawn: Vec<TileIndex> = core::iter::from_fn(|| bag.draw(&mut rng, &groups)).collect();
         assert_eq!(drawn, [0, 0, 1, 2, 2]);
         assert_eq!(bag.total(), 0);
     }
 
     #[test]
     fn named_draws_follow_the_same_order() {
-        let bag = Bag::new([2, 1, 3].into_iter(), 2);
-        assert_eq!(bag.check(0, &STAGE, &LAST), Ok(()));
-        assert_eq!(bag.check(1, &STAGE, &LAST), Err(Undrawable::ComesLast));
-        assert_eq!(bag.check(2, &STAGE, &LAST), Err(Undrawable::LaterStage));
-        assert_eq!(bag.check(3, &STAGE, &LAST), Err(Undrawable::Unknown));
-        let mut bag = Bag::new([0, 1, 3].into_iter(), 2);
-        assert_eq!(bag.check(0, &STAGE, &LAST), Err(Undrawable::NoneLeft));
-        assert_eq!(bag.check(1, &STAGE, &LAST), Ok(()));
-        bag.take(1);
-        assert_eq!(bag.check(2, &STAGE, &LAST), Ok(()));
+        let groups = groups();
+        let bag = Bag::new([2, 1, 3].into_iter(), 2, &groups);
+        assert_eq!(bag.check(0, &groups), Ok(()));
+        assert_eq!(bag.check(1, &groups), Err(Undrawable::ComesLast));
+        assert_eq!(bag.check(2, &groups), Err(Undrawable::LaterStage));
+        assert_eq!(bag.check(3, &groups), Err(Undrawable::Unknown));
+        let mut bag = Bag::new([0, 1, 3].into_iter(), 2, &groups);
+        assert_eq!(bag.check(0, &groups), Err(Undrawable::NoneLeft));
+        assert_eq!(bag.check(1, &groups), Ok(()));
+        bag.take(1, &groups);
+        assert_eq!(bag.check(2, &groups), Ok(()));
     }
 
     #[test]
     fn random_draws_cover_every_tile_of_the_group() {
-        let stage = [0; 4];
-        let last = [false; 4];
+        let groups = DrawGroups::new(&[0; 4], &[false; 4]);
         let mut seen = [0u32; 4];
         for seed in 0..400 {
-            let mut bag = Bag::new([1, 1, 1, 1].into_iter(), 9);
-            seen[usize::from(bag.draw(&mut Rng::new(seed), &stage, &last).unwrap())] += 1;
+            let mut bag = Bag::new([1, 1, 1, 1].into_iter(), 9, &groups);
+            seen[usize::from(bag.draw(&mut Rng::new(seed), &groups).unwrap())] += 1;
         }
         assert!(seen.iter().all(|count| (60..140).contains(count)), "{seen:?}");
     }

@@ -19,8 +19,12 @@ use crate::tile::TileIndex;
 /// thousands of tiles) from growing the grid past a few megabytes.
 pub const MAX_COORDINATE: i16 = 1023;
 
-/// Cells added on each side when the grid grows, so growth is rare.
+/// The fewest cells added on a side when the grid grows; it also grows by a quarter of its
+/// size, so a sprawling board is copied a logarithmic number of times, not once per tile.
 const GROWTH_MARGIN: i32 = 4;
+
+/// The place value of each side's digit in an [`EdgeConstraint::key`].
+const POWERS_OF_FIVE: [u16; 4] = [1, 5, 25, 125];
 
 /// A tile lying on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +67,15 @@ impl EdgeConstraint {
     }
 }
 
+/// An empty cell next to a tile, with the key of the constraint a tile placed there must meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FrontierCell {
+    /// The cell.
+    pub pos: Pos,
+    /// Its [`EdgeConstraint::key`], kept up to date as neighbours arrive.
+    pub key: u16,
+}
+
 /// Why a tile cannot lie in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PlacementError {
@@ -102,10 +115,13 @@ pub enum PlacementError {
 }
 
 /// One grid cell, six bytes: the tile, its placement order, and the rotation and edges packed
-/// in one byte each.
+/// in one byte each. An empty frontier cell has no tile or order, and keeps its index in the
+/// frontier list in those two fields instead, so filling it leaves the list in O(1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Cell {
+    /// The tile; for a frontier cell, the low half of its frontier index.
     tile: TileIndex,
+    /// The placement order; for a frontier cell, the high half of its frontier index.
     order: u16,
     /// Edge kinds N, E, S, W, two bits each, as the tile lies.
     edges: u8,
@@ -125,6 +141,15 @@ impl Cell {
 
     fn edge(self, dir: Dir) -> EdgeKind {
         EdgeKind::ALL[usize::from(self.edges >> (2 * dir.index()) & 0b11)]
+    }
+
+    fn slot(self) -> usize {
+        usize::from(self.tile) | usize::from(self.order) << 16
+    }
+
+    fn set_slot(&mut self, slot: usize) {
+        self.tile = slot as u16;
+        self.order = (slot >> 16) as u16;
     }
 
     fn placed(self) -> Option<PlacedTile> {
@@ -162,7 +187,7 @@ pub struct Board {
     min_y: i32,
     width: i32,
     height: i32,
-    frontier: Vec<Pos>,
+    frontier: Vec<FrontierCell>,
     tiles: usize,
 }
 
@@ -208,8 +233,14 @@ impl Board {
 
     /// The empty cells that touch a tile along an edge, in the order they became so (a cell
     /// that is filled leaves the list; the last cell takes its place).
+    pub fn frontier(&self) -> impl ExactSizeIterator<Item = Pos> + '_ {
+        self.frontier.iter().map(|cell| cell.pos)
+    }
+
+    /// The frontier with each cell's constraint key: with a [`FitTable`](crate::FitTable), the
+    /// rotations of a tile that fit a cell are one lookup, without reading the neighbours.
     #[must_use]
-    pub fn frontier(&self) -> &[Pos] {
+    pub fn frontier_cells(&self) -> &[FrontierCell] {
         &self.frontier
     }
 
@@ -235,7 +266,16 @@ impl Board {
     /// How many of the eight cells around `pos` hold a tile.
     #[must_use]
     pub fn surrounding_tiles(&self, pos: Pos) -> usize {
-        pos.surrounding().filter(|around| self.get(*around).is_some()).count()
+        pos.surrounding().filter(|around| self.cell(*around).is_some_and(Cell::is_occupied)).count()
+    }
+
+    /// The tile type, placement order and rotation at `pos`: [`Board::get`] without decoding
+    /// the edges, for hot paths.
+    pub(crate) fn peek(&self, pos: Pos) -> Option<(TileIndex, u16, Rotation)> {
+        let cell = self.cell(pos)?;
+        cell.is_occupied().then(|| {
+            (cell.tile, cell.order, Rotation::from_quarter_turns(usize::from(cell.flags & 0b11)))
+        })
     }
 
     /// Whether a tile whose edges lie as `edges` may be placed at `pos`. The first tile may
@@ -257,7 +297,7 @@ impl Board {
         if pos.x.abs() > MAX_COORDINATE || pos.y.abs() > MAX_COORDINATE {
             return Err(PlacementError::OutOfBounds { pos });
         }
-        if self.get(pos).is_some() {
+        if self.cell(pos).is_some_and(Cell::is_occupied) {
             return Err(PlacementError::Occupied { pos });
         }
         if self.is_empty() {
@@ -314,7 +354,8 @@ impl Board {
         self.put(pos, tile, rotation, edges)
     }
 
-    fn put(
+    /// Places a tile already checked by [`Board::check`].
+    pub(crate) fn put(
         &mut self,
         pos: Pos,
         tile: TileIndex,
@@ -326,25 +367,48 @@ impl Board {
         let packed =
             edges.iter().fold(0u8, |bits, (dir, kind)| bits | ((*kind as u8) << (2 * dir.index())));
         let index = self.index(pos).ok_or(PlacementError::OutOfBounds { pos })?;
-        let was_frontier = self.cells[index].flags & FRONTIER != 0;
+        let before = self.cells[index];
+        if before.flags & FRONTIER != 0 {
+            self.leave_frontier(before.slot());
+        }
         self.cells[index] =
             Cell { tile, order, edges: packed, flags: OCCUPIED | rotation.quarter_turns() as u8 };
-        if was_frontier {
-            if let Some(at) = self.frontier.iter().position(|p| *p == pos) {
-                self.frontier.swap_remove(at);
-            }
-        }
         for dir in Dir::ALL {
             let Some(neighbour) = pos.neighbour(dir) else { continue };
             let Some(index) = self.index(neighbour) else { continue };
-            let cell = &mut self.cells[index];
-            if !cell.is_occupied() && cell.flags & FRONTIER == 0 {
-                cell.flags |= FRONTIER;
-                self.frontier.push(neighbour);
+            let cell = self.cells[index];
+            if cell.is_occupied() {
+                continue;
+            }
+            if cell.flags & FRONTIER == 0 {
+                let key = self.constraint(neighbour).key() as u16;
+                self.cells[index].flags |= FRONTIER;
+                self.cells[index].set_slot(self.frontier.len());
+                self.frontier.push(FrontierCell { pos: neighbour, key });
+            } else {
+                // The neighbour's side facing this tile was open (digit 4) and now shows
+                // this tile's edge.
+                let place = POWERS_OF_FIVE[dir.opposite().index()];
+                let entry = &mut self.frontier[cell.slot()];
+                entry.key = entry.key - 4 * place + edges[dir] as u16 * place;
             }
         }
         self.tiles += 1;
         Ok(())
+    }
+
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.cells.capacity() * size_of::<Cell>()
+            + self.frontier.capacity() * size_of::<FrontierCell>()
+    }
+
+    /// Removes frontier entry `slot`; the last entry takes its place.
+    fn leave_frontier(&mut self, slot: usize) {
+        self.frontier.swap_remove(slot);
+        if let Some(moved) = self.frontier.get(slot) {
+            let index = self.index(moved.pos).expect("frontier cells lie in the grid");
+            self.cells[index].set_slot(slot);
+        }
     }
 
     fn cell(&self, pos: Pos) -> Option<Cell> {
@@ -377,10 +441,12 @@ impl Board {
         if inside {
             return;
         }
-        let min_x = self.min_x.min(x - 1 - GROWTH_MARGIN);
-        let min_y = self.min_y.min(y - 1 - GROWTH_MARGIN);
-        let max_x = (self.min_x + self.width - 1).max(x + 1 + GROWTH_MARGIN);
-        let max_y = (self.min_y + self.height - 1).max(y + 1 + GROWTH_MARGIN);
+        let margin_x = GROWTH_MARGIN.max(self.width / 4);
+        let margin_y = GROWTH_MARGIN.max(self.height / 4);
+        let min_x = self.min_x.min(x - 1 - margin_x);
+        let min_y = self.min_y.min(y - 1 - margin_y);
+        let max_x = (self.min_x + self.width - 1).max(x + 1 + margin_x);
+        let max_y = (self.min_y + self.height - 1).max(y + 1 + margin_y);
         let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
         let mut cells = vec![Cell::EMPTY; (width * height) as usize];
         for row in 0..self.height {
@@ -467,8 +533,11 @@ mod tests {
             x += 1;
             board.place(Pos::new(x, 0), 20, Rotation::R0, STRAIGHT).unwrap();
         }
-        let mut frontier: Vec<Pos> = board.frontier().to_vec();
+        let mut frontier: Vec<Pos> = board.frontier().collect();
         frontier.sort();
+        for cell in board.frontier_cells() {
+            assert_eq!(usize::from(cell.key), board.constraint(cell.pos).key(), "{cell:?}");
+        }
         let mut expected = Vec::new();
         for (pos, _) in board.tiles() {
             for dir in Dir::ALL {

@@ -70,6 +70,20 @@ impl Features {
         Features::default()
     }
 
+    /// No features, with room for `tiles` tiles of `nodes` segments in all, so a game that
+    /// knows its deck never reallocates.
+    #[must_use]
+    pub fn with_capacity(tiles: usize, nodes: usize) -> Features {
+        Features {
+            parent: Vec::with_capacity(nodes),
+            next: Vec::with_capacity(nodes),
+            node_tile: Vec::with_capacity(nodes),
+            node_segment: Vec::with_capacity(nodes),
+            data: Vec::with_capacity(nodes),
+            first_node: Vec::with_capacity(tiles),
+        }
+    }
+
     /// Adds the tile that lies at `pos` on `board` (its latest tile), joining its segments
     /// with its neighbours'. `tiles` resolves the board's tile numbers. Returns the cities and
     /// roads that this tile closed, each once, as their roots.
@@ -79,16 +93,24 @@ impl Features {
     /// already added, or if a tile number is outside `tiles`: each is a defect of the caller,
     /// which adds every tile exactly once in placement order.
     pub fn add_tile(&mut self, board: &Board, tiles: &[TileType], pos: Pos) -> Vec<NodeId> {
-        let placed = board.get(pos).expect("a tile lies at the added position");
-        assert_eq!(usize::from(placed.order), self.first_node.len(), "tiles are added in order");
-        let tile = &tiles[usize::from(placed.tile)];
+        let first = self.node_count();
+        self.join_tile(board, tiles, pos);
+        self.closed_by(first, (self.node_count() - first) as usize)
+    }
+
+    /// [`Features::add_tile`] without listing what closed, for callers that look themselves.
+    pub(crate) fn join_tile(&mut self, board: &Board, tiles: &[TileType], pos: Pos) {
+        let (tile_index, order, rotation) =
+            board.peek(pos).expect("a tile lies at the added position");
+        assert_eq!(usize::from(order), self.first_node.len(), "tiles are added in order");
+        let tile = &tiles[usize::from(tile_index)];
         let first = self.node_count();
         self.first_node.push(first);
         for (index, segment) in tile.segments().iter().enumerate() {
             let node = first + index as NodeId;
             self.parent.push(node);
             self.next.push(node);
-            self.node_tile.push(placed.order);
+            self.node_tile.push(order);
             self.node_segment.push(index as SegmentIndex);
             self.data.push(FeatureData {
                 kind: segment.kind(),
@@ -101,16 +123,19 @@ impl Features {
             });
         }
 
-        let unturn = placed.rotation.inverse();
+        let unturn = rotation.inverse();
         for dir in Dir::ALL {
-            let Some(neighbour) = pos.neighbour(dir).and_then(|next| board.get(next)) else {
+            let Some((other_index, other_order, other_rotation)) =
+                pos.neighbour(dir).and_then(|next| board.peek(next))
+            else {
                 continue;
             };
-            let other = &tiles[usize::from(neighbour.tile)];
-            let other_first = self.first_node[usize::from(neighbour.order)];
-            let other_unturn = neighbour.rotation.inverse();
-            if placed.edges[dir] != EdgeKind::Field {
-                let mine = tile.segment_at_edge(dir.rotated(unturn));
+            let other = &tiles[usize::from(other_index)];
+            let other_first = self.first_node[usize::from(other_order)];
+            let other_unturn = other_rotation.inverse();
+            let mine_dir = dir.rotated(unturn);
+            if tile.edges()[mine_dir] != EdgeKind::Field {
+                let mine = tile.segment_at_edge(mine_dir);
                 let theirs = other.segment_at_edge(dir.opposite().rotated(other_unturn));
                 if let (Some(mine), Some(theirs)) = (mine, theirs) {
                     let root =
@@ -127,9 +152,12 @@ impl Features {
                 }
             }
         }
+    }
 
+    /// The closed cities and roads among the `count` nodes from `first`, each root once.
+    fn closed_by(&self, first: NodeId, count: usize) -> Vec<NodeId> {
         let mut closed: Vec<NodeId> = Vec::new();
-        for index in 0..tile.segments().len() {
+        for index in 0..count {
             let root = self.root(first + index as NodeId);
             let data = self.data[root as usize];
             let scored = matches!(data.kind, SegmentKind::City | SegmentKind::Road);
@@ -170,6 +198,16 @@ impl Features {
         self.data[self.root(node) as usize]
     }
 
+    /// The kind of feature `node` belongs to: every node keeps its own, so no root is needed.
+    pub(crate) fn kind(&self, node: NodeId) -> SegmentKind {
+        self.data[node as usize].kind
+    }
+
+    /// What is known about the feature whose root is `root`.
+    pub(crate) fn root_data(&self, root: NodeId) -> &FeatureData {
+        &self.data[root as usize]
+    }
+
     /// The segments of the feature `node` belongs to, as (placement order, segment index).
     pub fn members(&self, node: NodeId) -> impl Iterator<Item = (u16, SegmentIndex)> + '_ {
         let start = node;
@@ -199,8 +237,31 @@ impl Features {
         *figures = if arrived { *figures + 1 } else { figures.saturating_sub(1) };
     }
 
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.parent.capacity() * size_of::<NodeId>()
+            + self.next.capacity() * size_of::<NodeId>()
+            + self.node_tile.capacity() * size_of::<u16>()
+            + self.node_segment.capacity() * size_of::<SegmentIndex>()
+            + self.data.capacity() * size_of::<FeatureData>()
+            + self.first_node.capacity() * size_of::<NodeId>()
+    }
+
+    /// The root of `node`, pointing every other node on the way at its grandparent (path
+    /// halving), so later lookups from anywhere in the feature take fewer steps.
+    pub(crate) fn find(&mut self, mut node: NodeId) -> NodeId {
+        loop {
+            let parent = self.parent[node as usize];
+            if parent == node {
+                return node;
+            }
+            let grandparent = self.parent[parent as usize];
+            self.parent[node as usize] = grandparent;
+            node = grandparent;
+        }
+    }
+
     fn union(&mut self, a: NodeId, b: NodeId) -> NodeId {
-        let (a, b) = (self.root(a), self.root(b));
+        let (a, b) = (self.find(a), self.find(b));
         if a == b {
             return a;
         }

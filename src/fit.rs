@@ -42,11 +42,48 @@ impl RotationSet {
         self.0.count_ones() as usize
     }
 
+    /// The rotations in the set in increasing order, padded to four with the last one (or
+    /// `R0` for the empty set): a fixed-size form for branch-free loops; the first
+    /// [`RotationSet::len`] entries are the set.
+    #[must_use]
+    pub const fn listed(self) -> [Rotation; 4] {
+        LISTED[(self.0 & 0b1111) as usize]
+    }
+
     /// The rotations in the set, in increasing order.
     pub fn iter(self) -> impl Iterator<Item = Rotation> {
-        Rotation::ALL.into_iter().filter(move |rotation| self.contains(*rotation))
+        let mut bits = self.0;
+        core::iter::from_fn(move || {
+            let next = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (next < 4).then(|| Rotation::from_quarter_turns(next))
+        })
     }
 }
+
+/// [`RotationSet::listed`] for each of the sixteen sets.
+const LISTED: [[Rotation; 4]; 16] = {
+    let mut table = [[Rotation::R0; 4]; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut count = 0;
+        let mut quarter = 0;
+        while quarter < 4 {
+            if bits & (1 << quarter) != 0 {
+                table[bits][count] = Rotation::from_quarter_turns(quarter);
+                count += 1;
+            }
+            quarter += 1;
+        }
+        let mut pad = count;
+        while pad < 4 {
+            table[bits][pad] = if count == 0 { Rotation::R0 } else { table[bits][count - 1] };
+            pad += 1;
+        }
+        bits += 1;
+    }
+    table
+};
 
 /// For every tile type and every [`EdgeConstraint`], the rotations that fit.
 ///
@@ -91,7 +128,24 @@ impl FitTable {
     /// The rotations of `tile` that fit `constraint`; empty for an unknown tile.
     #[must_use]
     pub fn rotations(&self, tile: TileIndex, constraint: EdgeConstraint) -> RotationSet {
-        let index = usize::from(tile) * EdgeConstraint::COUNT + constraint.key();
+        self.rotations_by_key(tile, constraint.key() as u16)
+    }
+
+    /// The rotations of `tile` for every constraint, indexed by key; empty for an unknown tile.
+    #[must_use]
+    pub fn row(&self, tile: TileIndex) -> &[RotationSet] {
+        let start = usize::from(tile) * EdgeConstraint::COUNT;
+        self.masks.get(start..start + EdgeConstraint::COUNT).unwrap_or(&[])
+    }
+
+    /// The rotations of `tile` that fit the constraint with key `key` (as kept on the
+    /// [`FrontierCell`](crate::FrontierCell)s); empty for an unknown tile or key.
+    #[must_use]
+    pub fn rotations_by_key(&self, tile: TileIndex, key: u16) -> RotationSet {
+        if usize::from(key) >= EdgeConstraint::COUNT {
+            return RotationSet::EMPTY;
+        }
+        let index = usize::from(tile) * EdgeConstraint::COUNT + usize::from(key);
         self.masks.get(index).copied().unwrap_or(RotationSet::EMPTY)
     }
 }
@@ -135,6 +189,15 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn listed_rotations_are_the_set_then_padding() {
+        for bits in 0..16u8 {
+            let set = RotationSet(bits);
+            let listed = set.listed();
+            assert!(listed[..set.len()].iter().copied().eq(set.iter()), "{bits:04b}");
         }
     }
 

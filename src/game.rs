@@ -19,6 +19,14 @@ use crate::segment::{SegmentIndex, SegmentKind};
 use crate::setup::{GameSetup, RuleOptions, Rules, SetupError};
 use crate::tile::{TileIndex, TileType};
 
+/// A segment of the tile just placed, as a figure would see it.
+struct Target {
+    segment: SegmentIndex,
+    kind: SegmentKind,
+    node: NodeId,
+    occupied: bool,
+}
+
 /// Which way a river curve turns, seen going downstream from the spring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Turn {
@@ -79,7 +87,9 @@ pub struct FeatureView {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
+    /// Shared by every copy and restart; its setup's seed is the first game's.
     rules: Arc<Rules>,
+    seed: u64,
     board: Board,
     features: Features,
     bag: Bag,
@@ -102,38 +112,64 @@ impl Game {
     /// # Errors
     /// [`SetupError`] when the setup cannot make a game.
     pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
-        let rules = Rules::new(setup)?;
+        let seed = setup.seed;
+        Ok(Game::fresh(Arc::new(Rules::new(setup)?), seed))
+    }
+
+    /// The same setup from the start with another seed: what a self-play loop wants between
+    /// games, sharing the tile tables instead of rebuilding them.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// let mut setup = GameSetup::new(vec![Catalog::builtin("base")?], 2);
+    /// let first = Game::new(setup.clone())?;
+    /// setup.seed = 7;
+    /// assert_eq!(first.restarted(7), Game::new(setup)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn restarted(&self, seed: u64) -> Game {
+        Game::fresh(Arc::clone(&self.rules), seed)
+    }
+
+    fn fresh(rules: Arc<Rules>, seed: u64) -> Game {
         let start = rules.start;
         let players = usize::from(rules.setup.players);
         let mut supply = ByPlayer([Supply::default(); MAX_PLAYERS]);
         supply.0[..players].fill(rules.supply);
-        let bag = Bag::new(rules.tiles.iter().map(TileType::count), start);
+        let bag = Bag::new(rules.tiles.iter().map(TileType::count), start, &rules.groups);
+        let tiles: usize = rules.tiles.iter().map(|tile| usize::from(tile.count())).sum();
+        let nodes: usize =
+            rules.tiles.iter().map(|tile| usize::from(tile.count()) * tile.segments().len()).sum();
+        let figures = players * rules.supply.total() as usize;
         let mut game = Game {
-            rng: Rng::new(rules.setup.seed),
+            seed,
+            rng: Rng::new(seed),
             board: Board::new(),
-            features: Features::new(),
+            features: Features::with_capacity(tiles, nodes),
             bag,
             phase: Phase::Draw,
             current: PlayerId(0),
             scores: ByPlayer::default(),
             supply,
-            figures: Vec::new(),
-            placed: Vec::with_capacity(rules.tiles.iter().map(|t| usize::from(t.count())).sum()),
+            figures: Vec::with_capacity(figures),
+            placed: Vec::with_capacity(tiles),
             river_turn: None,
             discarded: 0,
-            log: Vec::new(),
-            rules: Arc::new(rules),
+            // A turn is a draw, a placement and a figure action, plus any discards.
+            log: Vec::with_capacity(3 * tiles + 8),
+            rules,
         };
         let edges = game.rules.tiles[usize::from(start)].edges();
         game.board
             .place(Pos::ORIGIN, start, Rotation::R0, edges)
             .expect("the first tile fits on an empty board");
-        game.features.add_tile(&game.board, &game.rules.tiles, Pos::ORIGIN);
+        game.features.join_tile(&game.board, &game.rules.tiles, Pos::ORIGIN);
         game.placed.push((Pos::ORIGIN, start));
         if game.bag.total() == 0 {
             game.finish(&mut Vec::new());
         }
-        Ok(game)
+        game
     }
 
     /// Builds the game `setup` describes and applies `actions` in order.
@@ -153,10 +189,28 @@ impl Game {
 
     // ----- Views -----
 
-    /// The setup the game was built from.
+    /// The setup the game was built from (a copy: the tile sets are cloned).
     #[must_use]
-    pub fn setup(&self) -> &GameSetup {
-        &self.rules.setup
+    pub fn setup(&self) -> GameSetup {
+        GameSetup { seed: self.seed, ..self.rules.setup.clone() }
+    }
+
+    /// The seed of the tile bag.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Roughly how many bytes this game owns on the heap, not counting the tile tables all
+    /// copies share: what a clone copies.
+    #[must_use]
+    pub fn heap_bytes(&self) -> usize {
+        self.board.heap_bytes()
+            + self.features.heap_bytes()
+            + size_of_val(self.bag.remaining())
+            + self.figures.capacity() * size_of::<Standing>()
+            + self.placed.capacity() * size_of::<(Pos, TileIndex)>()
+            + self.log.capacity() * size_of::<Action>()
     }
 
     /// The rule options in force.
@@ -334,16 +388,49 @@ impl Game {
         actions.clear();
         match self.phase {
             Phase::Draw => actions.push(Action::Draw),
+            Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
+                // The hot loop of self-play: one table lookup per frontier cell.
+                // The hot loop of self-play: one table lookup per frontier cell, and no branch
+                // on how many rotations fit, which a random board makes unpredictable: each
+                // cell writes four slots and keeps as many as fit.
+                let row = self.rules.fit.row(tile);
+                let frontier = self.board.frontier_cells();
+                actions.resize(frontier.len() * 4 + 4, Action::Skip);
+                let mut len = 0;
+                for cell in frontier {
+                    let rotations = row.get(usize::from(cell.key)).copied().unwrap_or_default();
+                    let listed = rotations.listed();
+                    for (slot, rotation) in actions[len..len + 4].iter_mut().zip(listed) {
+                        *slot = Action::Place { pos: cell.pos, rotation };
+                    }
+                    len += rotations.len();
+                }
+                actions.truncate(len);
+            }
             Phase::Place { tile } => self.placements_into(tile, |pos, rotation| {
                 actions.push(Action::Place { pos, rotation });
                 false
             }),
             Phase::Figure { pos } => {
-                let Some(placed) = self.board.get(pos) else { return };
-                let count = self.rules.tiles[usize::from(placed.tile)].segments().len();
-                for segment in 0..count as SegmentIndex {
+                let Some((tile, order, _)) = self.board.peek(pos) else { return };
+                let supply = self.supply[self.current];
+                let farmers = self.options().farmers;
+                let segments = self.rules.tiles[usize::from(tile)].segments();
+                for (segment, printed) in segments.iter().enumerate() {
+                    let segment = segment as SegmentIndex;
+                    let mut occupied = None;
                     for figure in Figure::ALL {
-                        if self.check_deploy(pos, segment, figure).is_ok() {
+                        if supply.count(figure) == 0
+                            || kind_refusal(printed.kind(), figure, farmers).is_some()
+                        {
+                            continue;
+                        }
+                        let occupied = *occupied.get_or_insert_with(|| {
+                            self.features
+                                .node(order, segment)
+                                .is_none_or(|node| self.features.data(node).figures > 0)
+                        });
+                        if !occupied {
                             actions.push(Action::Deploy { segment, figure });
                         }
                     }
@@ -391,13 +478,17 @@ impl Game {
     /// Calls `each` with every legal (cell, rotation) of `tile` until it returns `true`.
     fn placements_into(&self, tile: TileIndex, mut each: impl FnMut(Pos, Rotation) -> bool) {
         let river = self.rules.river[usize::from(tile)];
-        for pos in self.board.frontier() {
-            let constraint = self.board.constraint(*pos);
-            for rotation in self.rules.fit.rotations(tile, constraint).iter() {
-                if river && self.river_rule(tile, *pos, rotation, &constraint.0).is_err() {
+        for cell in self.board.frontier_cells() {
+            let rotations = self.rules.fit.rotations_by_key(tile, cell.key);
+            if rotations.is_empty() {
+                continue;
+            }
+            let sides = if river { self.board.constraint(cell.pos).0 } else { ByDir([None; 4]) };
+            for rotation in rotations.iter() {
+                if river && self.river_rule(tile, cell.pos, rotation, &sides).is_err() {
                     continue;
                 }
-                if each(*pos, rotation) {
+                if each(cell.pos, rotation) {
                     return;
                 }
             }
@@ -405,6 +496,12 @@ impl Game {
     }
 
     fn has_placement(&self, tile: TileIndex) -> bool {
+        if !self.rules.river[usize::from(tile)] {
+            let row = self.rules.fit.row(tile);
+            return self.board.frontier_cells().iter().any(|cell| {
+                row.get(usize::from(cell.key)).is_some_and(|rotations| !rotations.is_empty())
+            });
+        }
         let mut found = false;
         self.placements_into(tile, |_, _| {
             found = true;
@@ -414,7 +511,7 @@ impl Game {
     }
 
     fn check_draw(&self, tile: TileIndex) -> Result<(), ActionError> {
-        self.bag.check(tile, &self.rules.stage, &self.rules.last).map_err(|why| match why {
+        self.bag.check(tile, &self.rules.groups).map_err(|why| match why {
             Undrawable::Unknown => ActionError::UnknownTile { tile },
             Undrawable::NoneLeft => ActionError::TileNotInBag { tile },
             Undrawable::LaterStage => ActionError::TileOfLaterStage { tile },
@@ -478,6 +575,13 @@ impl Game {
         segment: SegmentIndex,
         figure: Figure,
     ) -> Result<NodeId, ActionError> {
+        let target = self.deploy_target(pos, segment)?;
+        self.figure_rule(&target, figure)?;
+        Ok(target.node)
+    }
+
+    /// What a figure deployed on segment `segment` of the tile at `pos` would stand on.
+    fn deploy_target(&self, pos: Pos, segment: SegmentIndex) -> Result<Target, ActionError> {
         let placed = self.board.get(pos).ok_or(ActionError::NoSuchSegment { segment })?;
         let tile = &self.rules.tiles[usize::from(placed.tile)];
         let kind = tile
@@ -485,28 +589,28 @@ impl Game {
             .get(usize::from(segment))
             .ok_or(ActionError::NoSuchSegment { segment })?
             .kind();
-        let refused = |why| Err(ActionError::FigureNotAllowed { figure, kind, why });
-        match (kind, figure) {
-            (SegmentKind::River, _) => return refused(""),
-            (SegmentKind::Garden, Figure::Follower | Figure::BigFollower) => {
-                return refused("; only an abbot may stand on a garden");
-            }
-            (SegmentKind::City | SegmentKind::Road | SegmentKind::Field, Figure::Abbot) => {
-                return refused("; an abbot stands only on a monastery or garden");
-            }
-            (SegmentKind::Field, _) if !self.options().farmers => {
-                return refused("; farmers are off in this game");
-            }
-            _ => {}
+        let node = self
+            .features
+            .node(placed.order, segment)
+            .ok_or(ActionError::NoSuchSegment { segment })?;
+        let occupied = self.features.data(node).figures > 0;
+        Ok(Target { segment, kind, node, occupied })
+    }
+
+    /// Whether the current player may put `figure` on `target`: the kind of segment, then
+    /// the supply, then whether the feature is free.
+    fn figure_rule(&self, target: &Target, figure: Figure) -> Result<(), ActionError> {
+        let kind = target.kind;
+        if let Some(why) = kind_refusal(kind, figure, self.options().farmers) {
+            return Err(ActionError::FigureNotAllowed { figure, kind, why });
         }
         if self.supply[self.current].count(figure) == 0 {
             return Err(ActionError::NoneLeft { figure });
         }
-        let node = self.node_at(pos, segment).ok_or(ActionError::NoSuchSegment { segment })?;
-        if self.features.data(node).figures > 0 {
-            return Err(ActionError::FeatureOccupied { segment });
+        if target.occupied {
+            return Err(ActionError::FeatureOccupied { segment: target.segment });
         }
-        Ok(node)
+        Ok(())
     }
 
     /// The index in `figures` of the current player's abbot at `pos`.
@@ -550,19 +654,20 @@ impl Game {
             (Phase::Draw, Action::Draw) => {
                 let tile = self
                     .bag
-                    .draw(&mut self.rng, &self.rules.stage, &self.rules.last)
+                    .draw(&mut self.rng, &self.rules.groups)
                     .expect("the bag is never empty in the draw phase");
                 self.drawn(tile, events);
             }
             (Phase::Draw, Action::DrawTile { tile }) => {
                 self.check_draw(tile)?;
-                self.bag.take(tile);
+                self.bag.take(tile, &self.rules.groups);
                 self.drawn(tile, events);
             }
             (Phase::Place { tile }, Action::Place { pos, rotation }) => {
                 let (edges, turn) = self.check_place(tile, pos, rotation)?;
-                self.board.place(pos, tile, rotation, edges).map_err(ActionError::Placement)?;
-                self.features.add_tile(&self.board, &self.rules.tiles, pos);
+                // Checked above, with the river rules the board does not know.
+                self.board.put(pos, tile, rotation, edges).map_err(ActionError::Placement)?;
+                self.features.join_tile(&self.board, &self.rules.tiles, pos);
                 self.placed.push((pos, tile));
                 if turn.is_some() {
                     self.river_turn = turn;
@@ -618,16 +723,16 @@ impl Game {
 
     /// Scores what the tile at `pos` completed, then passes the turn or ends the game.
     fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
-        let placed = self.board.get(pos).expect("the turn's tile lies at its cell");
-        let segments = self.rules.tiles[usize::from(placed.tile)].segments().len();
+        let (tile, order, _) = self.board.peek(pos).expect("the turn's tile lies at its cell");
+        let segments = self.rules.tiles[usize::from(tile)].segments().len();
         let mut done: [NodeId; crate::segment::MAX_SEGMENTS_PER_TILE] =
             [NodeId::MAX; crate::segment::MAX_SEGMENTS_PER_TILE];
         for segment in 0..segments {
-            let Some(node) = self.features.node(placed.order, segment as SegmentIndex) else {
+            let Some(node) = self.features.node(order, segment as SegmentIndex) else {
                 continue;
             };
-            let root = self.features.root(node);
-            let data = self.features.data(root);
+            let root = self.features.find(node);
+            let data = self.features.root_data(root);
             let linear = matches!(data.kind, SegmentKind::City | SegmentKind::Road);
             if !linear || !data.is_closed() || done[..segment].contains(&root) {
                 continue;
@@ -648,33 +753,28 @@ impl Game {
             self.return_figures_on(root, events);
         }
 
-        let around: Vec<Pos> = core::iter::once(pos).chain(pos.surrounding()).collect();
-        for cell in around {
-            let Some(tile) = self.board.get(cell) else { continue };
-            let cloisters = self.rules.cloisters[usize::from(tile.tile)];
-            if cloisters.is_empty() || self.board.surrounding_tiles(cell) < 8 {
+        // Monasteries and gardens this tile completed: only occupied ones score, so look at
+        // the figures near the tile rather than at the nine cells.
+        let mut index = 0;
+        while index < self.figures.len() {
+            let standing = self.figures[index];
+            let near = (i32::from(standing.pos.x) - i32::from(pos.x)).abs() <= 1
+                && (i32::from(standing.pos.y) - i32::from(pos.y)).abs() <= 1;
+            let kind = self.features.kind(standing.node);
+            let cloister = matches!(kind, SegmentKind::Monastery | SegmentKind::Garden);
+            if !near || !cloister || self.board.surrounding_tiles(standing.pos) < 8 {
+                index += 1;
                 continue;
             }
-            for segment in cloisters.iter() {
-                let Some(index) =
-                    self.figures.iter().position(|s| s.pos == cell && s.segment == segment)
-                else {
-                    continue;
-                };
-                let standing = self.figures[index];
-                let kind = self.rules.tiles[usize::from(tile.tile)].segments()
-                    [usize::from(segment)]
-                .kind();
-                let score = self.scene().cloister_score(
-                    cell,
-                    segment,
-                    kind,
-                    ScoreReason::Completed,
-                    PlayerSet::EMPTY.with(standing.player),
-                );
-                self.award(score, events);
-                self.return_figure(index, events);
-            }
+            let score = self.scene().cloister_score(
+                standing.pos,
+                standing.segment,
+                kind,
+                ScoreReason::Completed,
+                PlayerSet::EMPTY.with(standing.player),
+            );
+            self.award(score, events);
+            self.return_figure(index, events);
         }
 
         if self.bag.total() == 0 {
@@ -735,6 +835,22 @@ impl Game {
             placed: &self.placed,
             figures: &self.figures,
         }
+    }
+}
+
+/// Why `figure` may never stand on a segment of `kind` (as a phrase for
+/// [`ActionError::FigureNotAllowed`]), or `None` when it may.
+fn kind_refusal(kind: SegmentKind, figure: Figure, farmers: bool) -> Option<&'static str> {
+    match (kind, figure) {
+        (SegmentKind::River, _) => Some(""),
+        (SegmentKind::Garden, Figure::Follower | Figure::BigFollower) => {
+            Some("; only an abbot may stand on a garden")
+        }
+        (SegmentKind::City | SegmentKind::Road | SegmentKind::Field, Figure::Abbot) => {
+            Some("; an abbot stands only on a monastery or garden")
+        }
+        (SegmentKind::Field, _) if !farmers => Some("; farmers are off in this game"),
+        _ => None,
     }
 }
 

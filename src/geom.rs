@@ -117,7 +117,12 @@ impl Rotation {
     /// The rotation of `quarter_turns` clockwise quarter turns, taken modulo 4.
     #[must_use]
     pub const fn from_quarter_turns(quarter_turns: usize) -> Rotation {
-        Rotation::ALL[quarter_turns % 4]
+        match quarter_turns % 4 {
+            0 => Rotation::R0,
+            1 => Rotation::R90,
+            2 => Rotation::R180,
+            _ => Rotation::R270,
+        }
     }
 
     /// How many clockwise quarter turns this rotation makes (0–3).

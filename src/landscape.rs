@@ -189,7 +189,7 @@ impl Landscape {
             board
                 .place_anywhere(pos, tile, listed.rotation, edges)
                 .map_err(|error| LandscapeError::Placement { index, error })?;
-            features.add_tile(&board, &tiles, pos);
+            features.join_tile(&board, &tiles, pos);
             placed.push((pos, tile));
         }
 

@@ -55,7 +55,7 @@ mod setup;
 mod tile;
 
 pub use action::{Action, ActionError, Phase};
-pub use board::{Board, EdgeConstraint, MAX_COORDINATE, PlacedTile, PlacementError};
+pub use board::{Board, EdgeConstraint, FrontierCell, MAX_COORDINATE, PlacedTile, PlacementError};
 pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBuiltin};
 pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};

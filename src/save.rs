@@ -122,7 +122,7 @@ impl<'de> Deserialize<'de> for GameSetup {
 #[derive(Serialize)]
 struct GameDocOut<'a> {
     format: u32,
-    setup: &'a GameSetup,
+    setup: GameSetup,
     actions: &'a [Action],
 }
 

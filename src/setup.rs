@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
+use crate::bag::DrawGroups;
 use crate::catalog::Catalog;
 use crate::fit::FitTable;
 use crate::player::{MAX_PLAYERS, Supply};
@@ -158,13 +159,13 @@ pub enum SetupError {
 }
 
 /// The checked, combined rules of one game, shared by every copy of it.
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub(crate) struct Rules {
+    /// The setup, with seed 0: the seed belongs to each game, not to the rules they share.
     pub(crate) setup: GameSetup,
     /// Every tile type of every set, numbered across sets in setup order.
     pub(crate) tiles: Vec<TileType>,
-    pub(crate) stage: Vec<i8>,
-    pub(crate) last: Vec<bool>,
+    pub(crate) groups: DrawGroups,
     pub(crate) start: TileIndex,
     pub(crate) fit: FitTable,
     /// Per tile type: whether it has a river edge (river tiles obey extra rules).
@@ -174,8 +175,23 @@ pub(crate) struct Rules {
     pub(crate) supply: Supply,
 }
 
+/// Only what tells games apart: the tables are derived from the sets and would bury a failed
+/// comparison of two games under thousands of lines.
+impl core::fmt::Debug for Rules {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let sets: Vec<&str> = self.setup.catalogs.iter().map(|c| c.info().id.as_str()).collect();
+        f.debug_struct("Rules")
+            .field("sets", &sets)
+            .field("players", &self.setup.players)
+            .field("options", &self.setup.options)
+            .field("tile_types", &self.tiles.len())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Rules {
-    pub(crate) fn new(setup: GameSetup) -> Result<Rules, SetupError> {
+    pub(crate) fn new(mut setup: GameSetup) -> Result<Rules, SetupError> {
+        setup.seed = 0;
         if setup.catalogs.is_empty() {
             return Err(SetupError::NoTileSet);
         }
@@ -234,8 +250,7 @@ impl Rules {
             river: river.collect(),
             cloisters: cloisters.collect(),
             tiles,
-            stage,
-            last,
+            groups: DrawGroups::new(&stage, &last),
             start,
             fit,
             supply,

@@ -22,9 +22,44 @@ pub struct TileType {
     pub(crate) count: u16,
     pub(crate) edges: ByDir<EdgeKind>,
     pub(crate) segments: Vec<Segment>,
+    /// Derived from `segments` for the hot paths: the segment at each edge and the field at
+    /// each half-edge of the unrotated tile, [`NONE`] where there is none.
+    lookup: Lookup,
+}
+
+/// No segment, in [`Lookup`].
+const NONE: SegmentIndex = SegmentIndex::MAX;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Lookup {
+    edge_segment: [SegmentIndex; 4],
+    half_field: [SegmentIndex; 8],
 }
 
 impl TileType {
+    /// A tile type from parts the loader has checked.
+    pub(crate) fn new(
+        id: String,
+        name: String,
+        count: u16,
+        edges: ByDir<EdgeKind>,
+        segments: Vec<Segment>,
+    ) -> TileType {
+        let find = |matches: &dyn Fn(&Segment) -> bool| {
+            segments
+                .iter()
+                .position(matches)
+                .and_then(|index| SegmentIndex::try_from(index).ok())
+                .unwrap_or(NONE)
+        };
+        let lookup = Lookup {
+            edge_segment: Dir::ALL.map(|dir| find(&|segment| segment.edges().contains(dir))),
+            half_field: HalfEdge::ALL
+                .map(|half| find(&|segment| segment.half_edges().contains(half))),
+        };
+        TileType { id, name, count, edges, segments, lookup }
+    }
+
     /// The id that is unique within the tile set and stable across releases, such as `"D"`.
     #[must_use]
     pub fn id(&self) -> &str {
@@ -73,13 +108,13 @@ impl TileType {
     /// edge is not a field edge.
     #[must_use]
     pub fn segment_at_edge(&self, dir: Dir) -> Option<SegmentIndex> {
-        self.position(|segment| segment.edges().contains(dir))
+        Some(self.lookup.edge_segment[dir.index()]).filter(|index| *index != NONE)
     }
 
     /// The field that touches `half` on the unrotated tile, if the edge is not a city edge.
     #[must_use]
     pub fn field_at(&self, half: HalfEdge) -> Option<SegmentIndex> {
-        self.position(|segment| segment.half_edges().contains(half))
+        Some(self.lookup.half_field[half.index()]).filter(|index| *index != NONE)
     }
 
     /// How many segments of `kind` the tile has.
@@ -92,11 +127,5 @@ impl TileType {
     #[must_use]
     pub fn count_marks(&self, mark: Mark) -> usize {
         self.segments.iter().filter(|segment| segment.marks().contains(mark)).count()
-    }
-
-    fn position(&self, matches: impl Fn(&Segment) -> bool) -> Option<SegmentIndex> {
-        let index = self.segments.iter().position(matches)?;
-        // The loader caps segments per tile at 32, so the index fits.
-        SegmentIndex::try_from(index).ok()
     }
 }

@@ -35,7 +35,10 @@ proptest! {
                 }
             }
         }
-        let mut frontier = board.frontier().to_vec();
+        for cell in board.frontier_cells() {
+            prop_assert_eq!(usize::from(cell.key), board.constraint(cell.pos).key());
+        }
+        let mut frontier: Vec<carcassonne::Pos> = board.frontier().collect();
         frontier.sort();
         expected_frontier.sort();
         prop_assert_eq!(frontier, expected_frontier);

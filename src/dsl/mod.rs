@@ -125,10 +125,13 @@ segments = [
             for rotation in Rotation::ALL {
                 let mut turned = catalog.clone();
                 for tile in &mut turned.tiles {
-                    tile.edges = tile.edges.rotated(rotation);
-                    for segment in &mut tile.segments {
-                        *segment = segment.rotated(rotation);
-                    }
+                    *tile = crate::tile::TileType::new(
+                        tile.id.clone(),
+                        tile.name.clone(),
+                        tile.count,
+                        tile.edges.rotated(rotation),
+                        tile.segments.iter().map(|segment| segment.rotated(rotation)).collect(),
+                    );
                 }
                 let reloaded = load("turned.toml", &turned.to_toml()).unwrap();
                 assert_eq!(reloaded, turned, "{name} turned {rotation:?}");

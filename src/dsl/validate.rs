@@ -98,7 +98,7 @@ fn validate_tiles(
             let tile_type = validate_tile(tile, problems);
             let (id, name) = tile_type?;
             let (edges, segments) = validate_layout(tile, problems)?;
-            Some(TileType { id, name, count: count?, edges, segments })
+            Some(TileType::new(id, name, count?, edges, segments))
         })
         .collect()
 }

@@ -28,9 +28,8 @@ pub fn random_game(
     for tile in deck {
         let options: Vec<(Pos, Rotation)> = board
             .frontier()
-            .iter()
             .flat_map(|pos| {
-                table.rotations(tile, board.constraint(*pos)).iter().map(move |r| (*pos, r))
+                table.rotations(tile, board.constraint(pos)).iter().map(move |r| (pos, r))
             })
             .collect();
         if options.is_empty() {

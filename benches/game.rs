@@ -1,0 +1,135 @@
+//! Whole-rules self-play through the public Game API: random 2-player base games with
+//! farmers (the yardstick, target 20,000 games/s), 4-player games with every set and
+//! abbots, legal-placement generation and clone mid-game, and the cost of one turn as the
+//! board grows, on a synthetic catalog of 40 copies of every base tile (2,880 tiles).
+
+use std::hint::black_box;
+
+use carcassonne::{Action, Catalog, Game, GameSetup, Phase};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+
+/// A small, fast, seeded generator so the benchmark measures the engine, not the RNG.
+struct XorShift(u64);
+
+impl XorShift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn new_game(names: &[&str], players: u8, abbots: bool) -> Game {
+    let catalogs = names.iter().map(|name| Catalog::builtin(name).unwrap()).collect();
+    let mut setup = GameSetup::new(catalogs, players);
+    setup.options.abbots = abbots;
+    Game::new(setup).unwrap()
+}
+
+/// Plays random legal actions until the game is over or `turns_left` placements are made.
+fn play(game: &mut Game, rng: &mut XorShift, actions: &mut Vec<Action>, mut placements: usize) {
+    let mut events = Vec::new();
+    while !game.is_over() && placements > 0 {
+        game.legal_actions_into(actions);
+        let action = actions[rng.below(actions.len())];
+        if matches!(action, Action::Place { .. }) {
+            placements -= 1;
+        }
+        events.clear();
+        game.apply_into(action, &mut events).unwrap();
+    }
+}
+
+/// A random game from a fresh start: each iteration restarts the initial game with a new
+/// seed, as a self-play loop does (the catalog tables are shared, not rebuilt).
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_game");
+    group.throughput(Throughput::Elements(1));
+    let cases = [
+        ("base_2p_farmers", new_game(&["base"], 2, false)),
+        ("all_sets_4p_abbots", new_game(&["base", "river", "inns_and_cathedrals"], 4, true)),
+    ];
+    for (name, initial) in cases {
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut actions = Vec::new();
+        let mut seed = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut game = initial.restarted(seed);
+                play(&mut game, &mut rng, &mut actions, usize::MAX);
+                black_box(game)
+            })
+        });
+    }
+    group.finish();
+}
+
+fn mid_game(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mid_game");
+    let mut game = new_game(&["base"], 2, false);
+    let mut actions = Vec::new();
+    play(&mut game, &mut XorShift(11), &mut actions, 36);
+    while !matches!(game.phase(), Phase::Draw) {
+        game.legal_actions_into(&mut actions);
+        game.apply(actions[0]).unwrap();
+    }
+    game.apply(Action::Draw).unwrap();
+    assert!(matches!(game.phase(), Phase::Place { .. }));
+    group.bench_function("legal_placements", |b| {
+        b.iter(|| {
+            game.legal_actions_into(&mut actions);
+            black_box(actions.len())
+        })
+    });
+    group.bench_function("clone", |b| b.iter(|| black_box(game.clone())));
+    println!(
+        "size_of::<Game>() = {} bytes; mid-game heap ≈ {} bytes",
+        size_of::<Game>(),
+        game.heap_bytes()
+    );
+    group.finish();
+}
+
+/// One whole turn (draw, a random placement, a random figure action) at several board sizes
+/// of a 2,880-tile game: the cost should not grow with the tiles already down.
+fn turn_cost(c: &mut Criterion) {
+    let text = Catalog::builtin("base").unwrap().to_toml();
+    let big = regex_free_scale_counts(&text, 40);
+    let catalog = Catalog::from_toml("base_x40.toml", &big).unwrap();
+    assert_eq!(catalog.tile_count(), 2880);
+    let mut group = c.benchmark_group("turn_at_board_size");
+    let mut actions = Vec::new();
+    for tiles in [100, 1000, 2500] {
+        let mut game = Game::new(GameSetup::new(vec![catalog.clone()], 2)).unwrap();
+        play(&mut game, &mut XorShift(5), &mut actions, tiles);
+        while !matches!(game.phase(), Phase::Draw) {
+            game.legal_actions_into(&mut actions);
+            game.apply(*actions.last().unwrap()).unwrap();
+        }
+        let mut rng = XorShift(99);
+        group.bench_with_input(BenchmarkId::from_parameter(tiles), &game, |b, game| {
+            b.iter_batched_ref(
+                || game.clone(),
+                |game| play(game, &mut rng, &mut actions, 1),
+                criterion::BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+/// The base set with every `count = n` multiplied by `factor`.
+fn regex_free_scale_counts(text: &str, factor: u32) -> String {
+    text.lines()
+        .map(|line| match line.strip_prefix("count = ") {
+            Some(count) => format!("count = {}", count.trim().parse::<u32>().unwrap() * factor),
+            None => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+criterion_group!(game, random_games, mid_game, turn_cost);
+criterion_main!(game);
