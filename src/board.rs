@@ -19,6 +19,11 @@ use crate::tile::TileIndex;
 /// thousands of tiles) from growing the grid past a few megabytes.
 pub const MAX_COORDINATE: i16 = 1023;
 
+/// Whether `pos` is within [`MAX_COORDINATE`] of the origin.
+fn in_bounds(pos: Pos) -> bool {
+    pos.x.abs() <= MAX_COORDINATE && pos.y.abs() <= MAX_COORDINATE
+}
+
 /// The fewest cells added on a side when the grid grows; it also grows by a quarter of its
 /// size, so a sprawling board is copied a logarithmic number of times, not once per tile.
 const GROWTH_MARGIN: i32 = 4;
@@ -179,7 +184,7 @@ impl Cell {
 /// assert!(board.check(Pos::new(0, 1), road).is_err());
 /// # Ok::<(), carcassonne::PlacementError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     cells: Vec<Cell>,
     /// The grid's south-west cell.
@@ -189,6 +194,21 @@ pub struct Board {
     height: i32,
     frontier: Vec<FrontierCell>,
     tiles: usize,
+}
+
+/// A clone keeps the frontier's capacity, so a copy grows as cheaply as the original.
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            cells: self.cells.clone(),
+            min_x: self.min_x,
+            min_y: self.min_y,
+            width: self.width,
+            height: self.height,
+            frontier: crate::features::roomy_clone(&self.frontier),
+            tiles: self.tiles,
+        }
+    }
 }
 
 impl Default for Board {
@@ -201,11 +221,19 @@ impl Board {
     /// An empty board.
     #[must_use]
     pub fn new() -> Board {
-        let side = 2 * GROWTH_MARGIN + 1;
+        Board::with_reach(GROWTH_MARGIN as i16)
+    }
+
+    /// An empty board whose grid already reaches `reach` cells from the origin each way, so
+    /// a game that expects to spread that far does not copy its grid as it grows.
+    #[must_use]
+    pub fn with_reach(reach: i16) -> Board {
+        let reach = i32::from(reach.clamp(1, MAX_COORDINATE + 1));
+        let side = 2 * reach + 1;
         Board {
             cells: vec![Cell::EMPTY; (side * side) as usize],
-            min_x: -GROWTH_MARGIN,
-            min_y: -GROWTH_MARGIN,
+            min_x: -reach,
+            min_y: -reach,
             width: side,
             height: side,
             frontier: Vec::new(),
@@ -231,8 +259,17 @@ impl Board {
         self.cell(pos).and_then(Cell::placed)
     }
 
-    /// The empty cells that touch a tile along an edge, in the order they became so (a cell
-    /// that is filled leaves the list; the last cell takes its place).
+    /// The key of the constraint at `pos` if it is a frontier cell: with a
+    /// [`FitTable`](crate::FitTable), whether a tile fits there is then one lookup.
+    #[must_use]
+    pub fn frontier_key(&self, pos: Pos) -> Option<u16> {
+        let cell = self.cell(pos)?;
+        (cell.flags & FRONTIER != 0).then(|| self.frontier[cell.slot()].key)
+    }
+
+    /// The empty cells within [`MAX_COORDINATE`] that touch a tile along an edge, in the
+    /// order they became so (a cell that is filled leaves the list; the last cell takes its
+    /// place).
     pub fn frontier(&self) -> impl ExactSizeIterator<Item = Pos> + '_ {
         self.frontier.iter().map(|cell| cell.pos)
     }
@@ -294,7 +331,7 @@ impl Board {
         edges: ByDir<EdgeKind>,
         needs_neighbour: bool,
     ) -> Result<(), PlacementError> {
-        if pos.x.abs() > MAX_COORDINATE || pos.y.abs() > MAX_COORDINATE {
+        if !in_bounds(pos) {
             return Err(PlacementError::OutOfBounds { pos });
         }
         if self.cell(pos).is_some_and(Cell::is_occupied) {
@@ -377,7 +414,7 @@ impl Board {
             let Some(neighbour) = pos.neighbour(dir) else { continue };
             let Some(index) = self.index(neighbour) else { continue };
             let cell = self.cells[index];
-            if cell.is_occupied() {
+            if cell.is_occupied() || !in_bounds(neighbour) {
                 continue;
             }
             if cell.flags & FRONTIER == 0 {

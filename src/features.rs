@@ -48,7 +48,10 @@ impl FeatureData {
 }
 
 /// The features of a board, updated one placed tile at a time.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// A clone keeps the original's capacity, so a copy taken to explore a line of play (a
+/// search, a rollout) grows without reallocating, as the original would.
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Features {
     parent: Vec<NodeId>,
     /// The next member of the same feature, circularly.
@@ -61,6 +64,26 @@ pub struct Features {
     data: Vec<FeatureData>,
     /// The first node of the tile placed n-th.
     first_node: Vec<NodeId>,
+}
+
+impl Clone for Features {
+    fn clone(&self) -> Features {
+        Features {
+            parent: roomy_clone(&self.parent),
+            next: roomy_clone(&self.next),
+            node_tile: roomy_clone(&self.node_tile),
+            node_segment: roomy_clone(&self.node_segment),
+            data: roomy_clone(&self.data),
+            first_node: roomy_clone(&self.first_node),
+        }
+    }
+}
+
+/// A copy of `items` with the same capacity.
+pub(crate) fn roomy_clone<T: Clone>(items: &Vec<T>) -> Vec<T> {
+    let mut copy = Vec::with_capacity(items.capacity());
+    copy.extend_from_slice(items);
+    copy
 }
 
 impl Features {
@@ -224,7 +247,9 @@ impl Features {
     /// of its segments belong to the feature.
     #[must_use]
     pub fn tile_count(&self, node: NodeId) -> usize {
-        let mut tiles: Vec<u16> = self.members(node).map(|(order, _)| order).collect();
+        // Most features span a few tiles: counting them should not allocate.
+        let mut tiles: smallvec::SmallVec<[u16; 32]> =
+            self.members(node).map(|(order, _)| order).collect();
         tiles.sort_unstable();
         tiles.dedup();
         tiles.len()

@@ -230,6 +230,7 @@ impl Landscape {
                 pos,
                 segment,
                 node,
+                kind,
             });
         }
 
@@ -238,13 +239,7 @@ impl Landscape {
             pennant_value: options.pennant_value,
             claim_all: options.claim_all,
         };
-        let scene = Scene {
-            board: &board,
-            features: &features,
-            tiles: &tiles,
-            placed: &placed,
-            figures: &figures,
-        };
+        let scene = Scene::new(&board, &features, &tiles, &placed, &figures);
         let mut scored = Vec::new();
         scene.final_scores(&valuation, &mut scored);
         let mut total = alloc::vec![0; if options.claim_all { 1 } else { players }];

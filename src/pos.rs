@@ -34,10 +34,12 @@ impl Pos {
     /// ```
     #[must_use]
     pub fn neighbour(self, dir: Dir) -> Option<Pos> {
-        let (dx, dy) = dir.offset();
-        let x = i16::try_from(i32::from(self.x) + dx).ok()?;
-        let y = i16::try_from(i32::from(self.y) + dy).ok()?;
-        Some(Pos { x, y })
+        Some(match dir {
+            Dir::N => Pos { x: self.x, y: self.y.checked_add(1)? },
+            Dir::E => Pos { x: self.x.checked_add(1)?, y: self.y },
+            Dir::S => Pos { x: self.x, y: self.y.checked_sub(1)? },
+            Dir::W => Pos { x: self.x.checked_sub(1)?, y: self.y },
+        })
     }
 
     /// The eight cells around this one (orthogonal and diagonal) that exist in the `i16`

@@ -3,6 +3,8 @@
 
 use alloc::vec::Vec;
 
+use smallvec::SmallVec;
+
 use crate::board::Board;
 use crate::event::{FeatureScore, Modifier, ScoreReason};
 use crate::features::{FeatureData, Features, NodeId};
@@ -20,6 +22,8 @@ pub(crate) struct Standing {
     pub(crate) pos: Pos,
     pub(crate) segment: SegmentIndex,
     pub(crate) node: NodeId,
+    /// The kind of segment it stands on.
+    pub(crate) kind: SegmentKind,
 }
 
 /// How features are valued: the game's rule options, plus the landscape-only overrides.
@@ -75,9 +79,22 @@ pub(crate) struct Scene<'a> {
     /// Cell and tile type of each placed tile, in placement order.
     pub(crate) placed: &'a [(Pos, TileIndex)],
     pub(crate) figures: &'a [Standing],
+    /// The root of the feature under each figure, in `figures` order.
+    roots: SmallVec<[NodeId; 16]>,
 }
 
-impl Scene<'_> {
+impl<'a> Scene<'a> {
+    pub(crate) fn new(
+        board: &'a Board,
+        features: &'a Features,
+        tiles: &'a [TileType],
+        placed: &'a [(Pos, TileIndex)],
+        figures: &'a [Standing],
+    ) -> Scene<'a> {
+        let roots = figures.iter().map(|standing| features.root(standing.node)).collect();
+        Scene { board, features, tiles, placed, figures, roots }
+    }
+
     /// Who takes a feature: the players with the most strength on it (or player 0 for
     /// `claim_all`). Empty when nobody stands on it.
     pub(crate) fn majority(&self, root: NodeId, claim_all: bool) -> PlayerSet {
@@ -85,8 +102,8 @@ impl Scene<'_> {
             return PlayerSet::EMPTY.with(PlayerId(0));
         }
         let mut strength = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
-        for standing in self.figures {
-            if self.features.root(standing.node) == root {
+        for (standing, under) in self.figures.iter().zip(&self.roots) {
+            if *under == root {
                 strength[standing.player] += u32::from(standing.figure.strength());
             }
         }
@@ -187,7 +204,7 @@ impl Scene<'_> {
         let mut roots: Vec<NodeId> = if claim_all {
             (0..self.features.node_count()).map(|node| self.features.root(node)).collect()
         } else {
-            self.figures.iter().map(|standing| self.features.root(standing.node)).collect()
+            self.roots.to_vec()
         };
         roots.sort_unstable();
         roots.dedup();
@@ -294,8 +311,8 @@ impl Scene<'_> {
                         PlayerSet::EMPTY.with(PlayerId(0))
                     } else {
                         let mut strength = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
-                        for standing in self.figures {
-                            if fields.contains(&self.features.root(standing.node)) {
+                        for (standing, under) in self.figures.iter().zip(&self.roots) {
+                            if fields.contains(under) {
                                 strength[standing.player] += u32::from(standing.figure.strength());
                             }
                         }
