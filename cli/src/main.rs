@@ -1,8 +1,13 @@
-//! The `carcassonne` command-line tool: check, export and render tile sets.
+//! The `carcassonne` command-line tool: tile sets, random games, replays and landscape scores.
 
+mod ascii;
+mod play;
 mod render;
+mod replay;
+mod score;
 mod tileset;
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,6 +26,19 @@ enum Command {
     /// Check, export and draw tile set files.
     #[command(subcommand)]
     Tileset(TilesetCommand),
+    /// Plays a whole game between random players and prints every move, the board and the
+    /// scores (or, with --json, a save file for `replay`).
+    Play(play::PlayArgs),
+    /// Replays a saved game (as `play --json` writes it), checking every action, and prints
+    /// the same report as `play`.
+    Replay {
+        /// The saved game.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Scores a landscape (tiles and figures in a JSON file) as at the end of a game and
+    /// prints the totals and every feature's score as JSON.
+    Score(score::ScoreArgs),
 }
 
 #[derive(Subcommand)]
@@ -74,6 +92,9 @@ fn main() -> ExitCode {
             tileset::export(&set, format, output.as_deref())
         }
         Command::Tileset(TilesetCommand::Render { set, output }) => tileset::render(&set, &output),
+        Command::Play(args) => play::play(&args),
+        Command::Replay { file } => replay::replay(&file),
+        Command::Score(args) => score::score(&args),
     };
     match result {
         Ok(code) => code,
@@ -81,5 +102,16 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Writes a command's whole output at once; a closed pipe (`| head`) is not worth a panic.
+fn write_stdout(text: &str) -> Result<(), tileset::CommandError> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write to standard output: {error}"))
+        }
+        _ => Ok(()),
     }
 }

@@ -1,0 +1,503 @@
+//! `carcassonne play`: a whole game between random players, and the report of a game that
+//! `replay` prints too.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use carcassonne::{
+    Action, BUILTIN_NAMES, Catalog, Event, FarmScoring, FeatureScore, Figure, Game, GameSetup,
+    LoadError, Modifier, Phase, PlacedFigure, PlayerId, PlayerSet, RuleOptions, ScoreReason,
+    SegmentIndex, SegmentKind, TileIndex, UnfinishedMarks,
+};
+use clap::ValueEnum;
+use serde::Serialize;
+
+use crate::ascii::{self, Laid};
+use crate::tileset::CommandError;
+
+/// The rule options as flags, shared by `play` and `score`.
+#[derive(clap::Args)]
+pub struct RuleArgs {
+    /// No followers on fields, and no field scoring.
+    #[arg(long)]
+    no_farmers: bool,
+    /// How fields score at the end.
+    #[arg(long, value_enum, default_value_t = FarmScoringArg::PerField)]
+    farm_scoring: FarmScoringArg,
+    /// A completed city of two tiles scores 1 per tile and pennant (first edition).
+    #[arg(long)]
+    tiny_city: bool,
+    /// What an unfinished road with an inn or city with a cathedral scores at the end.
+    #[arg(long, value_enum, default_value_t = UnfinishedArg::Zero)]
+    inn_cathedral_unfinished: UnfinishedArg,
+}
+
+impl RuleArgs {
+    /// The options these flags ask for; abbots are a matter of the game's supply, not of
+    /// scoring, so the caller says.
+    pub fn options(&self, abbots: bool) -> RuleOptions {
+        RuleOptions {
+            farmers: !self.no_farmers,
+            farm_scoring: match self.farm_scoring {
+                FarmScoringArg::PerField => FarmScoring::PerField,
+                FarmScoringArg::PerFieldOnce => FarmScoring::PerFieldOnce,
+                FarmScoringArg::PerCity4 => FarmScoring::PerCity4,
+            },
+            tiny_city: self.tiny_city,
+            inn_cathedral_unfinished: match self.inn_cathedral_unfinished {
+                UnfinishedArg::Zero => UnfinishedMarks::Zero,
+                UnfinishedArg::Normal => UnfinishedMarks::Normal,
+            },
+            abbots,
+        }
+    }
+}
+
+/// `--farm-scoring`, spelled as in save files.
+#[derive(Clone, Copy, ValueEnum)]
+enum FarmScoringArg {
+    /// Each field scores 3 per completed city it borders (current rules).
+    #[value(name = "per_field")]
+    PerField,
+    /// As per_field, but each player scores each city at most once (second edition).
+    #[value(name = "per_field_once")]
+    PerFieldOnce,
+    /// Per completed city, the players with most farmers around it score 4 (first edition).
+    #[value(name = "per_city_4")]
+    PerCity4,
+}
+
+/// `--inn-cathedral-unfinished`.
+#[derive(Clone, Copy, ValueEnum)]
+enum UnfinishedArg {
+    /// They score nothing (the published rule).
+    Zero,
+    /// They score as plain roads and cities.
+    Normal,
+}
+
+/// `carcassonne play`.
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Tile sets, comma-separated: built-in names (base, base_c2, river, inns_and_cathedrals)
+    /// or tile set files.
+    #[arg(long, value_delimiter = ',', default_value = "base", value_name = "SET,...")]
+    tilesets: Vec<String>,
+    /// How many players.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    players: u8,
+    /// The seed of the tile bag and of the players' choices: the whole game.
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    seed: u64,
+    /// Print the game as JSON (setup, actions, events, final scores), for `replay`.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Give each player an abbot.
+    #[arg(long)]
+    abbots: bool,
+}
+
+pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
+    let catalogs = args.tilesets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
+    let setup = GameSetup {
+        catalogs,
+        players: args.players,
+        seed: args.seed,
+        options: args.rules.options(args.abbots),
+    };
+    let mut game = Game::new(setup).map_err(|error| format!("cannot set up the game: {error}"))?;
+    let mut dice = Dice::new(args.seed);
+    let mut events = Vec::new();
+    let mut legal = Vec::new();
+    while !game.is_over() {
+        game.legal_actions_into(&mut legal);
+        if legal.is_empty() {
+            return Err(format!("engine bug: no legal action in the {:?} phase", game.phase()));
+        }
+        let action = legal[dice.below(legal.len())];
+        game.apply_into(action, &mut events)
+            .map_err(|error| format!("engine bug: legal action {action:?} refused: {error}"))?;
+    }
+    let transcript = Transcript { game, events };
+    let text = if args.json { transcript.to_json()? } else { transcript.report() };
+    crate::write_stdout(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A built-in set by name or a tile set file, with a message that lists the built-in names
+/// when the name is neither.
+pub fn load_set(set: &str) -> Result<Catalog, CommandError> {
+    Catalog::load(set).map_err(|error| match error {
+        LoadError::Invalid(diagnostics) => format!("{set} is not a valid tile set:\n{diagnostics}"),
+        LoadError::Io { .. } if !set.contains(['/', '\\', '.']) => format!(
+            "`{set}` is not a built-in tile set ({}) and no such file exists",
+            BUILTIN_NAMES.join(", ")
+        ),
+        other => other.to_string(),
+    })
+}
+
+/// The random players' dice: SplitMix64 seeded from the game's seed but apart from the bag's
+/// generator, so that one seed fixes both the tiles and every choice.
+struct Dice(u64);
+
+impl Dice {
+    fn new(seed: u64) -> Dice {
+        Dice(seed ^ 0x6a09_e667_f3bc_c908)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n`, each equally likely (to within 2⁻⁶⁴).
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+
+/// A game with the events of every action applied to it, in order.
+pub struct Transcript {
+    pub game: Game,
+    pub events: Vec<Event>,
+}
+
+impl Transcript {
+    /// Replays `actions` from `setup`, keeping the events.
+    ///
+    /// # Errors
+    /// The setup's error, or the first refused action by its index and reason.
+    pub fn replay(setup: GameSetup, actions: &[Action]) -> Result<Transcript, CommandError> {
+        let mut game = Game::new(setup).map_err(|error| format!("invalid setup: {error}"))?;
+        let mut events = Vec::new();
+        for (index, action) in actions.iter().enumerate() {
+            game.apply_into(*action, &mut events)
+                .map_err(|error| format!("action {index} was refused: {error}"))?;
+        }
+        Ok(Transcript { game, events })
+    }
+
+    /// The winners, once the game is over.
+    pub fn winners(&self) -> PlayerSet {
+        if self.game.is_over() { self.game.leaders() } else { PlayerSet::EMPTY }
+    }
+
+    /// What `play --json` writes: the saved game (format, setup, actions) that `replay` and
+    /// `serde_json::from_str::<Game>` read, then the events, scores and winners. One action
+    /// or event per line, so that two games can be compared with `diff`.
+    pub fn to_json(&self) -> Result<String, CommandError> {
+        let serde_json::Value::Object(mut saved) = json_value(&self.game)? else {
+            return Err("the saved game is not a JSON object".into());
+        };
+        // The save's keys come from the library; setup and actions are written from their
+        // types again so their fields keep the declared order, which `Value` would sort.
+        let mut entries = Vec::new();
+        if let Some(format) = saved.remove("format") {
+            entries.push(("format".to_string(), compact(&format)?));
+        }
+        if saved.remove("setup").is_some() {
+            entries.push(("setup".into(), compact(&self.game.setup())?));
+        }
+        let actions = saved.remove("actions").is_some();
+        for (key, value) in &saved {
+            entries.push((key.clone(), compact(value)?));
+        }
+        if actions {
+            entries.push(("actions".into(), one_per_line(self.game.actions())?));
+        }
+        entries.push(("events".into(), one_per_line(&self.events)?));
+        entries.push(("scores".into(), compact(&self.game.scores())?));
+        entries.push(("winners".into(), compact(&self.winners())?));
+        let body: Vec<String> = entries
+            .iter()
+            .map(|(key, value)| format!("  {}: {value}", compact(key).unwrap_or_default()))
+            .collect();
+        Ok(format!("{{\n{}\n}}\n", body.join(",\n")))
+    }
+
+    /// The game for people: setup, moves with their scores, the board, the end-of-game
+    /// scores feature by feature, points by kind, and the final scores.
+    pub fn report(&self) -> String {
+        let game = &self.game;
+        let mut out = String::new();
+        out.push_str(&header(&game.setup()));
+        out.push('\n');
+        let start =
+            game.placements().first().and_then(|(pos, tile)| Some((*pos, game.tile(*tile)?)));
+        if let Some((pos, tile)) = start {
+            let _ = writeln!(out, "start tile {} at {pos}", tile.id());
+        }
+        let mut final_scores = Vec::new();
+        let id_width = game.tiles().iter().map(|tile| tile.id().len()).max().unwrap_or(1);
+        let mut turn = Turn::default();
+        for event in &self.events {
+            match *event {
+                Event::TileDrawn { .. } | Event::TurnStarted { .. } | Event::GameOver { .. } => {
+                    turn.flush(&mut out);
+                }
+                Event::TileDiscarded { player, tile } => {
+                    turn.flush(&mut out);
+                    let _ = writeln!(
+                        out,
+                        "     {player} draws tile {}, which fits nowhere: discarded",
+                        tile_id(game, tile)
+                    );
+                }
+                Event::TilePlaced { player, tile, pos, rotation } => {
+                    turn.flush(&mut out);
+                    turn.number += 1;
+                    turn.line = Some(format!(
+                        "{:>3}. {player}  tile {:<id_width$}  at {:<10} rotation {:<3}",
+                        turn.number,
+                        tile_id(game, tile),
+                        pos.to_string(),
+                        rotation.degrees()
+                    ));
+                    turn.tile = Some(tile);
+                    turn.figure = "no figure".into();
+                }
+                Event::FigurePlaced { figure, segment, .. } => {
+                    turn.figure = figure_on(game, turn.tile, figure, segment);
+                }
+                Event::AbbotRecalled { pos, .. } => {
+                    turn.figure = format!("recalls the abbot from {pos}");
+                }
+                Event::FeatureScored(score) if score.reason == ScoreReason::GameEnd => {
+                    final_scores.push(score);
+                }
+                Event::FeatureScored(score) => turn.scores.push(describe(&score)),
+                Event::FigureReturned { .. } => {}
+            }
+        }
+        turn.flush(&mut out);
+
+        out.push('\n');
+        out.push_str(&board(game));
+        out.push_str(ascii::LEGEND);
+        out.push('\n');
+
+        if game.is_over() {
+            out.push_str("\nend of game\n");
+            if final_scores.is_empty() {
+                out.push_str("     no figure left on the board scores\n");
+            }
+            for score in &final_scores {
+                let _ = writeln!(out, "     {}", describe(score));
+            }
+        } else {
+            let _ = writeln!(
+                out,
+                "\nthe game is not over: {} tiles left, {} to play ({} phase)",
+                game.tiles_left(),
+                game.current_player(),
+                match game.phase() {
+                    Phase::Draw => "draw",
+                    Phase::Place { .. } => "place",
+                    Phase::Figure { .. } => "figure",
+                    Phase::GameOver => "game over",
+                }
+            );
+        }
+        out.push('\n');
+        out.push_str(&points_by_kind(game, &self.events));
+        out
+    }
+}
+
+fn json_value(value: &impl Serialize) -> Result<serde_json::Value, CommandError> {
+    serde_json::to_value(value).map_err(|error| format!("cannot write JSON: {error}"))
+}
+
+pub fn compact(value: &impl Serialize) -> Result<String, CommandError> {
+    serde_json::to_string(value).map_err(|error| format!("cannot write JSON: {error}"))
+}
+
+/// A JSON array with one compact item per line.
+pub fn one_per_line<T: Serialize>(items: &[T]) -> Result<String, CommandError> {
+    if items.is_empty() {
+        return Ok("[]".into());
+    }
+    let lines = items.iter().map(|item| compact(item).map(|text| format!("    {text}")));
+    Ok(format!("[\n{}\n  ]", lines.collect::<Result<Vec<_>, _>>()?.join(",\n")))
+}
+
+/// One turn's line as the events arrive: the figure step and scores come after the
+/// placement.
+#[derive(Default)]
+struct Turn {
+    number: u32,
+    line: Option<String>,
+    tile: Option<TileIndex>,
+    figure: String,
+    scores: Vec<String>,
+}
+
+impl Turn {
+    fn flush(&mut self, out: &mut String) {
+        if let Some(line) = self.line.take() {
+            let _ = writeln!(out, "{line}  {}", self.figure);
+        }
+        for score in self.scores.drain(..) {
+            let _ = writeln!(out, "       scores {score}");
+        }
+    }
+}
+
+fn header(setup: &GameSetup) -> String {
+    let sets: Vec<&str> = setup.catalogs.iter().map(|c| c.info().id.as_str()).collect();
+    let options = setup.options;
+    let on = |flag: bool| if flag { "on" } else { "off" };
+    let farm = match options.farm_scoring {
+        FarmScoring::PerField => "per_field",
+        FarmScoring::PerFieldOnce => "per_field_once",
+        FarmScoring::PerCity4 => "per_city_4",
+    };
+    let unfinished = match options.inn_cathedral_unfinished {
+        UnfinishedMarks::Zero => "zero",
+        UnfinishedMarks::Normal => "normal",
+    };
+    format!(
+        "carcassonne: {}; {} players; seed {}\n\
+         rules: farmers {}, farm scoring {farm}, tiny city {}, unfinished inns and cathedrals \
+         {unfinished}, abbots {}\n",
+        sets.join(", "),
+        setup.players,
+        setup.seed,
+        on(options.farmers),
+        on(options.tiny_city),
+        on(options.abbots),
+    )
+}
+
+fn tile_id(game: &Game, tile: TileIndex) -> &str {
+    game.tile(tile).map_or("?", |tile| tile.id())
+}
+
+/// "follower on road (segment 1)", naming the segment's kind on the tile just placed.
+fn figure_on(
+    game: &Game,
+    tile: Option<TileIndex>,
+    figure: Figure,
+    segment: SegmentIndex,
+) -> String {
+    let kind = tile
+        .and_then(|tile| game.tile(tile))
+        .and_then(|tile| tile.segments().get(usize::from(segment)))
+        .map_or("?", |segment| segment.kind().name());
+    let farmer = if kind == SegmentKind::Field.name() { ", a farmer" } else { "" };
+    format!("{figure} on {kind} (segment {segment}){farmer}")
+}
+
+/// One feature's score on one line: what, where, why, how it adds up, and who gets what.
+pub fn describe(score: &FeatureScore) -> String {
+    let mut what = format!("{} at {}", score.kind, score.pos);
+    let per_city = score.farmers && score.kind == SegmentKind::City;
+    let why = match score.reason {
+        ScoreReason::Completed => "completed",
+        ScoreReason::AbbotRecalled => "abbot recalled",
+        ScoreReason::GameEnd if per_city => "completed, paid to the farmers around it",
+        ScoreReason::GameEnd if score.kind == SegmentKind::Field => "",
+        ScoreReason::GameEnd if score.complete => "complete",
+        ScoreReason::GameEnd => "unfinished",
+    };
+    if !why.is_empty() {
+        let _ = write!(what, ", {why}");
+    }
+    let _ = write!(what, ", {}", plural(score.tiles, "tile"));
+    if score.pennants > 0 && !per_city {
+        let _ = write!(what, ", {}", plural(score.pennants, "pennant"));
+    }
+    if score.kind == SegmentKind::Field {
+        let _ = write!(what, ", {}", plural(score.cities, "completed city"));
+    }
+    let modifier = match score.modifier {
+        Modifier::None => "",
+        Modifier::Inn => ", inn (2 per tile)",
+        Modifier::Cathedral => ", cathedral (3 per tile and pennant)",
+        Modifier::UnfinishedInn => ", inn (worth nothing unfinished)",
+        Modifier::UnfinishedCathedral => ", cathedral (worth nothing unfinished)",
+        Modifier::TinyCity => ", tiny city (1 per tile and pennant)",
+    };
+    what.push_str(modifier);
+    let paid: Vec<String> =
+        score.scorers.iter().map(|player| format!("{player} +{}", score.points)).collect();
+    format!("{what}: {}", paid.join(", "))
+}
+
+fn plural(count: u32, noun: &str) -> String {
+    match (count, noun.strip_suffix('y')) {
+        (1, _) => format!("1 {noun}"),
+        (_, Some(stem)) => format!("{count} {stem}ies"),
+        (_, None) => format!("{count} {noun}s"),
+    }
+}
+
+fn board(game: &Game) -> String {
+    let laid: Vec<Laid<'_>> = game
+        .placements()
+        .iter()
+        .filter_map(|(pos, _)| {
+            let placed = game.board().get(*pos)?;
+            Some(Laid { pos: *pos, tile: game.tile(placed.tile)?, rotation: placed.rotation })
+        })
+        .collect();
+    let figures: Vec<PlacedFigure> = game.figures().collect();
+    ascii::render(&laid, &figures)
+}
+
+/// Points per player by kind of feature over the whole game, then the scores and winners.
+fn points_by_kind(game: &Game, events: &[Event]) -> String {
+    const KINDS: [&str; 5] = ["city", "road", "monastery", "garden", "field"];
+    let players = usize::from(game.players());
+    let mut table = vec![[0u32; KINDS.len()]; players];
+    for event in events {
+        let Event::FeatureScored(score) = event else { continue };
+        let column = match score.kind {
+            _ if score.farmers => 4,
+            SegmentKind::City => 0,
+            SegmentKind::Road => 1,
+            SegmentKind::Monastery => 2,
+            SegmentKind::Garden => 3,
+            SegmentKind::Field | SegmentKind::River => 4,
+        };
+        for player in score.scorers.iter() {
+            if let Some(row) = table.get_mut(player.index()) {
+                row[column] += score.points;
+            }
+        }
+    }
+    let gardens = table.iter().any(|row| row[3] > 0);
+    let shown: Vec<usize> = (0..KINDS.len()).filter(|k| *k != 3 || gardens).collect();
+    let mut out = String::from("points      ");
+    for k in &shown {
+        let _ = write!(out, "{:>10}", KINDS[*k]);
+    }
+    out.push_str("     total\n");
+    let winners = if game.is_over() { game.leaders() } else { PlayerSet::EMPTY };
+    for (player, row) in table.iter().enumerate() {
+        let id = PlayerId(player as u8);
+        let _ = write!(out, "  {:<10}", id.to_string());
+        for k in &shown {
+            let _ = write!(out, "{:>10}", row[*k]);
+        }
+        let total = game.scores().get(player).copied().unwrap_or(0);
+        let _ = write!(out, "{total:>10}");
+        out.push_str(if winners.contains(id) { "  winner\n" } else { "\n" });
+    }
+    if game.is_over() {
+        let names: Vec<String> = winners.iter().map(|player| player.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "\n{} {}",
+            if names.len() == 1 { "winner:" } else { "winners (tied):" },
+            names.join(", ")
+        );
+    }
+    out
+}
