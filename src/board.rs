@@ -306,6 +306,25 @@ impl Board {
         pos.surrounding().filter(|around| self.cell(*around).is_some_and(Cell::is_occupied)).count()
     }
 
+    /// [`Board::peek`] at each neighbour of `pos`, finding the cell once.
+    pub(crate) fn peek_neighbours(&self, pos: Pos) -> ByDir<Option<(TileIndex, u16, Rotation)>> {
+        let x = i32::from(pos.x) - self.min_x;
+        let y = i32::from(pos.y) - self.min_y;
+        if x < 1 || y < 1 || x >= self.width - 1 || y >= self.height - 1 {
+            return ByDir::from_fn(|dir| pos.neighbour(dir).and_then(|next| self.peek(next)));
+        }
+        let centre = (y * self.width + x) as usize;
+        let width = self.width as usize;
+        let at = |index: usize| {
+            let cell = self.cells[index];
+            cell.is_occupied().then(|| {
+                let rotation = Rotation::from_quarter_turns(usize::from(cell.flags & 0b11));
+                (cell.tile, cell.order, rotation)
+            })
+        };
+        ByDir([at(centre + width), at(centre + 1), at(centre - width), at(centre - 1)])
+    }
+
     /// The tile type, placement order and rotation at `pos`: [`Board::get`] without decoding
     /// the edges, for hot paths.
     pub(crate) fn peek(&self, pos: Pos) -> Option<(TileIndex, u16, Rotation)> {

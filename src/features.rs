@@ -147,10 +147,9 @@ impl Features {
         }
 
         let unturn = rotation.inverse();
+        let neighbours = board.peek_neighbours(pos);
         for dir in Dir::ALL {
-            let Some((other_index, other_order, other_rotation)) =
-                pos.neighbour(dir).and_then(|next| board.peek(next))
-            else {
+            let Some((other_index, other_order, other_rotation)) = neighbours[dir] else {
                 continue;
             };
             let other = &tiles[usize::from(other_index)];

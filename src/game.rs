@@ -801,11 +801,15 @@ impl Game {
         let mut index = 0;
         while index < self.figures.len() {
             let standing = self.figures[index];
-            let near = (i32::from(standing.pos.x) - i32::from(pos.x)).abs() <= 1
-                && (i32::from(standing.pos.y) - i32::from(pos.y)).abs() <= 1;
             let kind = standing.kind;
+            // Most figures stand elsewhere than in a monastery: test that first, a branch
+            // the processor learns, before the distance, which is random.
             let cloister = matches!(kind, SegmentKind::Monastery | SegmentKind::Garden);
-            if !near || !cloister || self.board.surrounding_tiles(standing.pos) < 8 {
+            if !cloister
+                || i32::from(standing.pos.x).abs_diff(i32::from(pos.x)) > 1
+                || i32::from(standing.pos.y).abs_diff(i32::from(pos.y)) > 1
+                || self.board.surrounding_tiles(standing.pos) < 8
+            {
                 index += 1;
                 continue;
             }
@@ -823,7 +827,8 @@ impl Game {
         if self.bag.total() == 0 {
             self.finish(events);
         } else {
-            self.current = PlayerId((self.current.0 + 1) % self.players());
+            let next = self.current.0 + 1;
+            self.current = PlayerId(if next == self.players() { 0 } else { next });
             self.phase = Phase::Draw;
             events.push(Event::TurnStarted { player: self.current });
         }
