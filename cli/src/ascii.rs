@@ -38,8 +38,10 @@ const FIGURE_CELLS: [(usize, usize); WIDTH * HEIGHT] = [
 ];
 
 /// What the board shows, for the reader.
-pub const LEGEND: &str = "legend: # city   = | road (+ where roads meet)   ~ river   . field   \
-                          M monastery   G garden   0-7 a figure of that player";
+pub const LEGEND: &str = concat!(
+    "legend: # city   = | road (+ where roads meet)   ~ river   . field\n",
+    "        M monastery   G garden   0-7 a figure of that player"
+);
 
 /// A tile as it lies on the board.
 pub struct Laid<'a> {
