@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use carcassonne::{
     Action, BUILTIN_NAMES, Catalog, Event, FarmScoring, FeatureScore, Figure, Game, GameSetup,
-    LoadError, Modifier, Phase, PlacedFigure, PlayerId, PlayerSet, RuleOptions, ScoreReason,
-    SegmentIndex, SegmentKind, TileIndex, UnfinishedMarks,
+    LoadError, Modifier, PlacedFigure, PlayerId, PlayerSet, RuleOptions, ScoreReason, SegmentIndex,
+    SegmentKind, TileIndex, UnfinishedMarks,
 };
 use clap::ValueEnum;
 use serde::Serialize;
@@ -114,7 +114,10 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
     while !game.is_over() {
         game.legal_actions_into(&mut legal);
         if legal.is_empty() {
-            return Err(format!("engine bug: no legal action in the {:?} phase", game.phase()));
+            return Err(format!(
+                "engine bug: no legal action in the {} phase",
+                game.phase().name()
+            ));
         }
         let action = legal[dice.below(legal.len())];
         game.apply_into(action, &mut events)
@@ -296,12 +299,7 @@ impl Transcript {
                 "\nthe game is not over: {} tiles left, {} to play ({} phase)",
                 game.tiles_left(),
                 game.current_player(),
-                match game.phase() {
-                    Phase::Draw => "draw",
-                    Phase::Place { .. } => "place",
-                    Phase::Figure { .. } => "figure",
-                    Phase::GameOver => "game over",
-                }
+                game.phase().name()
             );
         }
         out.push('\n');
