@@ -148,7 +148,7 @@ pub enum ActionError {
         segment: SegmentIndex,
     },
     /// This figure may not stand on this kind of segment.
-    #[error("a {figure} cannot stand on a {kind}{why}")]
+    #[error("{} {figure} cannot stand on a {kind}{why}", figure.article())]
     FigureNotAllowed {
         /// The figure.
         figure: Figure,

@@ -117,7 +117,7 @@ pub enum LandscapeError {
         segment: SegmentIndex,
     },
     /// A figure stands where no such figure may.
-    #[error("figure {index}: a {figure} cannot stand on a {kind}")]
+    #[error("figure {index}: {} {figure} cannot stand on a {kind}", figure.article())]
     FigureNotAllowed {
         /// The figure's place in the list, from 0.
         index: usize,

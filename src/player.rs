@@ -137,6 +137,15 @@ impl Figure {
         }
     }
 
+    /// "a" or "an", as the figure's name needs.
+    #[must_use]
+    pub const fn article(self) -> &'static str {
+        match self {
+            Figure::Abbot => "an",
+            Figure::Follower | Figure::BigFollower => "a",
+        }
+    }
+
     /// The name used in files and messages.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -202,6 +211,16 @@ mod tests {
         assert_eq!(set.len(), 2);
         assert_eq!(set.iter().collect::<alloc::vec::Vec<_>>(), [PlayerId(0), PlayerId(7)]);
         assert!(!set.contains(PlayerId(9)));
+    }
+
+    #[test]
+    fn messages_read_as_english() {
+        let error = crate::ActionError::FigureNotAllowed {
+            figure: Figure::Abbot,
+            kind: crate::SegmentKind::City,
+            why: "",
+        };
+        assert_eq!(alloc::string::ToString::to_string(&error), "an abbot cannot stand on a city");
     }
 
     #[test]
