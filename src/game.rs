@@ -204,11 +204,24 @@ impl Game {
     /// # Errors
     /// The setup's error, or the first refused action with its index.
     pub fn replay(setup: GameSetup, actions: &[Action]) -> Result<Game, ReplayError> {
-        let mut game = Game::new(setup).map_err(ReplayError::Setup)?;
         let mut events = Vec::new();
+        Game::replay_into(setup, actions, &mut events)
+    }
+
+    /// As [`Game::replay`], appending every action's events to `events`: the whole story of
+    /// a saved game, for a report or a viewer.
+    ///
+    /// # Errors
+    /// As [`Game::replay`]; `events` then holds the events of the actions before the refused
+    /// one.
+    pub fn replay_into(
+        setup: GameSetup,
+        actions: &[Action],
+        events: &mut Vec<Event>,
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::new(setup).map_err(ReplayError::Setup)?;
         for (index, action) in actions.iter().enumerate() {
-            events.clear();
-            game.apply_into(*action, &mut events)
+            game.apply_into(*action, events)
                 .map_err(|error| ReplayError::Action { index, error })?;
         }
         Ok(game)
