@@ -1,0 +1,1028 @@
+//! The rules of RULES.md, one test per subtlety: hand-built positions played through the API.
+//!
+//! Scoring rules are data: `tests/scenarios/*.toml` (format in its README) name a deck, the
+//! turns and the exact points, and each file runs as its own test below. Rules about what is
+//! refused, what a turn emits and how the River and the abbot behave are Rust tests after them.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use carcassonne::{
+    Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Game, GameSetup,
+    Modifier, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleOptions, ScoreReason,
+    SegmentKind, SetupError, TileIndex,
+};
+use serde::Deserialize;
+
+// ----- Driving a game by tile id -----
+
+/// A game of the built-in sets `sets` in full, for rules that need no end of game.
+fn new_game(sets: &[&str], players: u8, options: RuleOptions) -> Game {
+    let catalogs = sets.iter().map(|set| Catalog::builtin(set).unwrap()).collect();
+    Game::new(GameSetup { catalogs, players, seed: 0, options }).unwrap()
+}
+
+/// The number of tile type `id` in `game`.
+fn tile(game: &Game, id: &str) -> TileIndex {
+    game.tile_by_id(id).unwrap_or_else(|| panic!("no tile `{id}` in this game")).0
+}
+
+fn pos(x: i16, y: i16) -> Pos {
+    Pos::new(x, y)
+}
+
+fn rotation(degrees: u16) -> Rotation {
+    Rotation::try_from(degrees).unwrap()
+}
+
+/// Draws tile `id` by name; the events of the draw.
+fn draw(game: &mut Game, id: &str) -> Vec<Event> {
+    let tile = tile(game, id);
+    game.apply(Action::DrawTile { tile }).unwrap_or_else(|e| panic!("drawing {id}: {e}"))
+}
+
+/// Draws tile `id` and places it at (x, y) turned `degrees` clockwise; the placement's events.
+fn put(game: &mut Game, id: &str, x: i16, y: i16, degrees: u16) -> Vec<Event> {
+    draw(game, id);
+    let place = Action::Place { pos: pos(x, y), rotation: rotation(degrees) };
+    game.apply(place).unwrap_or_else(|e| panic!("placing {id} at ({x}, {y}) {degrees}: {e}"))
+}
+
+/// Deploys `figure` on segment `segment` of the tile just placed; the turn's remaining events.
+fn deploy(game: &mut Game, segment: u8, figure: Figure) -> Vec<Event> {
+    game.apply(Action::Deploy { segment, figure })
+        .unwrap_or_else(|e| panic!("deploying a {figure} on segment {segment}: {e}"))
+}
+
+/// Ends the figure step without a figure.
+fn skip(game: &mut Game) -> Vec<Event> {
+    game.apply(Action::Skip).unwrap()
+}
+
+/// Applies an action that must be refused, checks that `check` gives the same reason and that
+/// the game is exactly as before, and returns the reason.
+fn refuse(game: &mut Game, action: Action) -> ActionError {
+    let before = game.clone();
+    let error = game.apply(action).expect_err("the action should be refused");
+    assert_eq!(*game, before, "{action:?} was refused ({error}) but changed the game");
+    assert_eq!(game.check(action), Err(error), "check and apply disagree on {action:?}");
+    error
+}
+
+/// The built-in set `set` cut down to the tiles `tiles` (id, count; the start tile's copy
+/// counts), every tile as the set defines it: a deck small enough for a test to play out.
+fn cut_down(set: &str, tiles: &BTreeMap<String, u16>) -> Catalog {
+    let text = Catalog::builtin(set).unwrap().to_toml();
+    let mut blocks = text.split("\n[[tile]]\n");
+    let head = blocks.next().unwrap();
+    let mut kept = Vec::new();
+    let mut body = String::new();
+    for block in blocks {
+        let id = quoted(block.lines().find(|line| line.starts_with("id = ")).unwrap())[0];
+        let Some(count) = tiles.get(id) else { continue };
+        kept.push(id);
+        body.push_str("\n[[tile]]\n");
+        for line in block.lines() {
+            if line.starts_with("count = ") {
+                body.push_str(&format!("count = {count}\n"));
+            } else {
+                body.push_str(line);
+                body.push('\n');
+            }
+        }
+    }
+    for id in tiles.keys() {
+        assert!(kept.contains(&id.as_str()), "set `{set}` has no tile `{id}`");
+    }
+    let mut out = String::new();
+    for line in head.lines() {
+        if line.starts_with("start = ") && !kept.contains(&quoted(line)[0]) {
+            continue;
+        }
+        if line.starts_with("last = ") {
+            let last: Vec<String> = quoted(line)
+                .into_iter()
+                .filter(|id| kept.contains(id))
+                .map(|id| format!("\"{id}\""))
+                .collect();
+            if !last.is_empty() {
+                out.push_str(&format!("last = [{}]\n", last.join(", ")));
+            }
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push_str(&body);
+    Catalog::from_toml(&format!("{set} (cut down)"), &out)
+        .unwrap_or_else(|problems| panic!("cutting down {set}:\n{problems}\n{out}"))
+}
+
+/// The double-quoted strings of a line of canonical tile set text.
+fn quoted(line: &str) -> Vec<&str> {
+    line.split('"').skip(1).step_by(2).collect()
+}
+
+// ----- Scenario files -----
+
+/// One `tests/scenarios/*.toml` file; see the README there.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Scenario {
+    rule: String,
+    players: u8,
+    deck: Vec<DeckPart>,
+    step: Vec<Step>,
+    variant: Vec<Variant>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckPart {
+    set: Option<String>,
+    #[serde(default)]
+    tiles: BTreeMap<String, u16>,
+    toml: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Step {
+    player: Option<u8>,
+    tile: String,
+    at: [i16; 2],
+    rotation: Rotation,
+    deploy: Option<Deploy>,
+    recall: Option<[i16; 2]>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Deploy {
+    segment: u8,
+    figure: Figure,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Variant {
+    #[serde(default)]
+    options: RuleOptions,
+    scores: Vec<u32>,
+    #[serde(default)]
+    scored: Vec<Scored>,
+}
+
+/// A FeatureScored event as a scenario states it: everything but where the engine reports
+/// the feature, plus the step that scored it and the figures that went home right after.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Scored {
+    step: Option<usize>,
+    kind: SegmentKind,
+    reason: ScoreReason,
+    complete: bool,
+    tiles: u32,
+    #[serde(default)]
+    pennants: u32,
+    #[serde(default)]
+    cities: u32,
+    #[serde(default)]
+    modifier: Modifier,
+    #[serde(default)]
+    farmers: bool,
+    points: u32,
+    scorers: PlayerSet,
+    #[serde(default)]
+    returned: usize,
+}
+
+impl Scored {
+    fn observed(score: &FeatureScore, step: usize, returned: usize) -> Scored {
+        Scored {
+            step: (score.reason != ScoreReason::GameEnd).then_some(step),
+            kind: score.kind,
+            reason: score.reason,
+            complete: score.complete,
+            tiles: score.tiles,
+            pennants: score.pennants,
+            cities: score.cities,
+            modifier: score.modifier,
+            farmers: score.farmers,
+            points: score.points,
+            scorers: score.scorers,
+            returned,
+        }
+    }
+
+    /// Where the final scoring must put this entry: roads, cities, monasteries and gardens,
+    /// then fields (and, under per_city_4, cities paying their farmers).
+    fn final_rank(&self) -> u8 {
+        match (self.farmers, self.kind) {
+            (true, _) => 3,
+            (false, SegmentKind::Road) => 0,
+            (false, SegmentKind::City) => 1,
+            (false, _) => 2,
+        }
+    }
+}
+
+fn load_scenario(name: &str) -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/scenarios/{name}.toml"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn scenario_catalogs(scenario: &Scenario) -> Vec<Catalog> {
+    scenario
+        .deck
+        .iter()
+        .map(|part| match (&part.set, &part.toml) {
+            (Some(set), None) => cut_down(set, &part.tiles),
+            (None, Some(text)) => Catalog::from_toml("inline", text).unwrap(),
+            _ => panic!("a deck part names either a built-in `set` or an inline `toml` set"),
+        })
+        .collect()
+}
+
+/// Plays scenario `name` under each of its variants and checks every score.
+fn run_scenario(name: &str) {
+    let scenario = load_scenario(name);
+    let catalogs = scenario_catalogs(&scenario);
+    for (index, variant) in scenario.variant.iter().enumerate() {
+        let context = format!("{name} (variant {}): {}", index + 1, scenario.rule);
+        let setup = GameSetup {
+            catalogs: catalogs.clone(),
+            players: scenario.players,
+            seed: 0,
+            options: variant.options,
+        };
+        let mut game = Game::new(setup).unwrap();
+        let mut events: Vec<(usize, Event)> = Vec::new();
+        for (number, step) in (1..).zip(&scenario.step) {
+            let at = format!("{context}: step {number}");
+            if let Some(player) = step.player {
+                assert_eq!(game.current_player(), PlayerId(player), "{at}: whose turn");
+            }
+            let mut turn = draw(&mut game, &step.tile);
+            assert!(
+                !turn.iter().any(|event| matches!(event, Event::TileDiscarded { .. })),
+                "{at}: {} was discarded",
+                step.tile
+            );
+            let place = Action::Place { pos: pos(step.at[0], step.at[1]), rotation: step.rotation };
+            turn.extend(game.apply(place).unwrap_or_else(|e| panic!("{at}: {e}")));
+            let figure = match (&step.deploy, step.recall) {
+                (None, None) => Action::Skip,
+                (Some(Deploy { segment, figure }), None) => {
+                    Action::Deploy { segment: *segment, figure: *figure }
+                }
+                (None, Some([x, y])) => Action::RecallAbbot { pos: pos(x, y) },
+                (Some(_), Some(_)) => panic!("{at}: deploy or recall, not both"),
+            };
+            turn.extend(game.apply(figure).unwrap_or_else(|e| panic!("{at}: {e}")));
+            events.extend(turn.into_iter().map(|event| (number, event)));
+        }
+        assert!(game.is_over(), "{context}: the deck should be used up after the last step");
+
+        let mut during = Vec::new();
+        let mut at_end = Vec::new();
+        let mut totals = vec![0; usize::from(scenario.players)];
+        for (index, (step, event)) in events.iter().enumerate() {
+            let Event::FeatureScored(score) = event else { continue };
+            for player in score.scorers.iter() {
+                totals[player.index()] += score.points;
+            }
+            let returned = events[index + 1..]
+                .iter()
+                .take_while(|(_, event)| matches!(event, Event::FigureReturned { .. }))
+                .count();
+            let scored = Scored::observed(score, *step, returned);
+            let list =
+                if scored.reason == ScoreReason::GameEnd { &mut at_end } else { &mut during };
+            list.push(scored);
+        }
+        let (expected_at_end, expected_during): (Vec<Scored>, Vec<Scored>) =
+            variant.scored.iter().cloned().partition(|s| s.reason == ScoreReason::GameEnd);
+
+        assert_eq!(during, expected_during, "{context}: features scored during play");
+        let ranks: Vec<u8> = at_end.iter().map(Scored::final_rank).collect();
+        assert!(
+            ranks.is_sorted(),
+            "{context}: final scoring out of order (roads, cities, cloisters, fields): {at_end:#?}"
+        );
+        // Within one kind the rules set no order: compare as lists sorted the same way.
+        let sorted = |mut list: Vec<Scored>| {
+            list.sort_by_key(|s| (s.final_rank(), format!("{s:?}")));
+            list
+        };
+        assert_eq!(sorted(at_end), sorted(expected_at_end), "{context}: final scoring");
+        assert_eq!(game.scores(), variant.scores, "{context}: scores");
+        assert_eq!(totals, variant.scores, "{context}: the events should add up to the scores");
+    }
+}
+
+/// One test per scenario file, with a doc comment saying what the file pins, and the list of
+/// them so that a file without a test is caught.
+macro_rules! scenarios {
+    ($($(#[$meta:meta])* $name:ident,)+) => {
+        $(
+            $(#[$meta])*
+            #[test]
+            fn $name() {
+                run_scenario(stringify!($name));
+            }
+        )+
+
+        const SCENARIOS: &[&str] = &[$(stringify!($name)),+];
+    };
+}
+
+scenarios! {
+    /// Ties share in full: one follower each on a merged city of 5 tiles, and both players
+    /// score 5 x 2 = 10.
+    city_majority_tie_shares_in_full,
+    /// A merged city with 2 followers of player 1 against 1 of player 0 pays only player 1:
+    /// 5 tiles x 2 = 10, and all three followers return.
+    city_majority_two_followers_beat_one,
+    /// A big follower (strength 2) beats one follower in a city and scores what a follower
+    /// would: 5 tiles x 2 = 10, not 20.
+    big_follower_beats_one_follower_in_city,
+    /// A big follower (2) ties two followers (2): both players score 5 tiles x 2 = 10.
+    big_follower_ties_two_followers_in_city,
+    /// A big farmer (2) beats one farmer in a field: 1 completed city x 3 = 3 for player 0
+    /// alone, not 6; under per_city_4 the city's 4, not 8.
+    big_follower_beats_one_farmer,
+    /// A big farmer (2) ties two farmers (2) in a field: 1 city x 3 = 3 each; under per_city_4
+    /// 4 each.
+    big_follower_ties_two_farmers,
+    /// A completed city: 4 tiles x 2 + 2 pennants x 2 = 12; tiny_city leaves a 4-tile city at
+    /// 12.
+    completed_city_tiles_and_pennants,
+    /// A city reaching both caps of tile I counts I once: 4 tiles x 2 = 8, not 10.
+    city_tile_counted_once,
+    /// A 2-tile city with a pennant: 2 x 2 + 1 x 2 = 6 by default, 2 x 1 + 1 x 1 = 3 under
+    /// tiny_city.
+    tiny_city,
+    /// The pennant of IC06 belongs to its corner city (3 x 2 + 1 x 2 = 8), not to the cap on
+    /// the same tile (2 x 2 = 4, not 6).
+    pennant_belongs_to_its_segment,
+    /// An unfinished city at the end: 2 tiles x 1 + 1 pennant x 1 = 3.
+    unfinished_city,
+    /// A completed road: 3 tiles x 1 = 3.
+    completed_road,
+    /// A ring of 4 curves is a complete road: 4 x 1 = 4, scored when it closes.
+    road_loop_is_complete,
+    /// A completed road with an inn: 4 tiles x 2 = 8.
+    inn_on_completed_road,
+    /// Two inns on one road do not stack: 4 tiles x 2 = 8, not 16.
+    two_inns_do_not_stack,
+    /// The inn of junction IC14 stands by its east road: its west road ending the start road
+    /// scores 3 tiles x 1 = 3, not 6.
+    inn_belongs_to_its_road_segment,
+    /// An unfinished inn road: 0 by default, 2 tiles x 1 = 2 under
+    /// inn_cathedral_unfinished = normal.
+    unfinished_inn,
+    /// A completed city with a cathedral: 6 tiles x 3 + 1 pennant x 3 = 21.
+    cathedral_on_completed_city,
+    /// An unfinished cathedral city: 0 by default, 3 tiles x 1 + 1 pennant x 1 = 4 under
+    /// inn_cathedral_unfinished = normal.
+    unfinished_cathedral,
+    /// A monastery with all 8 neighbours scores 9 at once and its monk returns.
+    monastery_completed,
+    /// A monk deployed on the monastery that completes as it lands scores 9 in that turn.
+    monastery_completed_by_its_own_tile,
+    /// A monastery left unfinished scores 1 + 2 neighbours = 3 at the end.
+    monastery_unfinished,
+    /// Final scoring order: road (3), city (1), monastery (1 + 3 = 4), field (1 city x 3 = 3),
+    /// though the figures went down the other way round.
+    end_of_game_order,
+    /// The start tile's field south of the road borders no city (0), the one north of it does
+    /// (1 x 3 = 3), from the tile data rather than from sharing a tile.
+    start_tile_south_field_borders_no_city,
+    /// A field touching one city on two tiles counts it once: 1 x 3 = 3, not 6.
+    field_counts_a_city_once,
+    /// A field bordering a completed and an unfinished city: only the completed one pays,
+    /// 1 x 3 = 3.
+    field_pays_only_for_completed_cities,
+    /// One city, three fields: per_field pays 3 per field (3 and 6), per_field_once each player
+    /// once (3 and 3), per_city_4 the farmer majority of all three fields (0 and 4).
+    farm_scoring_options,
+    /// An abbot on a garden with all 8 neighbours scores 9 at once and returns.
+    abbot_completes_garden,
+    /// An abbot left on an unfinished garden scores 1 + 2 neighbours = 3 at the end.
+    abbot_unfinished_at_end,
+}
+
+/// A scenario file without a test would silently never run.
+#[test]
+fn every_scenario_file_has_a_test() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
+    let mut files: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
+        .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut tests: Vec<String> = SCENARIOS.iter().map(|name| (*name).to_owned()).collect();
+    tests.sort();
+    assert_eq!(files, tests);
+}
+
+// ----- Turns and figures -----
+
+/// Placing a figure on a feature the tile just completed is allowed and scores in the same
+/// turn: a follower on the 2-tile city E closes at (0,1) earns 2 x 2 = 4 and comes straight
+/// back, in the order placed, scored, returned.
+#[test]
+fn deploying_on_a_feature_the_tile_just_completed_scores_at_once() {
+    let mut game = new_game(&["base"], 2, RuleOptions::default());
+    put(&mut game, "E", 0, 1, 180);
+    let city = Action::Deploy { segment: 0, figure: Figure::Follower };
+    assert!(game.legal_actions().contains(&city));
+    let events = deploy(&mut game, 0, Figure::Follower);
+    let [placed, Event::FeatureScored(score), returned, next] = events[..] else {
+        panic!("expected placed, scored, returned, next turn: {events:#?}");
+    };
+    let player = PlayerId(0);
+    let figure = Figure::Follower;
+    assert_eq!(placed, Event::FigurePlaced { player, figure, pos: pos(0, 1), segment: 0 });
+    assert!([pos(0, 0), pos(0, 1)].contains(&score.pos) && score.segment == 0, "{score:?}");
+    assert_eq!(
+        FeatureScore { pos: pos(0, 1), ..score },
+        FeatureScore {
+            kind: SegmentKind::City,
+            pos: pos(0, 1),
+            segment: 0,
+            reason: ScoreReason::Completed,
+            complete: true,
+            tiles: 2,
+            pennants: 0,
+            cities: 0,
+            modifier: Modifier::None,
+            farmers: false,
+            points: 4,
+            scorers: PlayerSet::EMPTY.with(player),
+        }
+    );
+    assert_eq!(returned, Event::FigureReturned { player, figure, pos: pos(0, 1), segment: 0 });
+    assert_eq!(next, Event::TurnStarted { player: PlayerId(1) });
+    assert_eq!(game.scores(), [4, 0]);
+    assert_eq!(game.supply(player).followers, 7);
+}
+
+/// Without the farmers option no follower, big or not, may stand on a field; roads stay open.
+#[test]
+fn farmers_off_refuses_followers_on_fields() {
+    let options = RuleOptions { farmers: false, ..RuleOptions::default() };
+    let mut game = new_game(&["base", "inns_and_cathedrals"], 2, options);
+    // U turned 90: road segment 0 west-east, field 1 south of it, field 2 north.
+    put(&mut game, "U", 1, 0, 90);
+    for figure in [Figure::Follower, Figure::BigFollower] {
+        for segment in [1, 2] {
+            assert_eq!(
+                refuse(&mut game, Action::Deploy { segment, figure }),
+                ActionError::FigureNotAllowed {
+                    figure,
+                    kind: SegmentKind::Field,
+                    why: "; farmers are off in this game"
+                }
+            );
+        }
+    }
+    let legal = game.legal_actions();
+    assert!(legal.contains(&Action::Deploy { segment: 0, figure: Figure::Follower }));
+    assert!(!legal.iter().any(|a| matches!(a, Action::Deploy { segment: 1 | 2, .. })), "{legal:?}");
+}
+
+/// A set of all-city tiles and one crossroads, which fits next to no city edge.
+const WALLED: &str = r#"
+[set]
+id = "walled"
+name = "Walled cities and a crossroads"
+edition = 1
+
+[deck]
+start = "walls"
+
+[figures]
+followers = 7
+colours = ["red", "green"]
+
+[[tile]]
+id = "walls"
+name = "City on four sides"
+count = 2
+edges = { N = "city", E = "city", S = "city", W = "city" }
+segments = [{ kind = "city", edges = ["N", "E", "S", "W"] }]
+
+[[tile]]
+id = "crossing"
+name = "Four-way junction"
+count = 1
+edges = { N = "road", E = "road", S = "road", W = "road" }
+segments = [
+  { kind = "road", edges = ["N"] },
+  { kind = "road", edges = ["E"] },
+  { kind = "road", edges = ["S"] },
+  { kind = "road", edges = ["W"] },
+  { kind = "field", half_edges = ["N_e", "E_n"] },
+  { kind = "field", half_edges = ["E_s", "S_e"] },
+  { kind = "field", half_edges = ["S_w", "W_s"] },
+  { kind = "field", half_edges = ["W_n", "N_w"] },
+]
+"#;
+
+fn walled_game() -> Game {
+    let walled = Catalog::from_toml("walled.toml", WALLED).unwrap();
+    Game::new(GameSetup::new(vec![walled], 2)).unwrap()
+}
+
+/// A drawn tile that fits nowhere is discarded, not placed, counted, and the same player
+/// draws again.
+#[test]
+fn a_tile_that_fits_nowhere_is_discarded_and_the_same_player_draws_again() {
+    let mut game = walled_game();
+    let crossing = tile(&game, "crossing");
+    let events = draw(&mut game, "crossing");
+    let player = PlayerId(0);
+    assert_eq!(
+        events,
+        [
+            Event::TileDrawn { player, tile: crossing },
+            Event::TileDiscarded { player, tile: crossing }
+        ]
+    );
+    assert_eq!(game.phase(), Phase::Draw);
+    assert_eq!(game.current_player(), player);
+    assert_eq!(game.discarded(), 1);
+    assert_eq!(game.board().len(), 1);
+    assert_eq!(game.placements().len(), 1);
+    assert_eq!(game.remaining()[usize::from(crossing)], 0);
+    assert_eq!(game.tiles_left(), 1);
+    put(&mut game, "walls", 0, 1, 0);
+    assert_eq!(game.board().len(), 2);
+}
+
+/// Discarding the last tile ends the game like placing it would: final scoring runs (here a
+/// knight on the open 2-tile city: 2 x 1 = 2) and the game is over.
+#[test]
+fn discarding_the_last_tile_ends_the_game() {
+    let mut game = walled_game();
+    put(&mut game, "walls", 0, 1, 0);
+    deploy(&mut game, 0, Figure::Follower);
+    let events = draw(&mut game, "crossing");
+    assert!(matches!(events[1], Event::TileDiscarded { player: PlayerId(1), .. }), "{events:#?}");
+    let Event::FeatureScored(score) = events[2] else { panic!("{events:#?}") };
+    assert_eq!((score.reason, score.tiles, score.points), (ScoreReason::GameEnd, 2, 2));
+    assert!(matches!(events.last(), Some(Event::GameOver { .. })));
+    assert!(game.is_over());
+    assert_eq!(game.scores(), [2, 0]);
+    assert_eq!(game.discarded(), 1);
+}
+
+// ----- The River -----
+
+const RIVER_AND_BASE: &[&str] = &["base", "river"];
+
+/// With the River in play the spring, not D, is the start tile, whatever the order of sets.
+#[test]
+fn the_spring_is_the_start_tile_with_the_river() {
+    for sets in [["base", "river"], ["river", "base"]] {
+        let game = new_game(&sets, 2, RuleOptions::default());
+        let start = game.board().get(pos(0, 0)).unwrap();
+        assert_eq!(start.tile, tile(&game, "river_spring"), "{sets:?}");
+        assert_eq!(game.placements(), [(pos(0, 0), tile(&game, "river_spring"))]);
+        // The base start tile is shuffled in with the land: all 72 D..X tiles are left.
+        assert_eq!(game.remaining()[usize::from(tile(&game, "D"))], 4, "{sets:?}");
+    }
+}
+
+/// Land tiles cannot be drawn while river tiles are left, and the lake only as the last of
+/// them.
+#[test]
+fn river_tiles_come_before_land_tiles_and_the_lake_last() {
+    let mut game = new_game(RIVER_AND_BASE, 2, RuleOptions::default());
+    let land = tile(&game, "D");
+    let lake = tile(&game, "river_lake");
+    assert_eq!(
+        refuse(&mut game, Action::DrawTile { tile: land }),
+        ActionError::TileOfLaterStage { tile: land }
+    );
+    assert_eq!(
+        refuse(&mut game, Action::DrawTile { tile: lake }),
+        ActionError::TileComesLast { tile: lake }
+    );
+    assert!(game.drawable(tile(&game, "river_straight")));
+}
+
+/// Random draws keep the same order: ten river tiles, then the lake, then land.
+#[test]
+fn random_draws_give_the_river_then_the_lake_then_land() {
+    for seed in 0..20 {
+        let mut game = new_game(RIVER_AND_BASE, 2, RuleOptions::default()).restarted(seed);
+        let mut drawn = Vec::new();
+        while drawn.len() < 12 {
+            let action = game.legal_actions()[0];
+            for event in game.apply(action).unwrap() {
+                if let Event::TileDrawn { tile, .. } = event {
+                    drawn.push(game.tile(tile).unwrap().id().to_owned());
+                }
+            }
+        }
+        let river = drawn[..10].iter().all(|id| id.starts_with("river_") && id != "river_lake");
+        assert!(river, "seed {seed}: {drawn:?}");
+        assert_eq!(drawn[10], "river_lake", "seed {seed}: {drawn:?}");
+        assert!(!drawn[11].starts_with("river_"), "seed {seed}: {drawn:?}");
+    }
+}
+
+/// A river tile must put a river edge against the open river end; the board's own edge rule
+/// is not enough, and the legal placements list only spots at the river's mouth.
+#[test]
+fn a_river_tile_must_continue_the_river() {
+    let mut game = new_game(RIVER_AND_BASE, 2, RuleOptions::default());
+    draw(&mut game, "river_straight");
+    // North of the spring the straight river's south field meets the spring's field: a legal
+    // spot for a land tile, but the river would not flow on.
+    let north = Action::Place { pos: pos(0, 1), rotation: Rotation::R0 };
+    assert_eq!(refuse(&mut game, north), ActionError::RiverNotContinued { pos: pos(0, 1) });
+    let legal = game.legal_actions();
+    assert!(!legal.is_empty());
+    for action in legal {
+        assert!(matches!(action, Action::Place { pos: p, .. } if p == pos(1, 0)), "{action:?}");
+    }
+}
+
+/// Two river curves may not turn the same way, and a straight piece between them does not
+/// reset that: right at (1,0), a second right refused, left accepted at (1,-1); after a
+/// straight at (2,-1), a second left is refused at (3,-1) and a right accepted.
+#[test]
+fn river_curves_may_not_turn_the_same_way_twice() {
+    let mut game = new_game(RIVER_AND_BASE, 2, RuleOptions::default());
+    // The spring flows east; the curve (river west and south) turns it south: right.
+    put(&mut game, "river_curve", 1, 0, 0);
+    skip(&mut game);
+    draw(&mut game, "river_curve_road");
+    // Turned 90 its river runs north to west: coming from the north, a right turn again.
+    let right = Action::Place { pos: pos(1, -1), rotation: Rotation::R90 };
+    assert_eq!(refuse(&mut game, right), ActionError::RiverTurnsBack { pos: pos(1, -1) });
+    assert!(!game.legal_actions().contains(&right), "legal placements obey the turn rule too");
+    // Turned 180 it runs north to east: a left turn.
+    game.apply(Action::Place { pos: pos(1, -1), rotation: Rotation::R180 }).unwrap();
+    skip(&mut game);
+    put(&mut game, "river_straight", 2, -1, 0);
+    skip(&mut game);
+    draw(&mut game, "river_curve");
+    // Turned 90 the curve runs west to north: left again, though a straight came between.
+    let left = Action::Place { pos: pos(3, -1), rotation: Rotation::R90 };
+    assert_eq!(refuse(&mut game, left), ActionError::RiverTurnsBack { pos: pos(3, -1) });
+    game.apply(Action::Place { pos: pos(3, -1), rotation: Rotation::R0 }).unwrap();
+}
+
+/// The spring's one field goes round the river's source, so the fields on both banks of the
+/// river next to it are one feature: a farmer on the north bank also holds the south bank.
+#[test]
+fn the_spring_field_goes_round_the_river_end() {
+    let mut game = new_game(RIVER_AND_BASE, 2, RuleOptions::default());
+    // The straight river: segment 1 its north bank, 2 its south bank.
+    put(&mut game, "river_straight", 1, 0, 0);
+    deploy(&mut game, 1, Figure::Follower);
+    let spring = game.feature(pos(0, 0), 1).unwrap();
+    assert_eq!(spring.kind, SegmentKind::Field);
+    assert_eq!(spring.figures, 1, "the farmer at (1,0) stands in the spring's field");
+    assert_eq!(spring.leaders, PlayerSet::EMPTY.with(PlayerId(0)));
+    assert_eq!(game.feature(pos(1, 0), 1), Some(spring));
+    assert_eq!(game.feature(pos(1, 0), 2), Some(spring));
+    // Past the bridge's road the banks are separate fields: its north-west quarter (2) and
+    // south-west quarter (5) reach the spring's field, the north-east quarter (3) does not.
+    put(&mut game, "river_bridge", 2, 0, 0);
+    for segment in [2, 5] {
+        let action = Action::Deploy { segment, figure: Figure::Follower };
+        assert_eq!(refuse(&mut game, action), ActionError::FeatureOccupied { segment });
+    }
+    assert_eq!(game.check(Action::Deploy { segment: 3, figure: Figure::Follower }), Ok(()));
+}
+
+/// The lake's one field goes round the river's end as the spring's does: past a bridge,
+/// whose road cuts both banks off from the spring, the lake still joins the two banks.
+#[test]
+fn the_lake_field_goes_round_the_river_end() {
+    let tiles = [("river_spring", 1), ("river_bridge", 1), ("river_lake", 1)];
+    let river = cut_down("river", &tiles.map(|(id, count)| (id.to_owned(), count)).into());
+    let base = Catalog::builtin("base").unwrap();
+    let mut game = Game::new(GameSetup::new(vec![base, river], 2)).unwrap();
+    // The bridge's quarters: 2 north-west, 3 north-east, 4 south-east, 5 south-west.
+    put(&mut game, "river_bridge", 1, 0, 0);
+    skip(&mut game);
+    put(&mut game, "river_lake", 2, 0, 0);
+    deploy(&mut game, 1, Figure::Follower);
+    let lake = game.feature(pos(2, 0), 1).unwrap();
+    assert_eq!((lake.kind, lake.figures), (SegmentKind::Field, 1));
+    assert_eq!(game.feature(pos(1, 0), 3), Some(lake), "north-east quarter");
+    assert_eq!(game.feature(pos(1, 0), 4), Some(lake), "south-east quarter");
+    for west in [2, 5] {
+        let spring = game.feature(pos(1, 0), west).unwrap();
+        assert_eq!(spring.figures, 0, "quarter {west} lies in the spring's field, not the lake's");
+    }
+}
+
+/// No figure may stand on the river.
+#[test]
+fn no_figure_stands_on_the_river() {
+    let mut game = new_game(&["base", "river", "inns_and_cathedrals"], 2, with_abbots());
+    put(&mut game, "river_straight", 1, 0, 0);
+    for figure in Figure::ALL {
+        let error = refuse(&mut game, Action::Deploy { segment: 0, figure });
+        assert!(
+            matches!(error, ActionError::FigureNotAllowed { kind: SegmentKind::River, .. }),
+            "{figure}: {error:?}"
+        );
+    }
+    let legal = game.legal_actions();
+    assert!(!legal.iter().any(|a| matches!(a, Action::Deploy { segment: 0, .. })), "{legal:?}");
+}
+
+// ----- The abbot -----
+
+fn with_abbots() -> RuleOptions {
+    RuleOptions { abbots: true, ..RuleOptions::default() }
+}
+
+/// The abbot stands only on a monastery or a garden, never on a city, road or field.
+#[test]
+fn the_abbot_stands_only_on_a_monastery_or_garden() {
+    let mut game = new_game(&["base_c2"], 2, with_abbots());
+    // D at (1,0): city 0, road 1, fields 2 and 3.
+    put(&mut game, "D", 1, 0, 0);
+    let kinds = [SegmentKind::City, SegmentKind::Road, SegmentKind::Field, SegmentKind::Field];
+    for (segment, kind) in (0..).zip(kinds) {
+        assert_eq!(
+            refuse(&mut game, Action::Deploy { segment, figure: Figure::Abbot }),
+            ActionError::FigureNotAllowed {
+                figure: Figure::Abbot,
+                kind,
+                why: "; an abbot stands only on a monastery or garden"
+            }
+        );
+    }
+    skip(&mut game);
+    put(&mut game, "B", 0, -1, 0);
+    assert_eq!(game.check(Action::Deploy { segment: 0, figure: Figure::Abbot }), Ok(()));
+    skip(&mut game);
+    // E_garden turned 180: city 0 to the south, field 1, garden 2.
+    put(&mut game, "E_garden", 0, -2, 180);
+    assert_eq!(game.check(Action::Deploy { segment: 2, figure: Figure::Abbot }), Ok(()));
+}
+
+/// Only the abbot may stand on a garden: neither a follower nor a big follower.
+#[test]
+fn followers_and_big_followers_stay_off_gardens() {
+    let mut game = new_game(&["base_c2", "inns_and_cathedrals"], 2, with_abbots());
+    put(&mut game, "E_garden", 0, -1, 180);
+    for figure in [Figure::Follower, Figure::BigFollower] {
+        assert_eq!(
+            refuse(&mut game, Action::Deploy { segment: 2, figure }),
+            ActionError::FigureNotAllowed {
+                figure,
+                kind: SegmentKind::Garden,
+                why: "; only an abbot may stand on a garden"
+            }
+        );
+    }
+    let on_garden: Vec<Action> = game
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Deploy { segment: 2, .. }))
+        .collect();
+    assert_eq!(on_garden, [Action::Deploy { segment: 2, figure: Figure::Abbot }]);
+}
+
+/// Recalling the abbot scores its monastery at once as at the end (1 + 3 neighbours = 4),
+/// returns the abbot, and takes the place of the figure step: the turn passes on and the tile
+/// just placed stays empty.
+#[test]
+fn recalling_the_abbot_scores_at_once_and_returns_it() {
+    let mut game = new_game(&["base"], 2, with_abbots());
+    let p0 = PlayerId(0);
+    put(&mut game, "B", 0, -1, 0);
+    deploy(&mut game, 0, Figure::Abbot);
+    assert_eq!(game.supply(p0).abbots, 0);
+    put(&mut game, "A", -1, 0, 270);
+    skip(&mut game);
+    put(&mut game, "A", 1, 0, 90);
+    let recall = Action::RecallAbbot { pos: pos(0, -1) };
+    assert!(game.legal_actions().contains(&recall));
+    let events = game.apply(recall).unwrap();
+    let monastery = FeatureScore {
+        kind: SegmentKind::Monastery,
+        pos: pos(0, -1),
+        segment: 0,
+        reason: ScoreReason::AbbotRecalled,
+        complete: false,
+        tiles: 4,
+        pennants: 0,
+        cities: 0,
+        modifier: Modifier::None,
+        farmers: false,
+        points: 4,
+        scorers: PlayerSet::EMPTY.with(p0),
+    };
+    assert_eq!(
+        events,
+        [
+            Event::AbbotRecalled { player: p0, pos: pos(0, -1) },
+            Event::FeatureScored(monastery),
+            Event::FigureReturned {
+                player: p0,
+                figure: Figure::Abbot,
+                pos: pos(0, -1),
+                segment: 0
+            },
+            Event::TurnStarted { player: PlayerId(1) },
+        ]
+    );
+    assert_eq!(game.scores(), [4, 0]);
+    assert_eq!(game.supply(p0).abbots, 1);
+    assert_eq!(game.figures().count(), 0, "nothing went onto the tile at (1,0)");
+    assert_eq!(game.phase(), Phase::Draw);
+    let late = Action::Deploy { segment: 0, figure: Figure::Follower };
+    assert!(matches!(refuse(&mut game, late), ActionError::WrongPhase { .. }));
+}
+
+/// A recall needs the player's own abbot at that cell: not another player's, not an empty one.
+#[test]
+fn only_the_players_own_abbot_can_be_recalled() {
+    let mut game = new_game(&["base"], 2, with_abbots());
+    put(&mut game, "B", 0, -1, 0);
+    deploy(&mut game, 0, Figure::Abbot);
+    put(&mut game, "A", -1, 0, 270);
+    let theirs = Action::RecallAbbot { pos: pos(0, -1) };
+    assert_eq!(refuse(&mut game, theirs), ActionError::NoAbbotThere { pos: pos(0, -1) });
+    assert!(!game.legal_actions().contains(&theirs));
+    let empty = Action::RecallAbbot { pos: pos(-1, 0) };
+    assert_eq!(refuse(&mut game, empty), ActionError::NoAbbotThere { pos: pos(-1, 0) });
+}
+
+// ----- Refused actions and setups -----
+
+/// Every refusal a player can meet leaves the game exactly as it was (`refuse` compares the
+/// game with a clone taken before), so a UI or a search can try actions freely. Walks one game
+/// through each `ActionError` but `BoardFull`, which needs 65,536 tiles.
+#[test]
+fn every_refused_action_leaves_the_game_unchanged() {
+    let mut game = new_game(&["base", "river", "inns_and_cathedrals"], 2, with_abbots());
+    let straight = tile(&game, "river_straight");
+    let at = |x, y| Action::Place { pos: pos(x, y), rotation: Rotation::R0 };
+    let follower = |segment| Action::Deploy { segment, figure: Figure::Follower };
+
+    // Draw phase.
+    for action in [at(1, 0), follower(0), Action::RecallAbbot { pos: pos(0, 0) }, Action::Skip] {
+        assert!(matches!(refuse(&mut game, action), ActionError::WrongPhase { phase: "draw", .. }));
+    }
+    let unknown = TileIndex::MAX;
+    assert_eq!(
+        refuse(&mut game, Action::DrawTile { tile: unknown }),
+        ActionError::UnknownTile { tile: unknown }
+    );
+    let land = tile(&game, "D");
+    assert_eq!(
+        refuse(&mut game, Action::DrawTile { tile: land }),
+        ActionError::TileOfLaterStage { tile: land }
+    );
+    let lake = tile(&game, "river_lake");
+    assert_eq!(
+        refuse(&mut game, Action::DrawTile { tile: lake }),
+        ActionError::TileComesLast { tile: lake }
+    );
+
+    // Place phase.
+    draw(&mut game, "river_straight");
+    assert_eq!(game.phase(), Phase::Place { tile: straight });
+    for action in [Action::Draw, Action::DrawTile { tile: straight }, follower(1), Action::Skip] {
+        assert!(matches!(
+            refuse(&mut game, action),
+            ActionError::WrongPhase { phase: "place", .. }
+        ));
+    }
+    let placement = |error| ActionError::Placement(error);
+    assert_eq!(refuse(&mut game, at(0, 0)), placement(PlacementError::Occupied { pos: pos(0, 0) }));
+    assert_eq!(
+        refuse(&mut game, at(5, 5)),
+        placement(PlacementError::NoNeighbour { pos: pos(5, 5) })
+    );
+    assert_eq!(
+        refuse(&mut game, at(2000, 0)),
+        placement(PlacementError::OutOfBounds { pos: pos(2000, 0) })
+    );
+    assert_eq!(
+        refuse(&mut game, at(-1, 0)),
+        placement(PlacementError::EdgeMismatch {
+            pos: pos(-1, 0),
+            dir: Dir::E,
+            expected: EdgeKind::Field,
+            found: EdgeKind::River,
+        })
+    );
+    assert_eq!(refuse(&mut game, at(0, 1)), ActionError::RiverNotContinued { pos: pos(0, 1) });
+
+    // Figure phase: the straight river at (1,0), segment 1 its north bank.
+    game.apply(at(1, 0)).unwrap();
+    for action in [Action::Draw, at(2, 0)] {
+        assert!(matches!(
+            refuse(&mut game, action),
+            ActionError::WrongPhase { phase: "figure", .. }
+        ));
+    }
+    assert_eq!(refuse(&mut game, follower(31)), ActionError::NoSuchSegment { segment: 31 });
+    assert!(matches!(
+        refuse(&mut game, follower(0)),
+        ActionError::FigureNotAllowed { kind: SegmentKind::River, .. }
+    ));
+    assert!(matches!(
+        refuse(&mut game, Action::Deploy { segment: 1, figure: Figure::Abbot }),
+        ActionError::FigureNotAllowed { figure: Figure::Abbot, kind: SegmentKind::Field, .. }
+    ));
+    assert_eq!(
+        refuse(&mut game, Action::RecallAbbot { pos: pos(0, 0) }),
+        ActionError::NoAbbotThere { pos: pos(0, 0) }
+    );
+    deploy(&mut game, 1, Figure::BigFollower);
+
+    // Player 1: the curve turns right; its outer field joins the occupied north bank.
+    put(&mut game, "river_curve", 2, 0, 0);
+    assert_eq!(refuse(&mut game, follower(1)), ActionError::FeatureOccupied { segment: 1 });
+    skip(&mut game);
+
+    // Player 0: a second right turn, then a left; no big follower left for its road.
+    draw(&mut game, "river_curve_road");
+    let turn = |degrees| Action::Place { pos: pos(2, -1), rotation: rotation(degrees) };
+    assert_eq!(refuse(&mut game, turn(90)), ActionError::RiverTurnsBack { pos: pos(2, -1) });
+    game.apply(turn(180)).unwrap();
+    assert_eq!(
+        refuse(&mut game, Action::Deploy { segment: 0, figure: Figure::BigFollower }),
+        ActionError::NoneLeft { figure: Figure::BigFollower }
+    );
+    skip(&mut game);
+
+    // Player 1: the only river_curve_road is on the board.
+    let gone = tile(&game, "river_curve_road");
+    assert_eq!(
+        refuse(&mut game, Action::DrawTile { tile: gone }),
+        ActionError::TileNotInBag { tile: gone }
+    );
+
+    // A finished game refuses everything.
+    let mut tiles = BTreeMap::new();
+    tiles.insert("D".to_owned(), 1);
+    tiles.insert("E".to_owned(), 1);
+    let mut over = Game::new(GameSetup::new(vec![cut_down("base", &tiles)], 2)).unwrap();
+    put(&mut over, "E", 0, 1, 180);
+    skip(&mut over);
+    assert!(over.is_over());
+    for action in [Action::Draw, at(1, 0), follower(0), Action::Skip] {
+        assert_eq!(refuse(&mut over, action), ActionError::GameOver);
+    }
+}
+
+/// A game needs at least two players.
+#[test]
+fn one_player_is_too_few() {
+    let base = Catalog::builtin("base").unwrap();
+    assert_eq!(
+        Game::new(GameSetup::new(vec![base], 1)).unwrap_err(),
+        SetupError::TooFewPlayers { players: 1 }
+    );
+}
+
+/// The base game has five colours; Inns & Cathedrals brings the sixth, with a big follower
+/// for everyone.
+#[test]
+fn a_sixth_player_needs_inns_and_cathedrals() {
+    let base = Catalog::builtin("base").unwrap();
+    assert_eq!(
+        Game::new(GameSetup::new(vec![base.clone()], 6)).unwrap_err(),
+        SetupError::TooManyPlayers { players: 6, max: 5 }
+    );
+    let inns = Catalog::builtin("inns_and_cathedrals").unwrap();
+    let game = Game::new(GameSetup::new(vec![base, inns], 6)).unwrap();
+    assert_eq!(game.players(), 6);
+    let sixth = game.supply(PlayerId(5));
+    assert_eq!((sixth.followers, sixth.big_followers, sixth.abbots), (7, 1, 0));
+}
+
+/// The two editions of the base game share tile ids, so a game cannot use both: a tile named
+/// `A` would be ambiguous.
+#[test]
+fn base_and_base_c2_together_are_refused() {
+    let both = vec![Catalog::builtin("base").unwrap(), Catalog::builtin("base_c2").unwrap()];
+    assert_eq!(
+        Game::new(GameSetup::new(both, 2)).unwrap_err(),
+        SetupError::DuplicateTileId {
+            id: "A".to_owned(),
+            first: "base".to_owned(),
+            second: "base_c2".to_owned()
+        }
+    );
+}
