@@ -175,6 +175,13 @@ pub enum ActionError {
         /// The cell.
         pos: Pos,
     },
+    /// The abbot's monastery or garden is complete: it scores 9 and returns the abbot at the
+    /// end of this turn, so there is nothing to recall it from.
+    #[error("the abbot at {pos} stands on a completed feature; it scores and returns anyway")]
+    AbbotFeatureComplete {
+        /// The cell.
+        pos: Pos,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,

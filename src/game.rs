@@ -478,7 +478,10 @@ impl Game {
                     }
                 }
                 for standing in &self.figures {
-                    if standing.player == self.current && standing.figure == Figure::Abbot {
+                    if standing.player == self.current
+                        && standing.figure == Figure::Abbot
+                        && self.board.surrounding_tiles(standing.pos) < 8
+                    {
                         actions.push(Action::RecallAbbot { pos: standing.pos });
                     }
                 }
@@ -510,7 +513,7 @@ impl Game {
                 self.check_deploy(pos, segment, figure).map(|_| ())
             }
             (Phase::Figure { .. }, Action::RecallAbbot { pos }) => {
-                self.abbot_at(pos).map(|_| ()).ok_or(ActionError::NoAbbotThere { pos })
+                self.check_recall(pos).map(|_| ())
             }
             (Phase::Figure { .. }, Action::Skip) => Ok(()),
             (phase, action) => Err(wrong_phase(phase, action)),
@@ -665,6 +668,16 @@ impl Game {
     }
 
     /// The index in `figures` of the current player's abbot at `pos`.
+    /// The index of the current player's abbot at `pos`, if it may be recalled: RULES.md
+    /// recalls only from an unfinished monastery or garden.
+    fn check_recall(&self, pos: Pos) -> Result<usize, ActionError> {
+        let index = self.abbot_at(pos).ok_or(ActionError::NoAbbotThere { pos })?;
+        if self.board.surrounding_tiles(pos) == 8 {
+            return Err(ActionError::AbbotFeatureComplete { pos });
+        }
+        Ok(index)
+    }
+
     fn abbot_at(&self, pos: Pos) -> Option<usize> {
         self.figures.iter().position(|standing| {
             standing.player == self.current
@@ -737,7 +750,7 @@ impl Game {
                 self.end_turn(pos, events);
             }
             (Phase::Figure { pos: placed }, Action::RecallAbbot { pos }) => {
-                let index = self.abbot_at(pos).ok_or(ActionError::NoAbbotThere { pos })?;
+                let index = self.check_recall(pos)?;
                 let standing = self.figures[index];
                 events.push(Event::AbbotRecalled { player: standing.player, pos });
                 let kind = self.features.data(standing.node).kind;

@@ -865,6 +865,51 @@ fn only_the_players_own_abbot_can_be_recalled() {
     assert_eq!(refuse(&mut game, empty), ActionError::NoAbbotThere { pos: pos(-1, 0) });
 }
 
+/// RULES.md recalls the abbot only from an unfinished monastery: in the turn its owner
+/// completes the monastery, the recall is not offered and is refused, and skipping scores the
+/// full 9 and returns the abbot, so refusing costs the player nothing.
+#[test]
+fn an_abbot_on_a_just_completed_monastery_is_not_recalled_but_scores_9() {
+    let mut game = new_game(&["base"], 2, with_abbots());
+    let p0 = PlayerId(0);
+    put(&mut game, "A", 0, -1, 0);
+    deploy(&mut game, 0, Figure::Abbot);
+    // Around the monastery, with one tile off to the side so that p0 places the eighth.
+    let around = [
+        ("U", -1, 0, 90),
+        ("U", 1, 0, 90),
+        ("U", 2, 0, 90),
+        ("B", -1, -1, 0),
+        ("B", 1, -1, 0),
+        ("B", -1, -2, 0),
+        ("B", 1, -2, 0),
+    ];
+    for (id, x, y, degrees) in around {
+        put(&mut game, id, x, y, degrees);
+        skip(&mut game);
+    }
+    assert_eq!(game.current_player(), p0);
+    put(&mut game, "U", 0, -2, 0);
+    let recall = Action::RecallAbbot { pos: pos(0, -1) };
+    assert!(!game.legal_actions().contains(&recall));
+    assert_eq!(refuse(&mut game, recall), ActionError::AbbotFeatureComplete { pos: pos(0, -1) });
+    let events = skip(&mut game);
+    assert!(
+        events.iter().any(|event| matches!(
+            event,
+            Event::FeatureScored(FeatureScore {
+                kind: SegmentKind::Monastery,
+                reason: ScoreReason::Completed,
+                points: 9,
+                ..
+            })
+        )),
+        "{events:#?}"
+    );
+    assert_eq!(game.scores()[0], 9);
+    assert_eq!(game.supply(p0).abbots, 1);
+}
+
 // ----- Refused actions and setups -----
 
 /// Every refusal a player can meet leaves the game exactly as it was (`refuse` compares the
