@@ -1,0 +1,370 @@
+//! Properties of whole games: random reachable games over every tile-set combination and
+//! rule option, checked after every action against simple, separately written expectations
+//! (a flood-fill feature oracle, brute-force placement and figure legality, conservation of
+//! figures and tiles, score bookkeeping, save/load and replay).
+
+#[path = "common/oracle.rs"]
+mod oracle;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use carcassonne::{
+    Action, Catalog, Dir, EdgeKind, Event, FarmScoring, Figure, Game, GameSetup, Phase, PlayerId,
+    PlayerSet, Pos, Rotation, RuleOptions, SegmentKind, TileIndex, TileType, UnfinishedMarks,
+};
+use proptest::prelude::*;
+
+/// The combinations of built-in sets a game can be played with.
+const COMBINATIONS: &[&[&str]] = &[
+    &["base"],
+    &["base_c2"],
+    &["base", "river"],
+    &["base", "inns_and_cathedrals"],
+    &["base", "river", "inns_and_cathedrals"],
+    &["base_c2", "river", "inns_and_cathedrals"],
+];
+
+/// A small generator for the choices a random player makes; separate from the engine's.
+struct Choices(u64);
+
+impl Choices {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn options_strategy() -> impl Strategy<Value = RuleOptions> {
+    (
+        any::<bool>(),
+        prop::sample::select(vec![
+            FarmScoring::PerField,
+            FarmScoring::PerFieldOnce,
+            FarmScoring::PerCity4,
+        ]),
+        any::<bool>(),
+        prop::sample::select(vec![UnfinishedMarks::Zero, UnfinishedMarks::Normal]),
+        any::<bool>(),
+    )
+        .prop_map(|(farmers, farm_scoring, tiny_city, inn_cathedral_unfinished, abbots)| {
+            RuleOptions { farmers, farm_scoring, tiny_city, inn_cathedral_unfinished, abbots }
+        })
+}
+
+fn setup_strategy() -> impl Strategy<Value = GameSetup> {
+    (prop::sample::select(COMBINATIONS.to_vec()), 2u8..=6, any::<u64>(), options_strategy())
+        .prop_map(|(sets, players, seed, options)| {
+            let catalogs: Vec<Catalog> =
+                sets.iter().map(|set| Catalog::builtin(set).unwrap()).collect();
+            let colours = if sets.contains(&"inns_and_cathedrals") { 6 } else { 5 };
+            GameSetup { catalogs, players: players.min(colours), seed, options }
+        })
+}
+
+fn is_river(tile: &TileType) -> bool {
+    Dir::ALL.into_iter().any(|dir| tile.edge(dir, Rotation::R0) == EdgeKind::River)
+}
+
+/// Every (cell, rotation) where `tile` touches the board and matches each neighbour's edge,
+/// by trying every empty cell next to a tile.
+fn brute_force_placements(game: &Game, tile: TileIndex) -> BTreeSet<(Pos, Rotation)> {
+    let board = game.board();
+    let tiles = game.tiles();
+    let edge_at = |pos: Pos, dir: Dir| {
+        board.get(pos).map(|placed| tiles[placed.tile as usize].edge(dir, placed.rotation))
+    };
+    let cells: BTreeSet<Pos> = board
+        .tiles()
+        .flat_map(|(pos, _)| Dir::ALL.into_iter().filter_map(move |dir| pos.neighbour(dir)))
+        .filter(|pos| board.get(*pos).is_none())
+        .collect();
+    let mut found = BTreeSet::new();
+    for pos in cells {
+        for rotation in Rotation::ALL {
+            let fits = Dir::ALL.into_iter().all(|dir| {
+                let Some(next) = pos.neighbour(dir) else { return false };
+                edge_at(next, dir.opposite())
+                    .is_none_or(|facing| facing == tiles[tile as usize].edge(dir, rotation))
+            });
+            if fits {
+                found.insert((pos, rotation));
+            }
+        }
+    }
+    found
+}
+
+/// RULES.md: who may stand on what.
+fn may_stand(kind: SegmentKind, figure: Figure, farmers: bool) -> bool {
+    match figure {
+        Figure::Abbot => matches!(kind, SegmentKind::Monastery | SegmentKind::Garden),
+        Figure::Follower | Figure::BigFollower => match kind {
+            SegmentKind::City | SegmentKind::Road | SegmentKind::Monastery => true,
+            SegmentKind::Field => farmers,
+            SegmentKind::Garden | SegmentKind::River => false,
+        },
+    }
+}
+
+/// The figure actions RULES.md allows on the tile just placed at `placed`, from the
+/// oracle's features and the figures on the board.
+fn expected_figure_actions(game: &Game, placed: Pos) -> BTreeSet<Action> {
+    let features = oracle::flood_fill(game.board(), game.tiles());
+    let mut feature_of = BTreeMap::new();
+    for (number, (members, _)) in features.iter().enumerate() {
+        for node in members {
+            feature_of.insert(*node, number);
+        }
+    }
+    let occupied: BTreeSet<usize> =
+        game.figures().map(|figure| feature_of[&(figure.pos, figure.segment)]).collect();
+    let player = game.current_player();
+    let supply = game.supply(player);
+    let tile = &game.tiles()[game.board().get(placed).unwrap().tile as usize];
+    let mut expected = BTreeSet::new();
+    for (segment, printed) in tile.segments().iter().enumerate() {
+        let feature = feature_of[&(placed, segment as u8)];
+        for figure in Figure::ALL {
+            if supply.count(figure) > 0
+                && may_stand(printed.kind(), figure, game.options().farmers)
+                && !occupied.contains(&feature)
+            {
+                expected.insert(Action::Deploy { segment: segment as u8, figure });
+            }
+        }
+    }
+    for figure in game.figures() {
+        let surrounded = figure.pos.surrounding().all(|pos| game.board().get(pos).is_some());
+        if figure.player == player && figure.figure == Figure::Abbot && !surrounded {
+            expected.insert(Action::RecallAbbot { pos: figure.pos });
+        }
+    }
+    expected.insert(Action::Skip);
+    expected
+}
+
+/// The incremental features equal the flood fill, figures included.
+fn assert_features_match(game: &Game) {
+    let (board, features, tiles) = (game.board(), game.features(), game.tiles());
+    oracle::assert_matches_oracle(features, board, tiles);
+    for (members, _) in oracle::flood_fill(board, tiles) {
+        let standing = game
+            .figures()
+            .filter(|figure| members.contains(&(figure.pos, figure.segment)))
+            .count() as u32;
+        let order = board.get(members[0].0).unwrap().order;
+        let node = features.node(order, members[0].1).unwrap();
+        assert_eq!(features.data(node).figures, standing, "figures on {:?}", members[0]);
+    }
+}
+
+/// Any action at all, mostly near the board, to try against the game.
+fn random_action(game: &Game, choices: &mut Choices) -> Action {
+    let near = |choices: &mut Choices| {
+        let (mut low, mut high) = (Pos::new(0, 0), Pos::new(0, 0));
+        for (pos, _) in game.board().tiles() {
+            low = Pos::new(low.x.min(pos.x), low.y.min(pos.y));
+            high = Pos::new(high.x.max(pos.x), high.y.max(pos.y));
+        }
+        let x = i32::from(low.x) - 2 + choices.below((high.x - low.x + 5) as usize) as i32;
+        let y = i32::from(low.y) - 2 + choices.below((high.y - low.y + 5) as usize) as i32;
+        Pos::new(x as i16, y as i16)
+    };
+    let figure = Figure::ALL[choices.below(3)];
+    match choices.below(6) {
+        0 => Action::Draw,
+        1 => Action::DrawTile { tile: choices.below(game.tiles().len() + 2) as TileIndex },
+        2 => Action::Place { pos: near(choices), rotation: Rotation::ALL[choices.below(4)] },
+        3 => Action::Deploy { segment: choices.below(10) as u8, figure },
+        4 => Action::RecallAbbot { pos: near(choices) },
+        _ => Action::Skip,
+    }
+}
+
+/// Whether the engine should take `action` now: listed, or a named draw the bag allows.
+fn is_legal(game: &Game, legal: &[Action], action: Action) -> bool {
+    match action {
+        Action::DrawTile { tile } => game.phase() == Phase::Draw && game.drawable(tile),
+        _ => legal.contains(&action),
+    }
+}
+
+fn total_tiles(game: &Game) -> u32 {
+    game.setup().catalogs.iter().map(|catalog| catalog.tile_count() as u32).sum()
+}
+
+fn figures_held(game: &Game, player: PlayerId) -> [u32; 3] {
+    let supply = game.supply(player);
+    let mut held = Figure::ALL.map(|figure| u32::from(supply.count(figure)));
+    for figure in game.figures().filter(|figure| figure.player == player) {
+        held[figure.figure as usize] += 1;
+    }
+    held
+}
+
+fn assert_saved_and_replayed(game: &Game) {
+    let json = serde_json::to_string(game).unwrap();
+    let loaded: Game = serde_json::from_str(&json).unwrap();
+    assert!(loaded == *game, "save/load changed the game");
+    let replayed = Game::replay(game.setup(), game.actions()).unwrap();
+    assert!(replayed == *game, "replay changed the game");
+    assert!(game.clone() == *game, "a clone differs");
+}
+
+/// Plays one random game to the end, checking every property along the way.
+fn play_and_check(setup: GameSetup, moves: u64) {
+    let mut game = Game::new(setup).unwrap();
+    let mut choices = Choices(moves);
+    let players: Vec<PlayerId> = (0..game.players()).map(PlayerId).collect();
+    let held: Vec<[u32; 3]> = players.iter().map(|p| figures_held(&game, *p)).collect();
+    let total = total_tiles(&game);
+    let mut tally = vec![0u32; players.len()];
+    let mut game_overs = 0;
+    let save_at = choices.below(200);
+    let mut legal = Vec::new();
+    for step in 0.. {
+        if step == save_at {
+            assert_saved_and_replayed(&game);
+        }
+        game.legal_actions_into(&mut legal);
+
+        // The phase machine and the oracles of legality.
+        match game.phase() {
+            Phase::Draw => assert_eq!(legal, [Action::Draw]),
+            Phase::Place { tile } => {
+                assert_eq!(game.drawn_tile(), Some(tile));
+                let listed: BTreeSet<(Pos, Rotation)> = legal
+                    .iter()
+                    .map(|action| match *action {
+                        Action::Place { pos, rotation } => (pos, rotation),
+                        other => panic!("{other:?} listed while placing"),
+                    })
+                    .collect();
+                assert_eq!(listed.len(), legal.len(), "a placement listed twice");
+                assert!(!listed.is_empty(), "a tile without a placement was not discarded");
+                let brute = brute_force_placements(&game, tile);
+                if is_river(&game.tiles()[tile as usize]) {
+                    assert!(listed.is_subset(&brute), "a river placement that does not fit");
+                } else {
+                    assert_eq!(listed, brute, "placements of tile {tile}");
+                }
+            }
+            Phase::Figure { pos } => {
+                let listed: BTreeSet<Action> = legal.iter().copied().collect();
+                assert_eq!(listed.len(), legal.len(), "a figure action listed twice");
+                assert_eq!(listed, expected_figure_actions(&game, pos));
+            }
+            Phase::GameOver => assert!(legal.is_empty()),
+        }
+
+        // Conservation.
+        for (player, start) in players.iter().zip(&held) {
+            assert_eq!(figures_held(&game, *player), *start, "figures of {player:?}");
+        }
+        let in_hand = u32::from(matches!(game.phase(), Phase::Place { .. }));
+        assert_eq!(
+            game.board().len() as u32 + game.tiles_left() + game.discarded() + in_hand,
+            total,
+            "tiles placed + left + discarded + in hand"
+        );
+        assert_eq!(
+            game.remaining().iter().map(|count| u32::from(*count)).sum::<u32>(),
+            game.tiles_left()
+        );
+        assert_eq!(game.scores(), tally, "the scores are the sum of the scoring events");
+
+        // Actions the engine must refuse, leaving the game as it was.
+        for _ in 0..3 {
+            let action = random_action(&game, &mut choices);
+            if is_legal(&game, &legal, action) {
+                continue;
+            }
+            let before = game.clone();
+            let error = game.check(action).expect_err("check accepted an unlisted action");
+            assert_eq!(game.apply(action), Err(error), "{action:?}");
+            assert!(game == before, "the refused {action:?} changed the game");
+        }
+
+        if game.is_over() {
+            break;
+        }
+
+        // The move: a listed action, or sometimes a named tile instead of a random draw.
+        let action = if game.phase() == Phase::Draw && choices.below(4) == 0 {
+            let drawable: Vec<TileIndex> = (0..game.tiles().len() as TileIndex)
+                .filter(|tile| game.drawable(*tile))
+                .collect();
+            for tile in &drawable {
+                assert!(game.remaining()[*tile as usize] > 0, "tile {tile} is drawable but gone");
+            }
+            assert!(!drawable.is_empty(), "tiles are left but none can be drawn");
+            Action::DrawTile { tile: drawable[choices.below(drawable.len())] }
+        } else {
+            legal[choices.below(legal.len())]
+        };
+        assert_eq!(game.check(action), Ok(()), "{action:?}");
+        let scores_before = game.scores().to_vec();
+        let events = game.apply(action).unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+        assert!(!events.is_empty(), "{action:?} told nothing");
+        for event in &events {
+            match *event {
+                Event::FeatureScored(score) => {
+                    assert!(!score.scorers.is_empty() || score.points == 0, "{score:?}");
+                    for player in score.scorers.iter() {
+                        tally[usize::from(player.0)] += score.points;
+                    }
+                }
+                Event::TileDiscarded { tile, .. } if !is_river(&game.tiles()[tile as usize]) => {
+                    assert!(brute_force_placements(&game, tile).is_empty(), "{tile} fitted");
+                }
+                Event::GameOver { winners } => {
+                    game_overs += 1;
+                    let best = tally.iter().copied().max().unwrap();
+                    let expected: PlayerSet = players
+                        .iter()
+                        .copied()
+                        .filter(|player| tally[usize::from(player.0)] == best)
+                        .fold(PlayerSet::EMPTY, PlayerSet::with);
+                    assert_eq!(winners, expected);
+                }
+                _ => {}
+            }
+        }
+        for (after, before) in game.scores().iter().zip(&scores_before) {
+            assert!(after >= before, "a score fell");
+        }
+        if let Phase::Figure { .. } = game.phase() {
+            assert_features_match(&game);
+        }
+    }
+    assert_eq!(game_overs, 1, "exactly one game-over event");
+    assert_eq!(game.leaders(), {
+        let best = *game.scores().iter().max().unwrap();
+        players.iter().copied().filter(|p| game.scores()[usize::from(p.0)] == best).fold(
+            PlayerSet::EMPTY,
+            PlayerSet::with,
+        )
+    });
+    assert_features_match(&game);
+    assert_saved_and_replayed(&game);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Every property in one walk, because each needs a reachable game to stand on: legal
+    /// actions are exactly what RULES.md allows and are accepted, anything else is refused
+    /// without a trace, nothing is created or lost, the score is its events, and the
+    /// incremental features are the board's.
+    #[test]
+    fn random_games_keep_every_invariant(setup in setup_strategy(), moves in any::<u64>()) {
+        play_and_check(setup, moves);
+    }
+}
