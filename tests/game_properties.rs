@@ -155,10 +155,9 @@ fn assert_features_match(game: &Game) {
     let (board, features, tiles) = (game.board(), game.features(), game.tiles());
     oracle::assert_matches_oracle(features, board, tiles);
     for (members, _) in oracle::flood_fill(board, tiles) {
-        let standing = game
-            .figures()
-            .filter(|figure| members.contains(&(figure.pos, figure.segment)))
-            .count() as u32;
+        let standing =
+            game.figures().filter(|figure| members.contains(&(figure.pos, figure.segment))).count()
+                as u32;
         let order = board.get(members[0].0).unwrap().order;
         let node = features.node(order, members[0].1).unwrap();
         assert_eq!(features.data(node).figures, standing, "figures on {:?}", members[0]);
@@ -298,9 +297,8 @@ fn play_and_check(setup: GameSetup, moves: u64) {
 
         // The move: a listed action, or sometimes a named tile instead of a random draw.
         let action = if game.phase() == Phase::Draw && choices.below(4) == 0 {
-            let drawable: Vec<TileIndex> = (0..game.tiles().len() as TileIndex)
-                .filter(|tile| game.drawable(*tile))
-                .collect();
+            let drawable: Vec<TileIndex> =
+                (0..game.tiles().len() as TileIndex).filter(|tile| game.drawable(*tile)).collect();
             for tile in &drawable {
                 assert!(game.remaining()[*tile as usize] > 0, "tile {tile} is drawable but gone");
             }
@@ -347,10 +345,11 @@ fn play_and_check(setup: GameSetup, moves: u64) {
     assert_eq!(game_overs, 1, "exactly one game-over event");
     assert_eq!(game.leaders(), {
         let best = *game.scores().iter().max().unwrap();
-        players.iter().copied().filter(|p| game.scores()[usize::from(p.0)] == best).fold(
-            PlayerSet::EMPTY,
-            PlayerSet::with,
-        )
+        players
+            .iter()
+            .copied()
+            .filter(|p| game.scores()[usize::from(p.0)] == best)
+            .fold(PlayerSet::EMPTY, PlayerSet::with)
     });
     assert_features_match(&game);
     assert_saved_and_replayed(&game);

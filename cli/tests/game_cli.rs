@@ -1,25 +1,11 @@
 //! The `carcassonne play`, `replay` and `score` commands, run as a user runs them.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::PathBuf;
+
+use common::{carcassonne, text};
 use serde_json::Value;
-
-fn carcassonne(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .args(args)
-        .current_dir(repo_root())
-        .output()
-        .expect("the binary runs")
-}
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 /// Runs a command that must succeed and returns its standard output.
 fn ok(args: &[&str]) -> String {

@@ -1,23 +1,8 @@
 //! The `carcassonne tileset` subcommands, run as a user runs them.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn carcassonne(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
-        .args(args)
-        .current_dir(repo_root())
-        .output()
-        .expect("the binary runs")
-}
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::{carcassonne, repo_root, text};
 
 #[test]
 fn check_accepts_every_builtin_file() {

@@ -1,0 +1,23 @@
+//! Shared by the command-line tests: running the built binary from the repository root.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `carcassonne` with `args` from the repository root, as a user would.
+pub fn carcassonne(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("the binary runs")
+}
+
+/// The repository's top folder.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// Command output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
