@@ -1,0 +1,211 @@
+//! What stands behind every export: the panic boundary, the checks of pointer arguments, and
+//! the writing of outputs and caller buffers only once a call has succeeded.
+
+use std::any::Any;
+use std::ffi::{CStr, CString, c_char};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::ptr::NonNull;
+
+use carcassonne::Diagnostic;
+
+use crate::error::carc_error;
+use crate::result::carc_result;
+
+/// Why a call failed, before it becomes a result code and, if asked for, a [`carc_error`].
+#[derive(Debug)]
+pub(crate) struct Failure {
+    pub(crate) code: carc_result,
+    pub(crate) message: String,
+    /// 1-based line and column of the problem in the caller's text, 0 when there is none.
+    pub(crate) line: u32,
+    pub(crate) column: u32,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+impl Failure {
+    pub(crate) fn new(code: carc_result, message: impl Into<String>) -> Failure {
+        Failure { code, message: message.into(), line: 0, column: 0, diagnostics: Vec::new() }
+    }
+
+    pub(crate) fn null(name: &str) -> Failure {
+        Failure::new(carc_result::NullArgument, format!("`{name}` is NULL"))
+    }
+
+    fn panic(payload: &(dyn Any + Send)) -> Failure {
+        let what = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("no message");
+        Failure::new(carc_result::Panic, format!("internal error (a bug in the library): {what}"))
+    }
+}
+
+/// The result of the body of an export.
+pub(crate) type Outcome = Result<(), Failure>;
+
+/// Where a failure's [`carc_error`] goes: the caller's optional `carc_error **err`.
+pub(crate) struct ErrSlot(*mut *mut carc_error);
+
+impl ErrSlot {
+    /// # Safety
+    /// `err` is NULL or valid for writing one pointer.
+    pub(crate) unsafe fn new(err: *mut *mut carc_error) -> ErrSlot {
+        ErrSlot(err)
+    }
+
+    fn fill(self, failure: Failure) {
+        if !self.0.is_null() {
+            let error = Box::into_raw(Box::new(carc_error::from(failure)));
+            // SAFETY: not NULL, and valid for writing a pointer, as promised to `ErrSlot::new`.
+            unsafe { self.0.write(error) };
+        }
+    }
+}
+
+/// Runs `body` behind the panic boundary and turns its outcome into a result code, filling
+/// the caller's error slot on failure.
+pub(crate) fn boundary(err: ErrSlot, body: impl FnOnce() -> Outcome) -> carc_result {
+    let failure = match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => return carc_result::Ok,
+        Ok(Err(failure)) => failure,
+        Err(payload) => Failure::panic(payload.as_ref()),
+    };
+    let code = failure.code;
+    err.fill(failure);
+    code
+}
+
+/// As [`boundary`] without an error object.
+pub(crate) fn plain_boundary(body: impl FnOnce() -> Outcome) -> carc_result {
+    boundary(ErrSlot(std::ptr::null_mut()), body)
+}
+
+/// Runs `body` behind the panic boundary for an export that returns a value, not a result
+/// code: `fallback` if it panics.
+pub(crate) fn value_boundary<T>(fallback: T, body: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback)
+}
+
+/// A shared reference to what `ptr` points to.
+///
+/// # Safety
+/// `ptr` is NULL or points to a valid `T` that nothing changes for `'a`.
+pub(crate) unsafe fn arg<'a, T>(ptr: *const T, name: &str) -> Result<&'a T, Failure> {
+    // SAFETY: the caller promises a non-NULL `ptr` points to a valid `T` for `'a`.
+    unsafe { ptr.as_ref() }.ok_or_else(|| Failure::null(name))
+}
+
+/// An exclusive reference to what `ptr` points to.
+///
+/// # Safety
+/// `ptr` is NULL or points to a valid `T` that nothing else reads or changes for `'a`.
+pub(crate) unsafe fn arg_mut<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T, Failure> {
+    // SAFETY: the caller promises a non-NULL `ptr` points to a valid `T` used only here for
+    // `'a`.
+    unsafe { ptr.as_mut() }.ok_or_else(|| Failure::null(name))
+}
+
+/// The UTF-8 text of a NUL-terminated string argument.
+///
+/// # Safety
+/// `ptr` is NULL or points to a NUL-terminated string that nothing changes for `'a`.
+pub(crate) unsafe fn arg_str<'a>(ptr: *const c_char, name: &str) -> Result<&'a str, Failure> {
+    if ptr.is_null() {
+        return Err(Failure::null(name));
+    }
+    // SAFETY: not NULL, and the caller promises a NUL-terminated string that lives for `'a`.
+    let text = unsafe { CStr::from_ptr(ptr) };
+    text.to_str().map_err(|error| {
+        Failure::new(
+            carc_result::InvalidUtf8,
+            format!("`{name}` is not valid UTF-8 (at byte {})", error.valid_up_to()),
+        )
+    })
+}
+
+/// `text` as a C string; a NUL inside (a tile name may hold one) becomes U+FFFD.
+pub(crate) fn c_string(text: &str) -> CString {
+    CString::new(text.replace('\0', "\u{fffd}")).unwrap_or_default()
+}
+
+/// An output argument, checked for NULL before the work and written only after it succeeds.
+pub(crate) struct Out<T>(NonNull<T>);
+
+impl<T> Out<T> {
+    /// # Safety
+    /// `ptr` is NULL or valid for writing a `T` for as long as the `Out` lives.
+    pub(crate) unsafe fn new(ptr: *mut T, name: &str) -> Result<Out<T>, Failure> {
+        NonNull::new(ptr).map(Out).ok_or_else(|| Failure::null(name))
+    }
+
+    pub(crate) fn write(self, value: T) {
+        // SAFETY: not NULL, and valid for writing a `T`, as promised to `Out::new`.
+        unsafe { self.0.as_ptr().write(value) }
+    }
+}
+
+/// A caller buffer of `cap` items with its count argument: the pattern of every list.
+///
+/// The count receives how many items were written, or, when `cap` is too small, how many are
+/// needed (the buffer is then left alone). A NULL buffer with `cap` 0 asks only for the count.
+pub(crate) struct Buffer<T> {
+    buf: *mut T,
+    cap: usize,
+    count: Out<usize>,
+}
+
+impl<T> Buffer<T> {
+    /// # Safety
+    /// `buf` is NULL or valid for writing `cap` items of `T`, and `count` is NULL or valid
+    /// for writing a `usize`, for as long as the `Buffer` lives.
+    pub(crate) unsafe fn new(
+        buf: *mut T,
+        cap: usize,
+        count: *mut usize,
+        names: (&str, &str),
+    ) -> Result<Buffer<T>, Failure> {
+        // SAFETY: passed on from the caller.
+        let count = unsafe { Out::new(count, names.1) }?;
+        if buf.is_null() && cap > 0 {
+            return Err(Failure::null(names.0));
+        }
+        Ok(Buffer { buf, cap, count })
+    }
+
+    /// Writes `len` items made by `item` from their index, or fails with
+    /// [`carc_result::BufferTooSmall`] after writing the count needed.
+    pub(crate) fn fill(self, len: usize, mut item: impl FnMut(usize) -> T) -> Outcome {
+        if len > self.cap {
+            self.count.write(len);
+            return Err(Failure::new(
+                carc_result::BufferTooSmall,
+                format!("the buffer holds {} items; {len} are needed", self.cap),
+            ));
+        }
+        for index in 0..len {
+            let value = item(index);
+            // SAFETY: `index < len <= cap`, and the caller promised `cap` writable items (so
+            // `buf` is not NULL here: `cap` is at least 1).
+            unsafe { self.buf.add(index).write(value) };
+        }
+        self.count.write(len);
+        Ok(())
+    }
+
+    /// Writes the items of `items`, as [`Buffer::fill`].
+    pub(crate) fn fill_from(self, items: &[T]) -> Outcome
+    where
+        T: Copy,
+    {
+        self.fill(items.len(), |index| items[index])
+    }
+}
+
+impl Buffer<c_char> {
+    /// Writes `text` and a terminating NUL; the count is in bytes, the NUL included.
+    pub(crate) fn fill_text(self, text: &str) -> Outcome {
+        let bytes = text.as_bytes();
+        self.fill(bytes.len() + 1, |index| bytes.get(index).map_or(0, |byte| *byte as c_char))
+    }
+}

@@ -1,0 +1,535 @@
+//! Catalogs: built-in tile sets by name and the user's tile set files, with their diagnostics,
+//! and the tile types they describe.
+
+use std::ffi::{CString, c_char};
+use std::ptr;
+use std::sync::OnceLock;
+
+use carcassonne::{BUILTIN_NAMES, Catalog, Dir, Diagnostics, LoadError, TileIndex, TileType};
+
+use crate::boundary::{
+    Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, c_string, plain_boundary, value_boundary,
+};
+use crate::error::carc_error;
+use crate::result::carc_result;
+use crate::values::{
+    CARC_MAX_SEGMENTS_PER_TILE, carc_edge_kind, carc_segment_kind, edge_kind_to_c,
+    segment_kind_to_c,
+};
+
+/// A validated tile set: a built-in one or the user's. Games copy what they need from it, so
+/// it may be freed as soon as the games that use it are made.
+pub struct carc_catalog {
+    catalog: Catalog,
+    strings: OnceLock<CatalogStrings>,
+}
+
+impl carc_catalog {
+    pub(crate) fn new(catalog: Catalog) -> carc_catalog {
+        carc_catalog { catalog, strings: OnceLock::new() }
+    }
+
+    pub(crate) fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    fn strings(&self) -> &CatalogStrings {
+        self.strings.get_or_init(|| CatalogStrings {
+            id: c_string(&self.catalog.info().id),
+            name: c_string(&self.catalog.info().name),
+            colours: self.catalog.figures().colours.iter().map(|colour| c_string(colour)).collect(),
+            tiles: TileStrings::new(self.catalog.tiles()),
+        })
+    }
+}
+
+/// The catalog's text, NUL-terminated once, so the handle can lend it out.
+struct CatalogStrings {
+    id: CString,
+    name: CString,
+    colours: Vec<CString>,
+    tiles: TileStrings,
+}
+
+/// The ids and names of a list of tile types, NUL-terminated.
+pub(crate) struct TileStrings {
+    ids: Vec<CString>,
+    names: Vec<CString>,
+}
+
+impl TileStrings {
+    pub(crate) fn new(tiles: &[TileType]) -> TileStrings {
+        TileStrings {
+            ids: tiles.iter().map(|tile| c_string(tile.id())).collect(),
+            names: tiles.iter().map(|tile| c_string(tile.name())).collect(),
+        }
+    }
+}
+
+/// Who a tile set is and what it brings. The strings belong to the catalog handle.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct carc_catalog_info {
+    /// The id the set is known by, such as `"base"`.
+    pub id: *const c_char,
+    /// The name shown to people.
+    pub name: *const c_char,
+    /// Which printing of the set the data follows (1 = first edition).
+    pub edition: u8,
+    /// Followers per player.
+    pub followers: u8,
+    /// Big followers per player.
+    pub big_followers: u8,
+    /// Whether the set provides a start tile; `start_tile` is its number if so.
+    pub has_start_tile: bool,
+    /// The start tile's number in the set, when `has_start_tile`.
+    pub start_tile: u16,
+    /// All tiles of a lower stage are drawn before any tile of a higher stage.
+    pub stage: i8,
+    /// How many player colours the set adds (`carc_catalog_colour` names them).
+    pub colours: usize,
+    /// How many tile types the set has.
+    pub tile_types: usize,
+    /// How many tiles the set has, counting every copy.
+    pub tile_count: usize,
+}
+
+/// One tile type, unrotated. The strings belong to the handle the information came from.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct carc_tile_info {
+    /// The id, unique across the tile sets of a game, such as `"D"`.
+    pub id: *const c_char,
+    /// The name shown to people.
+    pub name: *const c_char,
+    /// How many copies the set contains.
+    pub count: u16,
+    /// How many segments the tile has; they are numbered from 0.
+    pub segment_count: u8,
+    /// The edge kinds, `CARC_EDGE_KIND_*` constants, in the order N, E, S, W.
+    pub edges: [carc_edge_kind; 4],
+}
+
+/// One segment of a tile type, unrotated: enough to draw it and to know what it joins.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct carc_segment_info {
+    /// A `CARC_SEGMENT_KIND_*` constant.
+    pub kind: carc_segment_kind,
+    /// The edges a city, road or river segment joins, as `CARC_DIR_*` bits.
+    pub edges: u8,
+    /// The half-edges a field touches, as `CARC_HALF_EDGE_*` bits.
+    pub half_edges: u8,
+    /// The marks printed on it, as `CARC_MARK_*` bits.
+    pub marks: u8,
+    /// For a field, the city segments of the same tile it borders: bit `i` for segment `i`.
+    pub cities: u32,
+}
+
+fn no_tile(tile: u16, types: usize) -> Failure {
+    Failure::new(
+        carc_result::OutOfRange,
+        format!("there are {types} tile types; there is no tile number {tile}"),
+    )
+}
+
+pub(crate) fn tile_info(
+    tiles: &[TileType],
+    strings: &TileStrings,
+    tile: u16,
+) -> Result<carc_tile_info, Failure> {
+    let index = usize::from(tile);
+    let (Some(tile_type), Some(id), Some(name)) =
+        (tiles.get(index), strings.ids.get(index), strings.names.get(index))
+    else {
+        return Err(no_tile(tile, tiles.len()));
+    };
+    Ok(carc_tile_info {
+        id: id.as_ptr(),
+        name: name.as_ptr(),
+        count: tile_type.count(),
+        segment_count: tile_type.segments().len() as u8,
+        edges: Dir::ALL.map(|dir| edge_kind_to_c(tile_type.edges()[dir])),
+    })
+}
+
+pub(crate) fn segment_info(
+    tiles: &[TileType],
+    tile: u16,
+    segment: u8,
+) -> Result<carc_segment_info, Failure> {
+    let tile_type = tiles.get(usize::from(tile)).ok_or_else(|| no_tile(tile, tiles.len()))?;
+    let printed = tile_type.segments().get(usize::from(segment)).ok_or_else(|| {
+        Failure::new(
+            carc_result::OutOfRange,
+            format!(
+                "tile {} has {} segments; there is no segment {segment}",
+                tile_type.id(),
+                tile_type.segments().len()
+            ),
+        )
+    })?;
+    debug_assert!(tile_type.segments().len() <= CARC_MAX_SEGMENTS_PER_TILE);
+    Ok(carc_segment_info {
+        kind: segment_kind_to_c(printed.kind()),
+        edges: printed.edges().iter().fold(0, |bits, dir| bits | 1 << dir.index()),
+        half_edges: printed.half_edges().bits(),
+        marks: printed.marks().iter().fold(0, |bits, mark| bits | 1 << mark as u8),
+        cities: printed.cities().iter().fold(0, |bits, city| bits | 1 << city),
+    })
+}
+
+pub(crate) fn tile_by_id(tiles: &[TileType], id: &str) -> Result<TileIndex, Failure> {
+    tiles
+        .iter()
+        .position(|tile| tile.id() == id)
+        .and_then(|index| TileIndex::try_from(index).ok())
+        .ok_or_else(|| Failure::new(carc_result::NotAvailable, format!("no tile type has id `{id}`")))
+}
+
+/// A failure listing every problem of a tile set.
+pub(crate) fn invalid_tileset(diagnostics: Diagnostics) -> Failure {
+    let mut failure = Failure::new(carc_result::TilesetInvalid, diagnostics.to_string());
+    failure.diagnostics = diagnostics.0;
+    failure
+}
+
+/// Hands a new catalog to the caller.
+fn give(out: Out<*mut carc_catalog>, catalog: Catalog) {
+    out.write(Box::into_raw(Box::new(carc_catalog::new(catalog))));
+}
+
+/// Loads the built-in tile set `name` (`"base"`, `"base_c2"`, `"river"` or
+/// `"inns_and_cathedrals"`) into a new catalog at `*out`, to be freed with
+/// `carc_catalog_free`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_UNKNOWN_BUILTIN`.
+///
+/// # Safety
+/// `name` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
+/// `carc_catalog *`; `err` is NULL or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_builtin(
+    name: *const c_char,
+    out: *mut *mut carc_catalog,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let name = unsafe { arg_str(name, "name") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        let catalog = Catalog::builtin(name)
+            .map_err(|error| Failure::new(carc_result::UnknownBuiltin, error.to_string()))?;
+        give(out, catalog);
+        Ok(())
+    })
+}
+
+/// Reads and validates a tile set from TOML `text` into a new catalog at `*out`, to be freed
+/// with `carc_catalog_free`. `file` names the text in diagnostics; NULL names it `<string>`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, and `CARC_RESULT_TILESET_INVALID`
+/// with every problem as a diagnostic (file, line, column, code, message) in `*err`.
+///
+/// # Safety
+/// `file` is NULL or a NUL-terminated string; `text` is NULL or a NUL-terminated string; `out`
+/// is NULL or points to a writable `carc_catalog *`; `err` is NULL or points to a writable
+/// `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_from_toml(
+    file: *const c_char,
+    text: *const c_char,
+    out: *mut *mut carc_catalog,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        let file = if file.is_null() {
+            "<string>"
+        } else {
+            // SAFETY: the caller promises NULL or a NUL-terminated string.
+            unsafe { arg_str(file, "file") }?
+        };
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let text = unsafe { arg_str(text, "text") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        give(out, Catalog::from_toml(file, text).map_err(invalid_tileset)?);
+        Ok(())
+    })
+}
+
+/// Reads and validates the tile set file at `path` into a new catalog at `*out`, to be freed
+/// with `carc_catalog_free`. Diagnostics name the file as given.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_TILESET_IO` when the
+/// file cannot be read, `CARC_RESULT_TILESET_TOO_LARGE` when it is over the size limit (1 MiB),
+/// `CARC_RESULT_TILESET_INVALID` with every diagnostic.
+///
+/// # Safety
+/// `path` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
+/// `carc_catalog *`; `err` is NULL or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_from_path(
+    path: *const c_char,
+    out: *mut *mut carc_catalog,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let path = unsafe { arg_str(path, "path") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        give(out, Catalog::from_path(path).map_err(load_failure)?);
+        Ok(())
+    })
+}
+
+/// The failure of loading a tile set file.
+pub(crate) fn load_failure(error: LoadError) -> Failure {
+    match error {
+        LoadError::Invalid(diagnostics) => invalid_tileset(diagnostics),
+        LoadError::TooLarge { .. } => Failure::new(carc_result::TilesetTooLarge, error.to_string()),
+        LoadError::Io { .. } => Failure::new(carc_result::TilesetIo, error.to_string()),
+    }
+}
+
+/// Copies `catalog` into a new catalog at `*out`, to be freed with `carc_catalog_free`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`.
+///
+/// # Safety
+/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+/// `carc_catalog *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_clone(
+    catalog: *const carc_catalog,
+    out: *mut *mut carc_catalog,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live catalog.
+        let catalog = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        give(out, catalog.catalog.clone());
+        Ok(())
+    })
+}
+
+/// Frees a catalog; NULL does nothing. Games made from it keep working.
+///
+/// # Safety
+/// `catalog` is NULL or a live catalog; it is invalid afterwards, and so is every string
+/// borrowed from it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_free(catalog: *mut carc_catalog) {
+    value_boundary((), || {
+        if !catalog.is_null() {
+            // SAFETY: the caller promises a catalog this library made with `Box::into_raw` and
+            // has not freed yet.
+            drop(unsafe { Box::from_raw(catalog) });
+        }
+    });
+}
+
+/// Writes who the tile set is and what it brings to `*out`. Its strings belong to `catalog`
+/// and stay valid until it is freed.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`.
+///
+/// # Safety
+/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+/// `carc_catalog_info`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_info(
+    catalog: *const carc_catalog,
+    out: *mut carc_catalog_info,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live catalog.
+        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the caller promises NULL or a writable `carc_catalog_info`.
+        let out = unsafe { Out::new(out, "out") }?;
+        let catalog = &handle.catalog;
+        let strings = handle.strings();
+        out.write(carc_catalog_info {
+            id: strings.id.as_ptr(),
+            name: strings.name.as_ptr(),
+            edition: catalog.info().edition,
+            followers: catalog.figures().followers,
+            big_followers: catalog.figures().big_followers,
+            has_start_tile: catalog.deck().start.is_some(),
+            start_tile: catalog.deck().start.unwrap_or(0),
+            stage: catalog.deck().stage,
+            colours: catalog.figures().colours.len(),
+            tile_types: catalog.tiles().len(),
+            tile_count: catalog.tile_count(),
+        });
+        Ok(())
+    })
+}
+
+/// Writes to `*out` the name of player colour `index` the tile set adds (from 0, below
+/// `colours` in `carc_catalog_info`). The string belongs to `catalog`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_OUT_OF_RANGE`.
+///
+/// # Safety
+/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+/// `const char *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_colour(
+    catalog: *const carc_catalog,
+    index: usize,
+    out: *mut *const c_char,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live catalog.
+        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        let colours = &handle.strings().colours;
+        let colour = colours.get(index).ok_or_else(|| {
+            Failure::new(
+                carc_result::OutOfRange,
+                format!("the set adds {} colours; there is no colour {index}", colours.len()),
+            )
+        })?;
+        out.write(colour.as_ptr());
+        Ok(())
+    })
+}
+
+/// Writes tile type `tile` of the set (numbered from 0 in file order) to `*out`. Its strings
+/// belong to `catalog`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_OUT_OF_RANGE`.
+///
+/// # Safety
+/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable `carc_tile_info`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_tile_info(
+    catalog: *const carc_catalog,
+    tile: u16,
+    out: *mut carc_tile_info,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live catalog.
+        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the caller promises NULL or a writable `carc_tile_info`.
+        let out = unsafe { Out::new(out, "out") }?;
+        out.write(tile_info(handle.catalog.tiles(), &handle.strings().tiles, tile)?);
+        Ok(())
+    })
+}
+
+/// Writes segment `segment` of tile type `tile` of the set to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_OUT_OF_RANGE` for a tile or segment number past
+/// the end.
+///
+/// # Safety
+/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+/// `carc_segment_info`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_tile_segment(
+    catalog: *const carc_catalog,
+    tile: u16,
+    segment: u8,
+    out: *mut carc_segment_info,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live catalog.
+        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the caller promises NULL or a writable `carc_segment_info`.
+        let out = unsafe { Out::new(out, "out") }?;
+        out.write(segment_info(handle.catalog.tiles(), tile, segment)?);
+        Ok(())
+    })
+}
+
+/// Writes to `*tile` the number in the set of the tile type with id `id`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_NOT_AVAILABLE` when no
+/// tile type has that id.
+///
+/// # Safety
+/// `catalog` is NULL or a live catalog; `id` is NULL or a NUL-terminated string; `tile` is NULL
+/// or points to a writable `uint16_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_tile_by_id(
+    catalog: *const carc_catalog,
+    id: *const c_char,
+    tile: *mut u16,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live catalog.
+        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let id = unsafe { arg_str(id, "id") }?;
+        // SAFETY: the caller promises NULL or a writable `uint16_t`.
+        let tile = unsafe { Out::new(tile, "tile") }?;
+        tile.write(tile_by_id(handle.catalog.tiles(), id)?);
+        Ok(())
+    })
+}
+
+/// Writes the set in the tile set format (TOML, canonical form) to `buf`, NUL-terminated;
+/// loading that text gives an equal catalog. `*size` receives the bytes written, the NUL
+/// included, or, with `CARC_RESULT_BUFFER_TOO_SMALL`, the bytes needed (then nothing is
+/// written to `buf`). `buf` may be NULL when `cap` is 0, to ask for the size.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `catalog` is NULL or a live catalog; `buf` is NULL or valid for writing `cap` bytes; `size`
+/// is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_catalog_to_toml(
+    catalog: *const carc_catalog,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live catalog.
+        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
+        // writable.
+        let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
+        buffer.fill_text(&handle.catalog.to_toml())
+    })
+}
+
+/// How many tile sets are built into the library.
+#[unsafe(no_mangle)]
+pub extern "C" fn carc_builtin_count() -> usize {
+    value_boundary(0, || BUILTIN_NAMES.len())
+}
+
+/// The name of built-in tile set `index` (from 0, below `carc_builtin_count()`), such as
+/// `"base"`, in the order they are listed to users; NULL past the end. The string is static.
+#[unsafe(no_mangle)]
+pub extern "C" fn carc_builtin_name(index: usize) -> *const c_char {
+    static NAMES: OnceLock<Vec<CString>> = OnceLock::new();
+    value_boundary(ptr::null(), || {
+        let names = NAMES.get_or_init(|| BUILTIN_NAMES.iter().map(|name| c_string(name)).collect());
+        names.get(index).map_or(ptr::null(), |name| name.as_ptr())
+    })
+}

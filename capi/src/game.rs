@@ -1,0 +1,797 @@
+//! Games: setup, copies, the state of the turn, legal actions, `apply` with the reason for a
+//! refusal, the events of the last action, scores and supplies.
+
+use std::cell::RefCell;
+use std::ffi::c_char;
+use std::sync::{Arc, OnceLock};
+
+use carcassonne::{Action, Catalog, Event, Game, GameSetup, Phase, PlayerId, SetupError};
+
+use crate::boundary::{
+    Buffer, ErrSlot, Failure, Out, arg, arg_mut, arg_str, boundary, plain_boundary,
+    value_boundary,
+};
+use crate::catalog::{
+    TileStrings, carc_catalog, carc_segment_info, carc_tile_info, segment_info, tile_by_id,
+    tile_info,
+};
+use crate::error::carc_error;
+use crate::result::{action_code, carc_result, setup_code};
+use crate::values::{
+    carc_action, carc_event, carc_phase, carc_pos, carc_rules, carc_supply, action_from_c,
+    action_to_c, event_to_c, phase_to_c, players_to_c, pos_to_c, rules_from_c, rules_to_c,
+};
+
+/// A game in progress, or over. Made by `carc_game_new`, `carc_game_new_json`,
+/// `carc_game_load_json`, `carc_game_clone` or `carc_game_restarted`; changed only by
+/// `carc_game_apply`; freed by `carc_game_free`. It keeps the events of the last action it
+/// accepted.
+pub struct carc_game {
+    game: Game,
+    /// Tile ids and names, NUL-terminated on first use, shared by copies and restarts.
+    strings: Arc<OnceLock<TileStrings>>,
+    /// The events of the last accepted action.
+    events: Vec<Event>,
+    /// Where `apply` writes, so a refused action leaves `events` as they were.
+    scratch: Vec<Event>,
+    /// Set while `apply` changes the game: still set afterwards only if it panicked midway.
+    poisoned: bool,
+}
+
+impl carc_game {
+    pub(crate) fn new(game: Game) -> carc_game {
+        carc_game::sharing(game, Arc::default())
+    }
+
+    fn sharing(game: Game, strings: Arc<OnceLock<TileStrings>>) -> carc_game {
+        carc_game { game, strings, events: Vec::new(), scratch: Vec::new(), poisoned: false }
+    }
+
+    pub(crate) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn strings(&self) -> &TileStrings {
+        self.strings.get_or_init(|| TileStrings::new(self.game.tiles()))
+    }
+}
+
+/// The game handle `game` points to, unless it is NULL or poisoned.
+///
+/// # Safety
+/// `game` is NULL or a live game handle that nothing changes for `'a`.
+pub(crate) unsafe fn game_arg<'a>(game: *const carc_game) -> Result<&'a carc_game, Failure> {
+    // SAFETY: passed on from the caller.
+    let handle = unsafe { arg(game, "game") }?;
+    if handle.poisoned {
+        return Err(poisoned());
+    }
+    Ok(handle)
+}
+
+fn poisoned() -> Failure {
+    Failure::new(
+        carc_result::Poisoned,
+        "an earlier call on this game panicked while changing it; only carc_game_free is left",
+    )
+}
+
+/// Hands a new game handle to the caller.
+pub(crate) fn give(out: Out<*mut carc_game>, handle: carc_game) {
+    out.write(Box::into_raw(Box::new(handle)));
+}
+
+pub(crate) fn setup_failure(error: &SetupError) -> Failure {
+    Failure::new(setup_code(error), error.to_string())
+}
+
+/// Everything that decides a game before its first action, as plain C values.
+/// `carc_setup_default` fills in 2 players, seed 0 and the published rules.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct carc_setup {
+    /// The tile sets in play: `catalog_count` catalog handles, none NULL. Their tile types are
+    /// numbered in this order, one set after another. The game copies them; the catalogs may
+    /// be freed once it is made.
+    pub catalogs: *const *const carc_catalog,
+    /// How many catalogs `catalogs` points to; `catalogs` may be NULL when this is 0.
+    pub catalog_count: usize,
+    /// How many players, 2 up to the colours the sets bring (5 with the base game, 6 with
+    /// Inns & Cathedrals).
+    pub players: u8,
+    /// The seed of the tile bag: the same seed and actions give the same game.
+    pub seed: u64,
+    /// The rule options.
+    pub rules: carc_rules,
+}
+
+/// Fills `*out` with no tile sets, 2 players, seed 0 and the published rules.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`.
+///
+/// # Safety
+/// `out` is NULL or points to a writable `carc_setup`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_setup_default(out: *mut carc_setup) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a writable `carc_setup`.
+        let out = unsafe { Out::new(out, "out") }?;
+        out.write(carc_setup {
+            catalogs: std::ptr::null(),
+            catalog_count: 0,
+            players: 2,
+            seed: 0,
+            rules: rules_to_c(&Default::default()),
+        });
+        Ok(())
+    })
+}
+
+/// Checks `*setup` and makes a new game at `*out`, the start tile laid and the first player
+/// about to draw; free it with `carc_game_free`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT` (`setup`, `out`, or a NULL catalog in the list),
+/// `CARC_RESULT_INVALID_ENUM` for a rule constant out of range, and the 3xx code of a setup the
+/// rules cannot make a game of (`CARC_RESULT_NO_TILE_SET`, `CARC_RESULT_TOO_MANY_PLAYERS`...).
+///
+/// # Safety
+/// `setup` is NULL or points to a `carc_setup` whose `catalogs` points to `catalog_count`
+/// pointers, each NULL or a live catalog; `out` is NULL or points to a writable
+/// `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_new(
+    setup: *const carc_setup,
+    out: *mut *mut carc_game,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a valid `carc_setup`.
+        let setup = unsafe { arg(setup, "setup") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        let handles: &[*const carc_catalog] = if setup.catalog_count == 0 {
+            &[]
+        } else if setup.catalogs.is_null() {
+            return Err(Failure::null("setup->catalogs"));
+        } else {
+            // SAFETY: not NULL, and the caller promises `catalog_count` readable pointers.
+            unsafe { std::slice::from_raw_parts(setup.catalogs, setup.catalog_count) }
+        };
+        let catalogs = handles
+            .iter()
+            .enumerate()
+            .map(|(index, handle)| {
+                // SAFETY: the caller promises each pointer NULL or a live catalog.
+                let handle = unsafe { arg(*handle, &format!("setup->catalogs[{index}]")) }?;
+                Ok(handle.catalog().clone())
+            })
+            .collect::<Result<Vec<Catalog>, Failure>>()?;
+        let mut game_setup = GameSetup::new(catalogs, setup.players);
+        game_setup.seed = setup.seed;
+        game_setup.options = rules_from_c(&setup.rules)?;
+        let game = Game::new(game_setup).map_err(|error| setup_failure(&error))?;
+        give(out, carc_game::new(game));
+        Ok(())
+    })
+}
+
+/// Copies `game` into a new game at `*out`, events of the last action included; free it with
+/// `carc_game_free`. The copy plays on independently (a search, a rollout).
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_game *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_clone(
+    game: *const carc_game,
+    out: *mut *mut carc_game,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live game.
+        let handle = unsafe { game_arg(game) }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        let mut copy = carc_game::sharing(handle.game.clone(), Arc::clone(&handle.strings));
+        copy.events.clone_from(&handle.events);
+        give(out, copy);
+        Ok(())
+    })
+}
+
+/// Makes a new game at `*out` with the same setup as `game` but seed `seed`, from the start:
+/// what a self-play loop wants between games (the tile tables are shared, not rebuilt). Free
+/// it with `carc_game_free`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_game *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_restarted(
+    game: *const carc_game,
+    seed: u64,
+    out: *mut *mut carc_game,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live game.
+        let handle = unsafe { game_arg(game) }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        give(out, carc_game::sharing(handle.game.restarted(seed), Arc::clone(&handle.strings)));
+        Ok(())
+    })
+}
+
+/// Frees a game; NULL does nothing. Poisoned games are freed too.
+///
+/// # Safety
+/// `game` is NULL or a live game; it is invalid afterwards, and so is every string borrowed
+/// from it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_free(game: *mut carc_game) {
+    value_boundary((), || {
+        if !game.is_null() {
+            // SAFETY: the caller promises a game this library made with `Box::into_raw` and
+            // has not freed yet.
+            drop(unsafe { Box::from_raw(game) });
+        }
+    });
+}
+
+/// Runs a query: checks `game` and the output, then writes what `query` returns.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `T`.
+unsafe fn query<T>(
+    game: *const carc_game,
+    out: *mut T,
+    query: impl FnOnce(&carc_game) -> Result<T, Failure>,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: passed on from the caller.
+        let handle = unsafe { game_arg(game) }?;
+        // SAFETY: passed on from the caller.
+        let out = unsafe { Out::new(out, "out") }?;
+        out.write(query(handle)?);
+        Ok(())
+    })
+}
+
+/// Runs a list query: checks `game` and the buffer, then fills it with what `fill` writes.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` items; `count` is
+/// NULL or points to a writable `size_t`.
+unsafe fn list<T>(
+    game: *const carc_game,
+    buf: *mut T,
+    cap: usize,
+    count: *mut usize,
+    fill: impl FnOnce(&carc_game, Buffer<T>) -> Result<(), Failure>,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: passed on from the caller.
+        let handle = unsafe { game_arg(game) }?;
+        // SAFETY: passed on from the caller.
+        let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
+        fill(handle, buffer)
+    })
+}
+
+fn not_available(what: &str) -> Failure {
+    Failure::new(carc_result::NotAvailable, what)
+}
+
+/// Writes where the turn cycle stands, a `CARC_PHASE_*` constant, to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_phase`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_phase(game: *const carc_game, out: *mut carc_phase) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(phase_to_c(handle.game.phase()))) }
+}
+
+/// Writes the tile type drawn and waiting to be placed to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_NOT_AVAILABLE` outside the
+/// place phase.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint16_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_drawn_tile(game: *const carc_game, out: *mut u16) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            handle.game.drawn_tile().ok_or_else(|| not_available("no tile is waiting to be placed"))
+        })
+    }
+}
+
+/// Writes the cell of the tile placed this turn to `*out`, in the figure phase.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_NOT_AVAILABLE` outside the
+/// figure phase.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_pos`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_placed_pos(
+    game: *const carc_game,
+    out: *mut carc_pos,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| match handle.game.phase() {
+            Phase::Figure { pos } => Ok(pos_to_c(pos)),
+            _ => Err(not_available("no tile was placed this turn")),
+        })
+    }
+}
+
+/// Writes how many players sit at the table to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_players(game: *const carc_game, out: *mut u8) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game.players())) }
+}
+
+/// Writes whose turn it is to `*out` (once the game is over, who would have been next).
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_current_player(
+    game: *const carc_game,
+    out: *mut u8,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game.current_player().0)) }
+}
+
+/// Writes whether the game is over to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `bool`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_is_over(game: *const carc_game, out: *mut bool) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game.is_over())) }
+}
+
+/// Writes the seed of the tile bag to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint64_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_seed(game: *const carc_game, out: *mut u64) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game.seed())) }
+}
+
+/// Writes the rule options in force to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_rules`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_rules(game: *const carc_game, out: *mut carc_rules) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(rules_to_c(handle.game.options()))) }
+}
+
+/// Writes how many tile types the game's tile sets have together to `*out`; tile types are
+/// numbered from 0 below this, one set after another in setup order.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_tile_type_count(
+    game: *const carc_game,
+    out: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game.tiles().len())) }
+}
+
+/// Writes tile type `tile` to `*out`, unrotated. Its strings belong to `game` and stay valid
+/// until it is freed.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_tile_info`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_tile_info(
+    game: *const carc_game,
+    tile: u16,
+    out: *mut carc_tile_info,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| tile_info(handle.game.tiles(), handle.strings(), tile)) }
+}
+
+/// Writes segment `segment` of tile type `tile` to `*out`, unrotated.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a tile or
+/// segment number past the end.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_segment_info`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_tile_segment(
+    game: *const carc_game,
+    tile: u16,
+    segment: u8,
+    out: *mut carc_segment_info,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| segment_info(handle.game.tiles(), tile, segment)) }
+}
+
+/// Writes the number of the tile type with id `id` to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_POISONED`,
+/// `CARC_RESULT_NOT_AVAILABLE` when no tile type has that id.
+///
+/// # Safety
+/// `game` is NULL or a live game; `id` is NULL or a NUL-terminated string; `out` is NULL or
+/// points to a writable `uint16_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_tile_by_id(
+    game: *const carc_game,
+    id: *const c_char,
+    out: *mut u16,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live game.
+        let handle = unsafe { game_arg(game) }?;
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let id = unsafe { arg_str(id, "id") }?;
+        // SAFETY: the caller promises NULL or a writable `uint16_t`.
+        let out = unsafe { Out::new(out, "out") }?;
+        out.write(tile_by_id(handle.game.tiles(), id)?);
+        Ok(())
+    })
+}
+
+/// Writes the copies of each tile type left in the bag, by tile number, to `buf`: what a
+/// player may know of the bag (its order is never revealed). `*count` receives the number of
+/// tile types, or the number needed with `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `uint16_t`s;
+/// `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_remaining(
+    game: *const carc_game,
+    buf: *mut u16,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { list(game, buf, cap, count, |handle, buffer| buffer.fill_from(handle.game.remaining())) }
+}
+
+/// Writes how many tiles are left in the bag to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_tiles_left(game: *const carc_game, out: *mut u32) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game.tiles_left())) }
+}
+
+/// Writes how many drawn tiles fit nowhere and left the game to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_discarded(game: *const carc_game, out: *mut u32) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game.discarded())) }
+}
+
+/// Writes to `*out` whether the bag could give tile type `tile` now, that is whether a
+/// `DRAW_TILE` action naming it would be accepted in the draw phase.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `bool`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_drawable(
+    game: *const carc_game,
+    tile: u16,
+    out: *mut bool,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            let types = handle.game.tiles().len();
+            if usize::from(tile) >= types {
+                return Err(Failure::new(
+                    carc_result::OutOfRange,
+                    format!("there are {types} tile types; there is no tile number {tile}"),
+                ));
+            }
+            Ok(handle.game.drawable(tile))
+        })
+    }
+}
+
+/// Writes the scores, one per player in turn order, to `buf`; `*count` receives the number of
+/// players, or the number needed with `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+/// `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_scores(
+    game: *const carc_game,
+    buf: *mut u32,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { list(game, buf, cap, count, |handle, buffer| buffer.fill_from(handle.game.scores())) }
+}
+
+/// Writes the players with the highest score, bit `p` for player `p`, to `*out`: the winners
+/// once the game is over.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_leaders(game: *const carc_game, out: *mut u8) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(players_to_c(handle.game.leaders()))) }
+}
+
+/// Writes the figures player `player` has in hand to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a player
+/// not at the table.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_supply`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_supply(
+    game: *const carc_game,
+    player: u8,
+    out: *mut carc_supply,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            let players = handle.game.players();
+            if player >= players {
+                return Err(Failure::new(
+                    carc_result::OutOfRange,
+                    format!("there are {players} players; there is no player {player}"),
+                ));
+            }
+            let supply = handle.game.supply(PlayerId(player));
+            Ok(carc_supply {
+                followers: supply.followers,
+                big_followers: supply.big_followers,
+                abbots: supply.abbots,
+            })
+        })
+    }
+}
+
+thread_local! {
+    /// Legal actions are listed here before they are copied out: a game handle is read-only
+    /// to queries, and this saves an allocation per call.
+    static LEGAL: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Writes every legal action now to `buf`: the draw; the placements of the drawn tile (cell
+/// by cell, rotations in increasing order); or the figure actions on the placed tile, then
+/// abbot recalls, then skip. None once the game is over. `DRAW_TILE` is legal for every tile
+/// type `carc_game_drawable` accepts but is not listed.
+///
+/// `*count` receives the number written, or the number needed with
+/// `CARC_RESULT_BUFFER_TOO_SMALL` (then `buf` is left alone); `buf` may be NULL when `cap` is
+/// 0, to ask for the count. A placement phase rarely has more than a few hundred actions.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_action`s;
+/// `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_legal_actions(
+    game: *const carc_game,
+    buf: *mut carc_action,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            LEGAL.with_borrow_mut(|actions| {
+                handle.game.legal_actions_into(actions);
+                buffer.fill(actions.len(), |index| action_to_c(actions[index]))
+            })
+        })
+    }
+}
+
+fn refused(error: &carcassonne::ActionError) -> Failure {
+    Failure::new(action_code(error), error.to_string())
+}
+
+/// Checks whether `*action` would be accepted now, without changing the game.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_INVALID_ENUM` or
+/// `CARC_RESULT_INVALID_ARGUMENT` for a malformed action, and the 4xx code of the reason
+/// `carc_game_apply` would refuse it, with a message in `*err`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `action` is NULL or points to a `carc_action`; `err` is NULL
+/// or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_check(
+    game: *const carc_game,
+    action: *const carc_action,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a live game.
+        let handle = unsafe { game_arg(game) }?;
+        // SAFETY: the caller promises NULL or a readable `carc_action`.
+        let action = action_from_c(unsafe { arg(action, "action") }?)?;
+        handle.game.check(action).map_err(|error| refused(&error))
+    })
+}
+
+/// Applies `*action`, the only way a game changes, and keeps what happened for
+/// `carc_game_last_events`. A refused action leaves the game, and the events of the last
+/// accepted action, exactly as they were.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_INVALID_ENUM` or
+/// `CARC_RESULT_INVALID_ARGUMENT` for a malformed action, and the 4xx code of the reason the
+/// rules refuse it (`CARC_RESULT_EDGE_MISMATCH`, `CARC_RESULT_FEATURE_OCCUPIED`...), with a
+/// message in `*err`.
+///
+/// # Safety
+/// `game` is NULL or a live game that no other thread uses meanwhile; `action` is NULL or
+/// points to a `carc_action`; `err` is NULL or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_apply(
+    game: *mut carc_game,
+    action: *const carc_action,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a live game used by no one else meanwhile.
+        let handle = unsafe { arg_mut(game, "game") }?;
+        if handle.poisoned {
+            return Err(poisoned());
+        }
+        // SAFETY: the caller promises NULL or a readable `carc_action`.
+        let action = action_from_c(unsafe { arg(action, "action") }?)?;
+        handle.poisoned = true;
+        handle.scratch.clear();
+        let applied = handle.game.apply_into(action, &mut handle.scratch);
+        handle.poisoned = false;
+        applied.map_err(|error| refused(&error))?;
+        std::mem::swap(&mut handle.events, &mut handle.scratch);
+        Ok(())
+    })
+}
+
+/// Writes the events of the last action `game` accepted, in order, to `buf`; none for a game
+/// that has accepted no action yet (a new, loaded or restarted game). `*count` receives the
+/// number written, or the number needed with `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_event`s;
+/// `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_last_events(
+    game: *const carc_game,
+    buf: *mut carc_event,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            let events = &handle.events;
+            buffer.fill(events.len(), |index| event_to_c(&events[index]))
+        })
+    }
+}
+
+/// Writes every action applied since the start, in order, to `buf`: with the setup, the whole
+/// game. `*count` receives the number written, or the number needed with
+/// `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_action`s;
+/// `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_actions(
+    game: *const carc_game,
+    buf: *mut carc_action,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            let actions = handle.game.actions();
+            buffer.fill(actions.len(), |index| action_to_c(actions[index]))
+        })
+    }
+}

@@ -1,0 +1,233 @@
+//! Landscape scoring: any snapshot of tiles and figures, scored as at the end of a game.
+
+use std::ffi::c_char;
+
+use carcassonne::{
+    Catalog, Landscape, LandscapeFigure, LandscapeOptions, LandscapeScore, LandscapeTile,
+};
+use serde::Deserialize;
+
+use crate::boundary::{Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary};
+use crate::catalog::{carc_catalog, load_failure};
+use crate::error::carc_error;
+use crate::result::{carc_result, landscape_code};
+use crate::save::json_failure;
+use crate::values::{carc_feature_score, carc_rules, rules_from_c, score_to_c};
+
+/// The scores of a landscape: points per player and every feature that scored. Made by
+/// `carc_landscape_score_new`, freed by `carc_landscape_score_free`.
+pub struct carc_landscape_score {
+    score: LandscapeScore,
+}
+
+/// How a landscape is scored: the game's rules plus two overrides for puzzles.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct carc_landscape_options {
+    /// The rule options (`carc_rules_default` for the published rules).
+    pub rules: carc_rules,
+    /// Every feature counts for player 0, whatever stands on it (solo puzzles).
+    pub claim_all: bool,
+    /// Whether `pennant_value` replaces the 2 points per pennant of a completed city without
+    /// a cathedral.
+    pub has_pennant_value: bool,
+    /// Points per pennant, when `has_pennant_value`.
+    pub pennant_value: u32,
+}
+
+/// A landscape as the command-line tool's `score` reads it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LandscapeFile {
+    tilesets: Option<Vec<String>>,
+    tiles: Vec<LandscapeTile>,
+    #[serde(default)]
+    figures: Vec<LandscapeFigure>,
+}
+
+/// Scores a landscape described in JSON, as the command-line tool's `score` reads it, and
+/// makes a new result at `*out`, to be freed with `carc_landscape_score_free`:
+///
+/// `{"tilesets": ["base"], "tiles": [{"tile": "E", "x": 0, "y": 0, "rotation": 90}, ...],
+/// "figures": [{"player": 0, "figure": "follower", "x": 0, "y": 0, "segment": 0}, ...]}`
+///
+/// Rotations are degrees clockwise, y grows north; `figure` is `follower` (the default),
+/// `big_follower` or `abbot`, on a segment numbered as in the tile type. `tilesets` (default
+/// `["base"]`) holds built-in names or tile set file paths (relative to the working
+/// directory). Alternatively pass `catalog_count` catalog handles in `catalogs`; the JSON must
+/// then have no `tilesets`. Every feature with a figure on it (every feature, under
+/// `claim_all`) scores, complete or not, fields included.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
+/// rule constant out of range, `CARC_RESULT_INVALID_ARGUMENT` for both catalogs and
+/// `tilesets`, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
+/// column in `*err` (bad rotations too), the 2xx code of a tile set file that cannot be loaded,
+/// the 3xx code of tile sets that cannot be combined, and `CARC_RESULT_LANDSCAPE_*` naming the
+/// first bad tile or figure by its place in the list.
+///
+/// # Safety
+/// `json` is NULL or a NUL-terminated string; `catalogs` is NULL or points to `catalog_count`
+/// pointers, each NULL or a live catalog; `options` is NULL or points to a
+/// `carc_landscape_options`; `out` is NULL or points to a writable `carc_landscape_score *`;
+/// `err` is NULL or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_landscape_score_new(
+    json: *const c_char,
+    catalogs: *const *const carc_catalog,
+    catalog_count: usize,
+    options: *const carc_landscape_options,
+    out: *mut *mut carc_landscape_score,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let json = unsafe { arg_str(json, "json") }?;
+        // SAFETY: the caller promises NULL or a readable `carc_landscape_options`.
+        let options = unsafe { arg(options, "options") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        let handles: &[*const carc_catalog] = if catalog_count == 0 {
+            &[]
+        } else if catalogs.is_null() {
+            return Err(Failure::null("catalogs"));
+        } else {
+            // SAFETY: not NULL, and the caller promises `catalog_count` readable pointers.
+            unsafe { std::slice::from_raw_parts(catalogs, catalog_count) }
+        };
+        let mut given = Vec::with_capacity(handles.len());
+        for (index, handle) in handles.iter().enumerate() {
+            // SAFETY: the caller promises each pointer NULL or a live catalog.
+            let handle = unsafe { arg(*handle, &format!("catalogs[{index}]")) }?;
+            given.push(handle.catalog().clone());
+        }
+        let options = LandscapeOptions {
+            rules: rules_from_c(&options.rules)?,
+            claim_all: options.claim_all,
+            pennant_value: options.has_pennant_value.then_some(options.pennant_value),
+        };
+        let file: LandscapeFile = serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+        let catalogs = match (file.tilesets, given.is_empty()) {
+            (Some(_), false) => {
+                return Err(Failure::new(
+                    carc_result::InvalidArgument,
+                    "the landscape lists `tilesets` and catalogs were passed too; give one or the other",
+                ));
+            }
+            (None, false) => given,
+            (names, true) => names
+                .unwrap_or_else(|| vec!["base".into()])
+                .iter()
+                .map(|name| Catalog::load(name).map_err(load_failure))
+                .collect::<Result<Vec<Catalog>, Failure>>()?,
+        };
+        let landscape = Landscape { catalogs, tiles: file.tiles, figures: file.figures };
+        let score = landscape
+            .score(&options)
+            .map_err(|error| Failure::new(landscape_code(&error), error.to_string()))?;
+        out.write(Box::into_raw(Box::new(carc_landscape_score { score })));
+        Ok(())
+    })
+}
+
+/// Frees a landscape score; NULL does nothing.
+///
+/// # Safety
+/// `score` is NULL or a live landscape score; it is invalid afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_landscape_score_free(score: *mut carc_landscape_score) {
+    crate::boundary::value_boundary((), || {
+        if !score.is_null() {
+            // SAFETY: the caller promises a score this library made with `Box::into_raw` and
+            // has not freed yet.
+            drop(unsafe { Box::from_raw(score) });
+        }
+    });
+}
+
+/// Writes the points of each player, from player 0 up to the highest player with a figure
+/// (one entry under `claim_all`), to `buf`. `*count` receives the number written, or the
+/// number needed with `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap`
+/// `uint32_t`s; `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_landscape_score_totals(
+    score: *const carc_landscape_score,
+    buf: *mut u32,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live landscape score.
+        let score = unsafe { arg(score, "score") }?;
+        // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
+        // writable.
+        let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
+        buffer.fill_from(&score.score.total)
+    })
+}
+
+/// Writes every feature that scored, in end-of-game order (roads, cities, monasteries and
+/// gardens, fields), to `buf`. `*count` receives the number written, or the number needed
+/// with `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap`
+/// `carc_feature_score`s; `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_landscape_score_features(
+    score: *const carc_landscape_score,
+    buf: *mut carc_feature_score,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live landscape score.
+        let score = unsafe { arg(score, "score") }?;
+        // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
+        // writable.
+        let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
+        let features = &score.score.features;
+        buffer.fill(features.len(), |index| score_to_c(&features[index]))
+    })
+}
+
+/// Writes the scores as JSON, `{"total": [...], "features": [...]}` with the fields of the
+/// command-line tool's `score`, to `buf`, NUL-terminated. `*size` receives the bytes written,
+/// the NUL included, or the bytes needed with `CARC_RESULT_BUFFER_TOO_SMALL` (then `buf` is
+/// left alone); `buf` may be NULL when `cap` is 0, to ask for the size.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap` bytes;
+/// `size` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_landscape_score_json(
+    score: *const carc_landscape_score,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live landscape score.
+        let score = unsafe { arg(score, "score") }?;
+        // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
+        // writable.
+        let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
+        let json = serde_json::to_string(&score.score)
+            .map_err(|error| Failure::new(carc_result::Panic, error.to_string()))?;
+        buffer.fill_text(&json)
+    })
+}

@@ -1,0 +1,180 @@
+//! JSON forms: a setup as JSON, and games saved and loaded as the library's saved-game form.
+
+use std::ffi::c_char;
+
+use carcassonne::{Action, Game, GameSetup, ReplayError, SAVE_FORMAT};
+use serde::Deserialize;
+
+use crate::boundary::{Buffer, ErrSlot, Failure, Out, arg_str, boundary, plain_boundary};
+use crate::error::carc_error;
+use crate::game::{carc_game, game_arg, give, setup_failure};
+use crate::result::carc_result;
+
+/// The failure of reading JSON, with the line and column serde_json reports.
+pub(crate) fn json_failure(error: &serde_json::Error) -> Failure {
+    let code = match error.classify() {
+        serde_json::error::Category::Data => carc_result::JsonContent,
+        _ => carc_result::JsonSyntax,
+    };
+    let mut failure = Failure::new(code, error.to_string());
+    failure.line = u32::try_from(error.line()).unwrap_or(u32::MAX);
+    failure.column = u32::try_from(error.column()).unwrap_or(u32::MAX);
+    failure
+}
+
+/// The saved-game form, read here rather than through `Game`'s own `Deserialize` so that a
+/// refused setup or action comes back as a typed error, not as text. The core writes the
+/// same three keys (`carcassonne::SAVE_FORMAT` names the version); the tests check that both
+/// readings agree.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedGame {
+    format: u32,
+    setup: GameSetup,
+    actions: Vec<Action>,
+}
+
+/// Makes a new game at `*out` from a setup in JSON, the form saved games use:
+/// `{"tilesets": [...], "players": N, "seed": S, "options": {...}}`. A tile set is a built-in
+/// name (`"base"`) or `{"toml": "...", "file": "name.toml"}` with a whole tile set's text;
+/// `seed` (default 0) and `options` (every key optional: `farmers`, `farm_scoring`,
+/// `tiny_city`, `inn_cathedral_unfinished`, `abbots`) may be left out. Free the game with
+/// `carc_game_free`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_SYNTAX` or
+/// `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (an invalid tile set's
+/// diagnostics are in the message), and the 3xx code of a setup the rules cannot make a game
+/// of.
+///
+/// # Safety
+/// `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
+/// `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_new_json(
+    json: *const c_char,
+    out: *mut *mut carc_game,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let json = unsafe { arg_str(json, "json") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        let setup: GameSetup = serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+        let game = Game::new(setup).map_err(|error| setup_failure(&error))?;
+        give(out, carc_game::new(game));
+        Ok(())
+    })
+}
+
+/// Writes the setup of `game` as JSON (the form `carc_game_new_json` reads, seed included) to
+/// `buf`, NUL-terminated. `*size` receives the bytes written, the NUL included, or the bytes
+/// needed with `CARC_RESULT_BUFFER_TOO_SMALL` (then `buf` is left alone); `buf` may be NULL
+/// when `cap` is 0, to ask for the size.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` bytes; `size` is
+/// NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_setup_json(
+    game: *const carc_game,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live game.
+        let game = unsafe { game_arg(game) }?.game();
+        // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
+        // writable.
+        let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
+        let json = serde_json::to_string(&game.setup())
+            .map_err(|error| Failure::new(carc_result::Panic, error.to_string()))?;
+        buffer.fill_text(&json)
+    })
+}
+
+/// Writes `game` in the saved-game form, JSON with its format version, setup and actions
+/// (`{"format": 1, "setup": {...}, "actions": [...]}`), to `buf`, NUL-terminated.
+/// `carc_game_load_json` reads it back into an equal game. `*size` receives the bytes
+/// written, the NUL included, or the bytes needed with `CARC_RESULT_BUFFER_TOO_SMALL` (then
+/// `buf` is left alone); `buf` may be NULL when `cap` is 0, to ask for the size.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` bytes; `size` is
+/// NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_save_json(
+    game: *const carc_game,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a live game.
+        let game = unsafe { game_arg(game) }?.game();
+        // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
+        // writable.
+        let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
+        let json = serde_json::to_string(game)
+            .map_err(|error| Failure::new(carc_result::Panic, error.to_string()))?;
+        buffer.fill_text(&json)
+    })
+}
+
+/// Loads a saved game (the form `carc_game_save_json` writes, and the CLI's `play --json`
+/// and `replay` use) into a new game at `*out`, by replaying its actions: every action is
+/// checked again, so a file cannot build a game the rules could not reach. The new game has
+/// no last events. Free it with `carc_game_free`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_SYNTAX` or
+/// `CARC_RESULT_JSON_CONTENT` with the line and column in `*err`, `CARC_RESULT_SAVE_FORMAT`
+/// for another format version, the 3xx code of a setup the rules refuse, and
+/// `CARC_RESULT_SAVE_ACTION_REFUSED` naming the first refused action by index and reason.
+///
+/// # Safety
+/// `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
+/// `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_load_json(
+    json: *const c_char,
+    out: *mut *mut carc_game,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let json = unsafe { arg_str(json, "json") }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        let saved: SavedGame = serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+        if saved.format != SAVE_FORMAT {
+            return Err(Failure::new(
+                carc_result::SaveFormat,
+                format!(
+                    "saved-game format {} is not supported; this version reads format {SAVE_FORMAT}",
+                    saved.format
+                ),
+            ));
+        }
+        let game = Game::replay(saved.setup, &saved.actions).map_err(|error| match &error {
+            ReplayError::Setup(setup) => setup_failure(setup),
+            ReplayError::Action { .. } => {
+                Failure::new(carc_result::SaveActionRefused, error.to_string())
+            }
+        })?;
+        give(out, carc_game::new(game));
+        Ok(())
+    })
+}
