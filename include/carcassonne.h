@@ -9,12 +9,15 @@
  * - Names: types are carc_<object>, functions carc_<object>_<verb>, constants
  *   CARC_<TYPE>_<NAME>.
  * - Handles (carc_catalog, carc_game, carc_landscape_score, carc_error) are opaque. Each is
- *   made by a function that writes it to an out argument and released by its _free function;
- *   _free(NULL) does nothing. A handle may move between threads but not be used by two at
- *   once while one of them changes it (carc_game_apply).
+ *   made by a function that writes it to an out argument and released by its _free function.
+ *   Handles are checked, never trusted: a function refuses NULL with
+ *   CARC_RESULT_NULL_ARGUMENT and any other value that is not a live handle of the kind it
+ *   takes (freed already, of another kind, made up) with CARC_RESULT_INVALID_HANDLE; _free
+ *   ignores all of these. The one rule for the caller: a handle may move between threads,
+ *   but while one thread frees it or changes it (carc_game_apply), no other may use it.
  * - Results: fallible functions return a carc_result, a uint32_t: CARC_RESULT_OK (0), or a code
  *   in one of these ranges, each number never reused for another meaning:
- *     1xx the caller's mistakes (NULL, bad UTF-8, small buffer, bad value or index),
+ *     1xx the caller's mistakes (NULL, bad UTF-8, small buffer, bad value, index or handle),
  *     2xx tile set (catalog) errors, 3xx setup errors, 4xx refused actions (one per reason),
  *     5xx JSON, saved-game and landscape errors, 9xx internal errors.
  *   carc_result_name() names any code.
@@ -38,8 +41,9 @@
  *   happened while carc_game_apply was changing a game, that game then answers
  *   CARC_RESULT_POISONED to everything but carc_game_free.
  * - Kinds (carc_phase, carc_figure, carc_action_kind...) are uint32_t typedefs with #define
- *   constants, not C enums, so a value the caller writes is checked
- *   (CARC_RESULT_INVALID_ENUM), never trusted.
+ *   constants, not C enums, and flags are uint8_t, 0 or 1 (there is no bool), so a value the
+ *   caller writes is checked (CARC_RESULT_INVALID_ENUM, CARC_RESULT_INVALID_ARGUMENT), never
+ *   trusted, and every struct has the same layout in C, C++ and C#.
  * - Units: cells are (x, y), x growing east and y north, the start tile at (0, 0); rotations
  *   are degrees clockwise (0, 90, 180, 270), as in every JSON form; players are numbered from
  *   0 in turn order and sets of players are uint8_t bitmasks, bit p for player p; tile types
@@ -55,11 +59,8 @@
 
 /* Generated with cbindgen:0.29.4 */
 
-#include <stdarg.h>
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
 
 /**
  * The ABI's major version: it changes when a declaration in this header changes in a way that
@@ -190,7 +191,8 @@ enum carc_result
    */
   CARC_RESULT_BUFFER_TOO_SMALL = 103,
   /**
-   * A value is outside what the argument accepts (a rotation that is not 0, 90, 180 or 270).
+   * A value is outside what the argument accepts (a rotation that is not 0, 90, 180 or 270,
+   * a flag that is not 0 or 1).
    */
   CARC_RESULT_INVALID_ARGUMENT = 104,
   /**
@@ -206,6 +208,16 @@ enum carc_result
    * The game has no such thing in its present state (no tile drawn, no tile at the cell).
    */
   CARC_RESULT_NOT_AVAILABLE = 107,
+  /**
+   * A handle argument is not a live handle of the kind the function takes: freed already,
+   * of another kind (a catalog for a game), or never made by this library.
+   */
+  CARC_RESULT_INVALID_HANDLE = 108,
+  /**
+   * As many handles are live as the library can track (16,777,216 on 64-bit targets);
+   * free some first.
+   */
+  CARC_RESULT_TOO_MANY_HANDLES = 109,
   /**
    * No built-in tile set has this name.
    */
@@ -458,33 +470,33 @@ typedef uint32_t carc_unfinished_marks;
  */
 typedef struct carc_rules {
   /**
-   * Whether followers may go on fields as farmers (default true).
+   * 1 if followers may go on fields as farmers (default 1), else 0.
    */
-  bool farmers;
+  uint8_t farmers;
   /**
    * How fields score, a `CARC_FARM_SCORING_*` constant (default `PER_FIELD`).
    */
   carc_farm_scoring farm_scoring;
   /**
-   * First-edition rule: a completed city of two tiles scores 1 per tile and pennant
-   * (default false).
+   * 1 for the first-edition rule: a completed city of two tiles scores 1 per tile and
+   * pennant (default 0).
    */
-  bool tiny_city;
+  uint8_t tiny_city;
   /**
    * How inns and cathedrals on unfinished features score, a `CARC_UNFINISHED_MARKS_*`
    * constant (default `ZERO`).
    */
   carc_unfinished_marks inn_cathedral_unfinished;
   /**
-   * Whether each player has an abbot (default false).
+   * 1 if each player has an abbot (default 0), else 0.
    */
-  bool abbots;
+  uint8_t abbots;
 } carc_rules;
 
 /**
  * Who a tile set is and what it brings. The strings belong to the catalog handle.
  */
-typedef struct carc_catalog_info {
+typedef struct carc_tileset_info {
   /**
    * The id the set is known by, such as `"base"`.
    */
@@ -506,9 +518,9 @@ typedef struct carc_catalog_info {
    */
   uint8_t big_followers;
   /**
-   * Whether the set provides a start tile; `start_tile` is its number if so.
+   * 1 if the set provides a start tile (`start_tile` is its number), else 0.
    */
-  bool has_start_tile;
+  uint8_t has_start_tile;
   /**
    * The start tile's number in the set, when `has_start_tile`.
    */
@@ -529,7 +541,7 @@ typedef struct carc_catalog_info {
    * How many tiles the set has, counting every copy.
    */
   size_t tile_count;
-} carc_catalog_info;
+} carc_tileset_info;
 
 /**
  * What an edge of a tile shows.
@@ -734,13 +746,13 @@ typedef struct carc_feature_score {
    */
   uint8_t segment;
   /**
-   * Whether it was complete (a closed city or road, a surrounded monastery or garden).
+   * 1 if it was complete (a closed city or road, a surrounded monastery or garden), else 0.
    */
-  bool complete;
+  uint8_t complete;
   /**
-   * Whether the score goes to farmers (a field, or a city paying its farmers).
+   * 1 if the score goes to farmers (a field, or a city paying its farmers), else 0.
    */
-  bool farmers;
+  uint8_t farmers;
   /**
    * The players who score, bit `p` for player `p`; each receives `points`.
    */
@@ -855,9 +867,10 @@ typedef struct carc_segment_state {
    */
   uint32_t feature;
   /**
-   * Whether a figure stands on this very segment (`player` and `figure` say whose and which).
+   * 1 if a figure stands on this very segment (`player` and `figure` say whose and which),
+   * else 0.
    */
-  bool has_figure;
+  uint8_t has_figure;
   /**
    * The figure's owner, when `has_figure`.
    */
@@ -881,17 +894,18 @@ typedef struct carc_feature_info {
    */
   carc_segment_kind kind;
   /**
-   * A closed city, road or river, or a monastery or garden with all eight neighbours.
+   * 1 for a closed city, road or river, or a monastery or garden with all eight
+   * neighbours, else 0.
    */
-  bool complete;
+  uint8_t complete;
   /**
-   * Whether an inn is on it.
+   * 1 if an inn is on it, else 0.
    */
-  bool inn;
+  uint8_t inn;
   /**
-   * Whether a cathedral is in it.
+   * 1 if a cathedral is in it, else 0.
    */
-  bool cathedral;
+  uint8_t cathedral;
   /**
    * Who would take it now: the players with most strength on it, bit `p` for player `p`.
    */
@@ -963,14 +977,15 @@ typedef struct carc_landscape_options {
    */
   struct carc_rules rules;
   /**
-   * Every feature counts for player 0, whatever stands on it (solo puzzles).
+   * 1: every feature counts for player 0, whatever stands on it (solo puzzles); 0: the
+   * figures decide.
    */
-  bool claim_all;
+  uint8_t claim_all;
   /**
-   * Whether `pennant_value` replaces the 2 points per pennant of a completed city without
-   * a cathedral.
+   * 1 if `pennant_value` replaces the 2 points per pennant of a completed city without a
+   * cathedral, else 0.
    */
-  bool has_pennant_value;
+  uint8_t has_pennant_value;
   /**
    * Points per pennant, when `has_pennant_value`.
    */
@@ -1236,30 +1251,30 @@ const char *carc_result_name(uint32_t code);
 
 /**
  * The result code of the failure `err` describes; `CARC_RESULT_NULL_ARGUMENT` when `err` is
- * NULL.
+ * NULL, `CARC_RESULT_INVALID_HANDLE` when it is no live error.
  *
  * # Safety
- * `err` is NULL or an error from this library not yet freed.
+ * `err` is any handle value.
  */
 carc_result carc_error_code(const struct carc_error *err);
 
 /**
  * What went wrong, as one line of lower-case text (for a tile set, every diagnostic, one per
- * line). NULL when `err` is NULL.
+ * line). NULL when `err` is NULL or no live error.
  *
  * The string belongs to `err` and stays valid until `carc_error_free(err)`.
  *
  * # Safety
- * `err` is NULL or an error from this library not yet freed.
+ * `err` is any handle value.
  */
 const char *carc_error_message(const struct carc_error *err);
 
 /**
  * The 1-based line of the problem in the text the failed call read (a tile set, a JSON
- * document); 0 when there is none or `err` is NULL. For a tile set, the first diagnostic's.
+ * document); 0 when there is none or `err` is NULL or no live error. For a tile set, the first diagnostic's.
  *
  * # Safety
- * `err` is NULL or an error from this library not yet freed.
+ * `err` is any handle value.
  */
 uint32_t carc_error_line(const struct carc_error *err);
 
@@ -1268,16 +1283,16 @@ uint32_t carc_error_line(const struct carc_error *err);
  * or `err` is NULL.
  *
  * # Safety
- * `err` is NULL or an error from this library not yet freed.
+ * `err` is any handle value.
  */
 uint32_t carc_error_column(const struct carc_error *err);
 
 /**
  * How many tile set diagnostics `err` holds: every problem of an invalid tile set
- * (`CARC_RESULT_TILESET_INVALID`), 0 for other failures or when `err` is NULL.
+ * (`CARC_RESULT_TILESET_INVALID`), 0 for other failures or when `err` is NULL or no live error.
  *
  * # Safety
- * `err` is NULL or an error from this library not yet freed.
+ * `err` is any handle value.
  */
 size_t carc_error_count(const struct carc_error *err);
 
@@ -1291,7 +1306,7 @@ size_t carc_error_count(const struct carc_error *err);
  * `index` is not below `carc_error_count(err)`.
  *
  * # Safety
- * `err` is NULL or an error from this library not yet freed; `out` is NULL or points to a
+ * `err` is any handle value; `out` is NULL or points to a
  * writable `carc_diagnostic_info`.
  */
 carc_result carc_error_diagnostic(const struct carc_error *err,
@@ -1302,7 +1317,7 @@ carc_result carc_error_diagnostic(const struct carc_error *err,
  * Frees an error; NULL does nothing.
  *
  * # Safety
- * `err` is NULL or an error from this library not yet freed; it is invalid afterwards, and so
+ * `err` is any handle value; it is invalid afterwards, and so
  * is every string borrowed from it.
  */
 void carc_error_free(struct carc_error *err);
@@ -1377,7 +1392,7 @@ carc_result carc_catalog_from_path(const char *path,
  * `CARC_RESULT_NULL_ARGUMENT`.
  *
  * # Safety
- * `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+ * `catalog` is any handle value; `out` is NULL or points to a writable
  * `carc_catalog *`.
  */
 carc_result carc_catalog_clone(const struct carc_catalog *catalog, struct carc_catalog **out);
@@ -1386,7 +1401,7 @@ carc_result carc_catalog_clone(const struct carc_catalog *catalog, struct carc_c
  * Frees a catalog; NULL does nothing. Games made from it keep working.
  *
  * # Safety
- * `catalog` is NULL or a live catalog; it is invalid afterwards, and so is every string
+ * `catalog` is any handle value; it is invalid afterwards, and so is every string
  * borrowed from it.
  */
 void carc_catalog_free(struct carc_catalog *catalog);
@@ -1399,20 +1414,20 @@ void carc_catalog_free(struct carc_catalog *catalog);
  * `CARC_RESULT_NULL_ARGUMENT`.
  *
  * # Safety
- * `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
- * `carc_catalog_info`.
+ * `catalog` is any handle value; `out` is NULL or points to a writable
+ * `carc_tileset_info`.
  */
-carc_result carc_catalog_info(const struct carc_catalog *catalog, struct carc_catalog_info *out);
+carc_result carc_catalog_info(const struct carc_catalog *catalog, struct carc_tileset_info *out);
 
 /**
  * Writes to `*out` the name of player colour `index` the tile set adds (from 0, below
- * `colours` in `carc_catalog_info`). The string belongs to `catalog`.
+ * `colours` in `carc_tileset_info`). The string belongs to `catalog`.
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_OUT_OF_RANGE`.
  *
  * # Safety
- * `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+ * `catalog` is any handle value; `out` is NULL or points to a writable
  * `const char *`.
  */
 carc_result carc_catalog_colour(const struct carc_catalog *catalog, size_t index, const char **out);
@@ -1425,7 +1440,7 @@ carc_result carc_catalog_colour(const struct carc_catalog *catalog, size_t index
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_OUT_OF_RANGE`.
  *
  * # Safety
- * `catalog` is NULL or a live catalog; `out` is NULL or points to a writable `carc_tile_info`.
+ * `catalog` is any handle value; `out` is NULL or points to a writable `carc_tile_info`.
  */
 carc_result carc_catalog_tile_info(const struct carc_catalog *catalog,
                                    uint16_t tile,
@@ -1439,7 +1454,7 @@ carc_result carc_catalog_tile_info(const struct carc_catalog *catalog,
  * the end.
  *
  * # Safety
- * `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+ * `catalog` is any handle value; `out` is NULL or points to a writable
  * `carc_segment_info`.
  */
 carc_result carc_catalog_tile_segment(const struct carc_catalog *catalog,
@@ -1455,7 +1470,7 @@ carc_result carc_catalog_tile_segment(const struct carc_catalog *catalog,
  * tile type has that id.
  *
  * # Safety
- * `catalog` is NULL or a live catalog; `id` is NULL or a NUL-terminated string; `tile` is NULL
+ * `catalog` is any handle value; `id` is NULL or a NUL-terminated string; `tile` is NULL
  * or points to a writable `uint16_t`.
  */
 carc_result carc_catalog_tile_by_id(const struct carc_catalog *catalog,
@@ -1472,7 +1487,7 @@ carc_result carc_catalog_tile_by_id(const struct carc_catalog *catalog,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `catalog` is NULL or a live catalog; `buf` is NULL or valid for writing `cap` bytes; `size`
+ * `catalog` is any handle value; `buf` is NULL or valid for writing `cap` bytes; `size`
  * is NULL or points to a writable `size_t`.
  */
 carc_result carc_catalog_to_toml(const struct carc_catalog *catalog,
@@ -1513,7 +1528,7 @@ carc_result carc_setup_default(struct carc_setup *out);
  *
  * # Safety
  * `setup` is NULL or points to a `carc_setup` whose `catalogs` points to `catalog_count`
- * pointers, each NULL or a live catalog; `out` is NULL or points to a writable
+ * pointers, each any handle value; `out` is NULL or points to a writable
  * `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
  */
 carc_result carc_game_new(const struct carc_setup *setup,
@@ -1528,7 +1543,7 @@ carc_result carc_game_new(const struct carc_setup *setup,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_game *`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_game *`.
  */
 carc_result carc_game_clone(const struct carc_game *game, struct carc_game **out);
 
@@ -1541,7 +1556,7 @@ carc_result carc_game_clone(const struct carc_game *game, struct carc_game **out
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_game *`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_game *`.
  */
 carc_result carc_game_restarted(const struct carc_game *game,
                                 uint64_t seed,
@@ -1551,7 +1566,7 @@ carc_result carc_game_restarted(const struct carc_game *game,
  * Frees a game; NULL does nothing. Poisoned games are freed too.
  *
  * # Safety
- * `game` is NULL or a live game; it is invalid afterwards, and so is every string borrowed
+ * `game` is any handle value; it is invalid afterwards, and so is every string borrowed
  * from it.
  */
 void carc_game_free(struct carc_game *game);
@@ -1563,7 +1578,7 @@ void carc_game_free(struct carc_game *game);
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_phase`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_phase`.
  */
 carc_result carc_game_phase(const struct carc_game *game, carc_phase *out);
 
@@ -1575,7 +1590,7 @@ carc_result carc_game_phase(const struct carc_game *game, carc_phase *out);
  * place phase.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `uint16_t`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint16_t`.
  */
 carc_result carc_game_drawn_tile(const struct carc_game *game, uint16_t *out);
 
@@ -1587,7 +1602,7 @@ carc_result carc_game_drawn_tile(const struct carc_game *game, uint16_t *out);
  * figure phase.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_pos`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_pos`.
  */
 carc_result carc_game_placed_pos(const struct carc_game *game, struct carc_pos *out);
 
@@ -1598,7 +1613,7 @@ carc_result carc_game_placed_pos(const struct carc_game *game, struct carc_pos *
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
  */
 carc_result carc_game_players(const struct carc_game *game, uint8_t *out);
 
@@ -1609,20 +1624,20 @@ carc_result carc_game_players(const struct carc_game *game, uint8_t *out);
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
  */
 carc_result carc_game_current_player(const struct carc_game *game, uint8_t *out);
 
 /**
- * Writes whether the game is over to `*out`.
+ * Writes 1 to `*out` if the game is over, else 0.
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `bool`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
  */
-carc_result carc_game_is_over(const struct carc_game *game, bool *out);
+carc_result carc_game_is_over(const struct carc_game *game, uint8_t *out);
 
 /**
  * Writes the seed of the tile bag to `*out`.
@@ -1631,7 +1646,7 @@ carc_result carc_game_is_over(const struct carc_game *game, bool *out);
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `uint64_t`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint64_t`.
  */
 carc_result carc_game_seed(const struct carc_game *game, uint64_t *out);
 
@@ -1642,7 +1657,7 @@ carc_result carc_game_seed(const struct carc_game *game, uint64_t *out);
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_rules`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_rules`.
  */
 carc_result carc_game_rules(const struct carc_game *game, struct carc_rules *out);
 
@@ -1654,7 +1669,7 @@ carc_result carc_game_rules(const struct carc_game *game, struct carc_rules *out
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `size_t`.
+ * `game` is any handle value; `out` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_tile_type_count(const struct carc_game *game, size_t *out);
 
@@ -1666,7 +1681,7 @@ carc_result carc_game_tile_type_count(const struct carc_game *game, size_t *out)
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_tile_info`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_tile_info`.
  */
 carc_result carc_game_tile_info(const struct carc_game *game,
                                 uint16_t tile,
@@ -1680,7 +1695,7 @@ carc_result carc_game_tile_info(const struct carc_game *game,
  * segment number past the end.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_segment_info`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_segment_info`.
  */
 carc_result carc_game_tile_segment(const struct carc_game *game,
                                    uint16_t tile,
@@ -1695,7 +1710,7 @@ carc_result carc_game_tile_segment(const struct carc_game *game,
  * `CARC_RESULT_NOT_AVAILABLE` when no tile type has that id.
  *
  * # Safety
- * `game` is NULL or a live game; `id` is NULL or a NUL-terminated string; `out` is NULL or
+ * `game` is any handle value; `id` is NULL or a NUL-terminated string; `out` is NULL or
  * points to a writable `uint16_t`.
  */
 carc_result carc_game_tile_by_id(const struct carc_game *game, const char *id, uint16_t *out);
@@ -1709,7 +1724,7 @@ carc_result carc_game_tile_by_id(const struct carc_game *game, const char *id, u
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `uint16_t`s;
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint16_t`s;
  * `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_remaining(const struct carc_game *game,
@@ -1724,7 +1739,7 @@ carc_result carc_game_remaining(const struct carc_game *game,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `uint32_t`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint32_t`.
  */
 carc_result carc_game_tiles_left(const struct carc_game *game, uint32_t *out);
 
@@ -1735,21 +1750,21 @@ carc_result carc_game_tiles_left(const struct carc_game *game, uint32_t *out);
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `uint32_t`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint32_t`.
  */
 carc_result carc_game_discarded(const struct carc_game *game, uint32_t *out);
 
 /**
- * Writes to `*out` whether the bag could give tile type `tile` now, that is whether a
- * `DRAW_TILE` action naming it would be accepted in the draw phase.
+ * Writes 1 to `*out` if the bag could give tile type `tile` now, that is if a `DRAW_TILE`
+ * action naming it would be accepted in the draw phase, else 0.
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `bool`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
  */
-carc_result carc_game_drawable(const struct carc_game *game, uint16_t tile, bool *out);
+carc_result carc_game_drawable(const struct carc_game *game, uint16_t tile, uint8_t *out);
 
 /**
  * Writes the scores, one per player in turn order, to `buf`; `*count` receives the number of
@@ -1759,7 +1774,7 @@ carc_result carc_game_drawable(const struct carc_game *game, uint16_t tile, bool
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint32_t`s;
  * `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_scores(const struct carc_game *game,
@@ -1775,7 +1790,7 @@ carc_result carc_game_scores(const struct carc_game *game,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+ * `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
  */
 carc_result carc_game_leaders(const struct carc_game *game, uint8_t *out);
 
@@ -1787,7 +1802,7 @@ carc_result carc_game_leaders(const struct carc_game *game, uint8_t *out);
  * not at the table.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_supply`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_supply`.
  */
 carc_result carc_game_supply(const struct carc_game *game, uint8_t player, struct carc_supply *out);
 
@@ -1805,7 +1820,7 @@ carc_result carc_game_supply(const struct carc_game *game, uint8_t player, struc
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_action`s;
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_action`s;
  * `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_legal_actions(const struct carc_game *game,
@@ -1822,7 +1837,7 @@ carc_result carc_game_legal_actions(const struct carc_game *game,
  * `carc_game_apply` would refuse it, with a message in `*err`.
  *
  * # Safety
- * `game` is NULL or a live game; `action` is NULL or points to a `carc_action`; `err` is NULL
+ * `game` is any handle value; `action` is NULL or points to a `carc_action`; `err` is NULL
  * or points to a writable `carc_error *`.
  */
 carc_result carc_game_check(const struct carc_game *game,
@@ -1841,7 +1856,7 @@ carc_result carc_game_check(const struct carc_game *game,
  * message in `*err`.
  *
  * # Safety
- * `game` is NULL or a live game that no other thread uses meanwhile; `action` is NULL or
+ * `game` is any handle value, used by no other thread meanwhile; `action` is NULL or
  * points to a `carc_action`; `err` is NULL or points to a writable `carc_error *`.
  */
 carc_result carc_game_apply(struct carc_game *game,
@@ -1857,7 +1872,7 @@ carc_result carc_game_apply(struct carc_game *game,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_event`s;
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_event`s;
  * `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_last_events(const struct carc_game *game,
@@ -1874,7 +1889,7 @@ carc_result carc_game_last_events(const struct carc_game *game,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_action`s;
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_action`s;
  * `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_actions(const struct carc_game *game,
@@ -1891,7 +1906,7 @@ carc_result carc_game_actions(const struct carc_game *game,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_placement`s;
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_placement`s;
  * `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_placements(const struct carc_game *game,
@@ -1907,7 +1922,7 @@ carc_result carc_game_placements(const struct carc_game *game,
  * cell is empty.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_placement`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_placement`.
  */
 carc_result carc_game_tile_at(const struct carc_game *game,
                               struct carc_pos pos,
@@ -1922,7 +1937,7 @@ carc_result carc_game_tile_at(const struct carc_game *game,
  * cell is empty, `CARC_RESULT_OUT_OF_RANGE` when the tile has no such segment.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_segment_state`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_segment_state`.
  */
 carc_result carc_game_segment(const struct carc_game *game,
                               struct carc_pos pos,
@@ -1937,7 +1952,7 @@ carc_result carc_game_segment(const struct carc_game *game,
  * cell is empty, `CARC_RESULT_OUT_OF_RANGE` when the tile has no such segment.
  *
  * # Safety
- * `game` is NULL or a live game; `out` is NULL or points to a writable `carc_feature_info`.
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_feature_info`.
  */
 carc_result carc_game_feature(const struct carc_game *game,
                               struct carc_pos pos,
@@ -1955,7 +1970,7 @@ carc_result carc_game_feature(const struct carc_game *game,
  * `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap`
  * `carc_segment_ref`s; `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_feature_segments(const struct carc_game *game,
@@ -1973,7 +1988,7 @@ carc_result carc_game_feature_segments(const struct carc_game *game,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap`
  * `carc_placed_figure`s; `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_figures(const struct carc_game *game,
@@ -1990,7 +2005,7 @@ carc_result carc_game_figures(const struct carc_game *game,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_pos`; `count`
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_pos`; `count`
  * is NULL or points to a writable `size_t`.
  */
 carc_result carc_game_frontier(const struct carc_game *game,
@@ -2028,7 +2043,7 @@ carc_result carc_game_new_json(const char *json, struct carc_game **out, struct 
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` bytes; `size` is
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` bytes; `size` is
  * NULL or points to a writable `size_t`.
  */
 carc_result carc_game_setup_json(const struct carc_game *game, char *buf, size_t cap, size_t *size);
@@ -2044,7 +2059,7 @@ carc_result carc_game_setup_json(const struct carc_game *game, char *buf, size_t
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` bytes; `size` is
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` bytes; `size` is
  * NULL or points to a writable `size_t`.
  */
 carc_result carc_game_save_json(const struct carc_game *game, char *buf, size_t cap, size_t *size);
@@ -2091,7 +2106,7 @@ carc_result carc_game_load_json(const char *json, struct carc_game **out, struct
  *
  * # Safety
  * `json` is NULL or a NUL-terminated string; `catalogs` is NULL or points to `catalog_count`
- * pointers, each NULL or a live catalog; `options` is NULL or points to a
+ * pointers, each any handle value; `options` is NULL or points to a
  * `carc_landscape_options`; `out` is NULL or points to a writable `carc_landscape_score *`;
  * `err` is NULL or points to a writable `carc_error *`.
  */
@@ -2106,7 +2121,7 @@ carc_result carc_landscape_score_new(const char *json,
  * Frees a landscape score; NULL does nothing.
  *
  * # Safety
- * `score` is NULL or a live landscape score; it is invalid afterwards.
+ * `score` is any handle value; it is invalid afterwards.
  */
 void carc_landscape_score_free(struct carc_landscape_score *score);
 
@@ -2119,7 +2134,7 @@ void carc_landscape_score_free(struct carc_landscape_score *score);
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap`
+ * `score` is any handle value; `buf` is NULL or valid for writing `cap`
  * `uint32_t`s; `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_landscape_score_totals(const struct carc_landscape_score *score,
@@ -2136,7 +2151,7 @@ carc_result carc_landscape_score_totals(const struct carc_landscape_score *score
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap`
+ * `score` is any handle value; `buf` is NULL or valid for writing `cap`
  * `carc_feature_score`s; `count` is NULL or points to a writable `size_t`.
  */
 carc_result carc_landscape_score_features(const struct carc_landscape_score *score,
@@ -2154,7 +2169,7 @@ carc_result carc_landscape_score_features(const struct carc_landscape_score *sco
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
  *
  * # Safety
- * `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap` bytes;
+ * `score` is any handle value; `buf` is NULL or valid for writing `cap` bytes;
  * `size` is NULL or points to a writable `size_t`.
  */
 carc_result carc_landscape_score_json(const struct carc_landscape_score *score,

@@ -36,8 +36,9 @@ pub struct carc_segment_state {
     /// The feature it belongs to: two segments with the same number are in the same feature.
     /// Numbers hold until the next tile is placed, which may join features.
     pub feature: u32,
-    /// Whether a figure stands on this very segment (`player` and `figure` say whose and which).
-    pub has_figure: bool,
+    /// 1 if a figure stands on this very segment (`player` and `figure` say whose and which),
+    /// else 0.
+    pub has_figure: u8,
     /// The figure's owner, when `has_figure`.
     pub player: u8,
     /// The figure, a `CARC_FIGURE_*` constant, when `has_figure`.
@@ -52,12 +53,13 @@ pub struct carc_feature_info {
     pub id: u32,
     /// A `CARC_SEGMENT_KIND_*` constant.
     pub kind: carc_segment_kind,
-    /// A closed city, road or river, or a monastery or garden with all eight neighbours.
-    pub complete: bool,
-    /// Whether an inn is on it.
-    pub inn: bool,
-    /// Whether a cathedral is in it.
-    pub cathedral: bool,
+    /// 1 for a closed city, road or river, or a monastery or garden with all eight
+    /// neighbours, else 0.
+    pub complete: u8,
+    /// 1 if an inn is on it, else 0.
+    pub inn: u8,
+    /// 1 if a cathedral is in it, else 0.
+    pub cathedral: u8,
     /// Who would take it now: the players with most strength on it, bit `p` for player `p`.
     pub leaders: u8,
     /// Distinct tiles it covers (for a monastery or garden, itself and its neighbours).
@@ -137,7 +139,7 @@ fn root_of(game: &Game, pos: Pos, segment: u8) -> Option<NodeId> {
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_placement`s;
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_placement`s;
 /// `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_placements(
@@ -147,7 +149,7 @@ pub unsafe extern "C" fn carc_game_placements(
     count: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.
@@ -164,7 +166,7 @@ pub unsafe extern "C" fn carc_game_placements(
 /// cell is empty.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_placement`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_placement`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_tile_at(
     game: *const carc_game,
@@ -172,7 +174,7 @@ pub unsafe extern "C" fn carc_game_tile_at(
     out: *mut carc_placement,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises NULL or a writable `carc_placement`.
         let out = unsafe { Out::new(out, "out") }?;
@@ -190,7 +192,7 @@ pub unsafe extern "C" fn carc_game_tile_at(
 /// cell is empty, `CARC_RESULT_OUT_OF_RANGE` when the tile has no such segment.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_segment_state`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_segment_state`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_segment(
     game: *const carc_game,
@@ -199,7 +201,7 @@ pub unsafe extern "C" fn carc_game_segment(
     out: *mut carc_segment_state,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises NULL or a writable `carc_segment_state`.
         let out = unsafe { Out::new(out, "out") }?;
@@ -209,7 +211,7 @@ pub unsafe extern "C" fn carc_game_segment(
         out.write(carc_segment_state {
             kind: segment_kind_to_c(game.features().data(node).kind),
             feature: game.features().root(node),
-            has_figure: figure.is_some(),
+            has_figure: figure.is_some().into(),
             player: figure.map_or(0, |figure| figure.player.0),
             figure: figure.map_or(0, |figure| figure_to_c(figure.figure)),
         });
@@ -224,7 +226,7 @@ pub unsafe extern "C" fn carc_game_segment(
 /// cell is empty, `CARC_RESULT_OUT_OF_RANGE` when the tile has no such segment.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_feature_info`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_feature_info`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_feature(
     game: *const carc_game,
@@ -233,7 +235,7 @@ pub unsafe extern "C" fn carc_game_feature(
     out: *mut carc_feature_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises NULL or a writable `carc_feature_info`.
         let out = unsafe { Out::new(out, "out") }?;
@@ -249,9 +251,9 @@ pub unsafe extern "C" fn carc_game_feature(
         out.write(carc_feature_info {
             id: root,
             kind: segment_kind_to_c(view.kind),
-            complete: view.complete,
-            inn: view.inn,
-            cathedral: view.cathedral,
+            complete: view.complete.into(),
+            inn: view.inn.into(),
+            cathedral: view.cathedral.into(),
             leaders: players_to_c(view.leaders),
             tiles: view.tiles,
             open_edges: view.open_edges,
@@ -273,7 +275,7 @@ pub unsafe extern "C" fn carc_game_feature(
 /// `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap`
 /// `carc_segment_ref`s; `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_feature_segments(
@@ -285,7 +287,7 @@ pub unsafe extern "C" fn carc_game_feature_segments(
     count: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.
@@ -296,7 +298,9 @@ pub unsafe extern "C" fn carc_game_feature_segments(
             .features()
             .members(node)
             .map(|(order, segment)| carc_segment_ref {
-                pos: placed.get(usize::from(order)).map_or_else(Default::default, |p| pos_to_c(p.0)),
+                pos: placed
+                    .get(usize::from(order))
+                    .map_or_else(Default::default, |p| pos_to_c(p.0)),
                 segment,
             })
             .collect();
@@ -311,7 +315,7 @@ pub unsafe extern "C" fn carc_game_feature_segments(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap`
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap`
 /// `carc_placed_figure`s; `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_figures(
@@ -321,7 +325,7 @@ pub unsafe extern "C" fn carc_game_figures(
     count: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.
@@ -347,7 +351,7 @@ pub unsafe extern "C" fn carc_game_figures(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_pos`; `count`
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_pos`; `count`
 /// is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_frontier(
@@ -357,7 +361,7 @@ pub unsafe extern "C" fn carc_game_frontier(
     count: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.

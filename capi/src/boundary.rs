@@ -8,7 +8,8 @@ use std::ptr::NonNull;
 
 use carcassonne::Diagnostic;
 
-use crate::error::carc_error;
+use crate::error::{ErrorObject, carc_error};
+use crate::handle;
 use crate::result::carc_result;
 
 /// Why a call failed, before it becomes a result code and, if asked for, a [`carc_error`].
@@ -56,7 +57,9 @@ impl ErrSlot {
 
     fn fill(self, failure: Failure) {
         if !self.0.is_null() {
-            let error = Box::into_raw(Box::new(carc_error::from(failure)));
+            // Without a free handle there is no error to give; NULL says so.
+            let error =
+                handle::hand_out(ErrorObject::from(failure)).unwrap_or(std::ptr::null_mut());
             // SAFETY: not NULL, and valid for writing a pointer, as promised to `ErrSlot::new`.
             unsafe { self.0.write(error) };
         }
@@ -94,16 +97,6 @@ pub(crate) fn value_boundary<T>(fallback: T, body: impl FnOnce() -> T) -> T {
 pub(crate) unsafe fn arg<'a, T>(ptr: *const T, name: &str) -> Result<&'a T, Failure> {
     // SAFETY: the caller promises a non-NULL `ptr` points to a valid `T` for `'a`.
     unsafe { ptr.as_ref() }.ok_or_else(|| Failure::null(name))
-}
-
-/// An exclusive reference to what `ptr` points to.
-///
-/// # Safety
-/// `ptr` is NULL or points to a valid `T` that nothing else reads or changes for `'a`.
-pub(crate) unsafe fn arg_mut<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T, Failure> {
-    // SAFETY: the caller promises a non-NULL `ptr` points to a valid `T` used only here for
-    // `'a`.
-    unsafe { ptr.as_mut() }.ok_or_else(|| Failure::null(name))
 }
 
 /// The UTF-8 text of a NUL-terminated string argument.

@@ -5,12 +5,13 @@ use std::ffi::{CString, c_char};
 use std::ptr;
 use std::sync::OnceLock;
 
-use carcassonne::{BUILTIN_NAMES, Catalog, Dir, Diagnostics, LoadError, TileIndex, TileType};
+use carcassonne::{BUILTIN_NAMES, Catalog, Diagnostics, Dir, LoadError, TileIndex, TileType};
 
 use crate::boundary::{
-    Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, c_string, plain_boundary, value_boundary,
+    Buffer, ErrSlot, Failure, Out, arg_str, boundary, c_string, plain_boundary, value_boundary,
 };
 use crate::error::carc_error;
+use crate::handle::{self, Kind, Object};
 use crate::result::carc_result;
 use crate::values::{
     CARC_MAX_SEGMENTS_PER_TILE, carc_edge_kind, carc_segment_kind, edge_kind_to_c,
@@ -20,13 +21,35 @@ use crate::values::{
 /// A validated tile set: a built-in one or the user's. Games copy what they need from it, so
 /// it may be freed as soon as the games that use it are made.
 pub struct carc_catalog {
+    _opaque: [u8; 0],
+}
+
+/// What a `carc_catalog` handle stands for.
+pub(crate) struct CatalogObject {
     catalog: Catalog,
     strings: OnceLock<CatalogStrings>,
 }
 
-impl carc_catalog {
-    pub(crate) fn new(catalog: Catalog) -> carc_catalog {
-        carc_catalog { catalog, strings: OnceLock::new() }
+impl Object for CatalogObject {
+    const KIND: Kind = Kind::Catalog;
+    type Opaque = carc_catalog;
+}
+
+/// The catalog behind `catalog`, or why there is none.
+///
+/// # Safety
+/// No other thread frees `catalog` while the reference lives.
+pub(crate) unsafe fn catalog_arg<'a>(
+    catalog: *const carc_catalog,
+    name: &str,
+) -> Result<&'a CatalogObject, Failure> {
+    // SAFETY: passed on from the caller.
+    unsafe { handle::borrow(catalog, name) }
+}
+
+impl CatalogObject {
+    pub(crate) fn new(catalog: Catalog) -> CatalogObject {
+        CatalogObject { catalog, strings: OnceLock::new() }
     }
 
     pub(crate) fn catalog(&self) -> &Catalog {
@@ -69,7 +92,7 @@ impl TileStrings {
 /// Who a tile set is and what it brings. The strings belong to the catalog handle.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct carc_catalog_info {
+pub struct carc_tileset_info {
     /// The id the set is known by, such as `"base"`.
     pub id: *const c_char,
     /// The name shown to people.
@@ -80,8 +103,8 @@ pub struct carc_catalog_info {
     pub followers: u8,
     /// Big followers per player.
     pub big_followers: u8,
-    /// Whether the set provides a start tile; `start_tile` is its number if so.
-    pub has_start_tile: bool,
+    /// 1 if the set provides a start tile (`start_tile` is its number), else 0.
+    pub has_start_tile: u8,
     /// The start tile's number in the set, when `has_start_tile`.
     pub start_tile: u16,
     /// All tiles of a lower stage are drawn before any tile of a higher stage.
@@ -184,7 +207,9 @@ pub(crate) fn tile_by_id(tiles: &[TileType], id: &str) -> Result<TileIndex, Fail
         .iter()
         .position(|tile| tile.id() == id)
         .and_then(|index| TileIndex::try_from(index).ok())
-        .ok_or_else(|| Failure::new(carc_result::NotAvailable, format!("no tile type has id `{id}`")))
+        .ok_or_else(|| {
+            Failure::new(carc_result::NotAvailable, format!("no tile type has id `{id}`"))
+        })
 }
 
 /// A failure listing every problem of a tile set.
@@ -195,8 +220,9 @@ pub(crate) fn invalid_tileset(diagnostics: Diagnostics) -> Failure {
 }
 
 /// Hands a new catalog to the caller.
-fn give(out: Out<*mut carc_catalog>, catalog: Catalog) {
-    out.write(Box::into_raw(Box::new(carc_catalog::new(catalog))));
+fn give(out: Out<*mut carc_catalog>, catalog: Catalog) -> Result<(), Failure> {
+    out.write(handle::hand_out(CatalogObject::new(catalog))?);
+    Ok(())
 }
 
 /// Loads the built-in tile set `name` (`"base"`, `"base_c2"`, `"river"` or
@@ -224,8 +250,7 @@ pub unsafe extern "C" fn carc_catalog_builtin(
         let out = unsafe { Out::new(out, "out") }?;
         let catalog = Catalog::builtin(name)
             .map_err(|error| Failure::new(carc_result::UnknownBuiltin, error.to_string()))?;
-        give(out, catalog);
-        Ok(())
+        give(out, catalog)
     })
 }
 
@@ -260,8 +285,7 @@ pub unsafe extern "C" fn carc_catalog_from_toml(
         let text = unsafe { arg_str(text, "text") }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
-        give(out, Catalog::from_toml(file, text).map_err(invalid_tileset)?);
-        Ok(())
+        give(out, Catalog::from_toml(file, text).map_err(invalid_tileset)?)
     })
 }
 
@@ -289,8 +313,7 @@ pub unsafe extern "C" fn carc_catalog_from_path(
         let path = unsafe { arg_str(path, "path") }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
-        give(out, Catalog::from_path(path).map_err(load_failure)?);
-        Ok(())
+        give(out, Catalog::from_path(path).map_err(load_failure)?)
     })
 }
 
@@ -309,7 +332,7 @@ pub(crate) fn load_failure(error: LoadError) -> Failure {
 /// `CARC_RESULT_NULL_ARGUMENT`.
 ///
 /// # Safety
-/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+/// `catalog` is any handle value; `out` is NULL or points to a writable
 /// `carc_catalog *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_clone(
@@ -317,29 +340,23 @@ pub unsafe extern "C" fn carc_catalog_clone(
     out: *mut *mut carc_catalog,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live catalog.
-        let catalog = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let catalog = unsafe { catalog_arg(catalog, "catalog") }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
-        give(out, catalog.catalog.clone());
-        Ok(())
+        give(out, catalog.catalog.clone())
     })
 }
 
 /// Frees a catalog; NULL does nothing. Games made from it keep working.
 ///
 /// # Safety
-/// `catalog` is NULL or a live catalog; it is invalid afterwards, and so is every string
+/// `catalog` is any handle value; it is invalid afterwards, and so is every string
 /// borrowed from it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_free(catalog: *mut carc_catalog) {
-    value_boundary((), || {
-        if !catalog.is_null() {
-            // SAFETY: the caller promises a catalog this library made with `Box::into_raw` and
-            // has not freed yet.
-            drop(unsafe { Box::from_raw(catalog) });
-        }
-    });
+    // SAFETY: the caller promises not to use `catalog` from another thread meanwhile.
+    value_boundary((), || drop(unsafe { handle::take::<CatalogObject>(catalog) }));
 }
 
 /// Writes who the tile set is and what it brings to `*out`. Its strings belong to `catalog`
@@ -349,27 +366,27 @@ pub unsafe extern "C" fn carc_catalog_free(catalog: *mut carc_catalog) {
 /// `CARC_RESULT_NULL_ARGUMENT`.
 ///
 /// # Safety
-/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
-/// `carc_catalog_info`.
+/// `catalog` is any handle value; `out` is NULL or points to a writable
+/// `carc_tileset_info`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_info(
     catalog: *const carc_catalog,
-    out: *mut carc_catalog_info,
+    out: *mut carc_tileset_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live catalog.
-        let handle = unsafe { arg(catalog, "catalog") }?;
-        // SAFETY: the caller promises NULL or a writable `carc_catalog_info`.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
+        // SAFETY: the caller promises NULL or a writable `carc_tileset_info`.
         let out = unsafe { Out::new(out, "out") }?;
         let catalog = &handle.catalog;
         let strings = handle.strings();
-        out.write(carc_catalog_info {
+        out.write(carc_tileset_info {
             id: strings.id.as_ptr(),
             name: strings.name.as_ptr(),
             edition: catalog.info().edition,
             followers: catalog.figures().followers,
             big_followers: catalog.figures().big_followers,
-            has_start_tile: catalog.deck().start.is_some(),
+            has_start_tile: catalog.deck().start.is_some().into(),
             start_tile: catalog.deck().start.unwrap_or(0),
             stage: catalog.deck().stage,
             colours: catalog.figures().colours.len(),
@@ -381,13 +398,13 @@ pub unsafe extern "C" fn carc_catalog_info(
 }
 
 /// Writes to `*out` the name of player colour `index` the tile set adds (from 0, below
-/// `colours` in `carc_catalog_info`). The string belongs to `catalog`.
+/// `colours` in `carc_tileset_info`). The string belongs to `catalog`.
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_OUT_OF_RANGE`.
 ///
 /// # Safety
-/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+/// `catalog` is any handle value; `out` is NULL or points to a writable
 /// `const char *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_colour(
@@ -396,8 +413,8 @@ pub unsafe extern "C" fn carc_catalog_colour(
     out: *mut *const c_char,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live catalog.
-        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
         let colours = &handle.strings().colours;
@@ -419,7 +436,7 @@ pub unsafe extern "C" fn carc_catalog_colour(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_OUT_OF_RANGE`.
 ///
 /// # Safety
-/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable `carc_tile_info`.
+/// `catalog` is any handle value; `out` is NULL or points to a writable `carc_tile_info`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_tile_info(
     catalog: *const carc_catalog,
@@ -427,8 +444,8 @@ pub unsafe extern "C" fn carc_catalog_tile_info(
     out: *mut carc_tile_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live catalog.
-        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
         // SAFETY: the caller promises NULL or a writable `carc_tile_info`.
         let out = unsafe { Out::new(out, "out") }?;
         out.write(tile_info(handle.catalog.tiles(), &handle.strings().tiles, tile)?);
@@ -443,7 +460,7 @@ pub unsafe extern "C" fn carc_catalog_tile_info(
 /// the end.
 ///
 /// # Safety
-/// `catalog` is NULL or a live catalog; `out` is NULL or points to a writable
+/// `catalog` is any handle value; `out` is NULL or points to a writable
 /// `carc_segment_info`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_tile_segment(
@@ -453,8 +470,8 @@ pub unsafe extern "C" fn carc_catalog_tile_segment(
     out: *mut carc_segment_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live catalog.
-        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
         // SAFETY: the caller promises NULL or a writable `carc_segment_info`.
         let out = unsafe { Out::new(out, "out") }?;
         out.write(segment_info(handle.catalog.tiles(), tile, segment)?);
@@ -469,7 +486,7 @@ pub unsafe extern "C" fn carc_catalog_tile_segment(
 /// tile type has that id.
 ///
 /// # Safety
-/// `catalog` is NULL or a live catalog; `id` is NULL or a NUL-terminated string; `tile` is NULL
+/// `catalog` is any handle value; `id` is NULL or a NUL-terminated string; `tile` is NULL
 /// or points to a writable `uint16_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_tile_by_id(
@@ -478,8 +495,8 @@ pub unsafe extern "C" fn carc_catalog_tile_by_id(
     tile: *mut u16,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live catalog.
-        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
         // SAFETY: the caller promises NULL or a NUL-terminated string.
         let id = unsafe { arg_str(id, "id") }?;
         // SAFETY: the caller promises NULL or a writable `uint16_t`.
@@ -498,7 +515,7 @@ pub unsafe extern "C" fn carc_catalog_tile_by_id(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `catalog` is NULL or a live catalog; `buf` is NULL or valid for writing `cap` bytes; `size`
+/// `catalog` is any handle value; `buf` is NULL or valid for writing `cap` bytes; `size`
 /// is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_to_toml(
@@ -508,8 +525,8 @@ pub unsafe extern "C" fn carc_catalog_to_toml(
     size: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live catalog.
-        let handle = unsafe { arg(catalog, "catalog") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;

@@ -4,13 +4,19 @@
 use std::ffi::{CString, c_char};
 use std::ptr;
 
-use crate::boundary::{Failure, Out, arg, c_string, plain_boundary, value_boundary};
+use crate::boundary::{Failure, Out, c_string, plain_boundary, value_boundary};
+use crate::handle::{self, Kind, Object};
 use crate::result::carc_result;
 
 /// Why a call failed, in detail. Functions that can fail for a reason worth explaining take a
 /// last argument `carc_error **err`: when it is not NULL and the call fails, `*err` receives a
 /// new error that the caller frees with `carc_error_free`. `*err` is not touched on success.
 pub struct carc_error {
+    _opaque: [u8; 0],
+}
+
+/// What a `carc_error` handle stands for.
+pub(crate) struct ErrorObject {
     code: carc_result,
     message: CString,
     line: u32,
@@ -28,12 +34,17 @@ struct DiagnosticStrings {
     message: CString,
 }
 
-impl From<Failure> for carc_error {
-    fn from(failure: Failure) -> carc_error {
+impl Object for ErrorObject {
+    const KIND: Kind = Kind::Error;
+    type Opaque = carc_error;
+}
+
+impl From<Failure> for ErrorObject {
+    fn from(failure: Failure) -> ErrorObject {
         let first = failure.diagnostics.first();
         let line = first.map_or(failure.line, |diagnostic| diagnostic.line);
         let column = first.map_or(failure.column, |diagnostic| diagnostic.column);
-        carc_error {
+        ErrorObject {
             code: failure.code,
             message: c_string(&failure.message),
             line,
@@ -74,43 +85,47 @@ pub struct carc_diagnostic_info {
 }
 
 /// The result code of the failure `err` describes; `CARC_RESULT_NULL_ARGUMENT` when `err` is
-/// NULL.
+/// NULL, `CARC_RESULT_INVALID_HANDLE` when it is no live error.
 ///
 /// # Safety
-/// `err` is NULL or an error from this library not yet freed.
+/// `err` is any handle value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_code(err: *const carc_error) -> carc_result {
     value_boundary(carc_result::Panic, || {
-        // SAFETY: the caller promises a live error or NULL.
-        unsafe { err.as_ref() }.map_or(carc_result::NullArgument, |err| err.code)
+        // SAFETY: the caller promises not to free `err` meanwhile.
+        match unsafe { handle::borrow::<ErrorObject>(err, "err") } {
+            Ok(err) => err.code,
+            Err(failure) => failure.code,
+        }
     })
 }
 
 /// What went wrong, as one line of lower-case text (for a tile set, every diagnostic, one per
-/// line). NULL when `err` is NULL.
+/// line). NULL when `err` is NULL or no live error.
 ///
 /// The string belongs to `err` and stays valid until `carc_error_free(err)`.
 ///
 /// # Safety
-/// `err` is NULL or an error from this library not yet freed.
+/// `err` is any handle value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_message(err: *const carc_error) -> *const c_char {
     value_boundary(ptr::null(), || {
-        // SAFETY: the caller promises a live error or NULL.
-        unsafe { err.as_ref() }.map_or(ptr::null(), |err| err.message.as_ptr())
+        // SAFETY: the caller promises not to free `err` meanwhile.
+        unsafe { handle::borrow::<ErrorObject>(err, "err") }
+            .map_or(ptr::null(), |err| err.message.as_ptr())
     })
 }
 
 /// The 1-based line of the problem in the text the failed call read (a tile set, a JSON
-/// document); 0 when there is none or `err` is NULL. For a tile set, the first diagnostic's.
+/// document); 0 when there is none or `err` is NULL or no live error. For a tile set, the first diagnostic's.
 ///
 /// # Safety
-/// `err` is NULL or an error from this library not yet freed.
+/// `err` is any handle value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_line(err: *const carc_error) -> u32 {
     value_boundary(0, || {
-        // SAFETY: the caller promises a live error or NULL.
-        unsafe { err.as_ref() }.map_or(0, |err| err.line)
+        // SAFETY: the caller promises not to free `err` meanwhile.
+        unsafe { handle::borrow::<ErrorObject>(err, "err") }.map_or(0, |err| err.line)
     })
 }
 
@@ -118,25 +133,25 @@ pub unsafe extern "C" fn carc_error_line(err: *const carc_error) -> u32 {
 /// or `err` is NULL.
 ///
 /// # Safety
-/// `err` is NULL or an error from this library not yet freed.
+/// `err` is any handle value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_column(err: *const carc_error) -> u32 {
     value_boundary(0, || {
-        // SAFETY: the caller promises a live error or NULL.
-        unsafe { err.as_ref() }.map_or(0, |err| err.column)
+        // SAFETY: the caller promises not to free `err` meanwhile.
+        unsafe { handle::borrow::<ErrorObject>(err, "err") }.map_or(0, |err| err.column)
     })
 }
 
 /// How many tile set diagnostics `err` holds: every problem of an invalid tile set
-/// (`CARC_RESULT_TILESET_INVALID`), 0 for other failures or when `err` is NULL.
+/// (`CARC_RESULT_TILESET_INVALID`), 0 for other failures or when `err` is NULL or no live error.
 ///
 /// # Safety
-/// `err` is NULL or an error from this library not yet freed.
+/// `err` is any handle value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_count(err: *const carc_error) -> usize {
     value_boundary(0, || {
-        // SAFETY: the caller promises a live error or NULL.
-        unsafe { err.as_ref() }.map_or(0, |err| err.diagnostics.len())
+        // SAFETY: the caller promises not to free `err` meanwhile.
+        unsafe { handle::borrow::<ErrorObject>(err, "err") }.map_or(0, |err| err.diagnostics.len())
     })
 }
 
@@ -149,7 +164,7 @@ pub unsafe extern "C" fn carc_error_count(err: *const carc_error) -> usize {
 /// `index` is not below `carc_error_count(err)`.
 ///
 /// # Safety
-/// `err` is NULL or an error from this library not yet freed; `out` is NULL or points to a
+/// `err` is any handle value; `out` is NULL or points to a
 /// writable `carc_diagnostic_info`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_diagnostic(
@@ -158,8 +173,8 @@ pub unsafe extern "C" fn carc_error_diagnostic(
     out: *mut carc_diagnostic_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises a live error or NULL.
-        let err = unsafe { arg(err, "err") }?;
+        // SAFETY: the caller promises not to free `err` meanwhile.
+        let err = unsafe { handle::borrow::<ErrorObject>(err, "err") }?;
         // SAFETY: the caller promises NULL or a writable `carc_diagnostic_info`.
         let out = unsafe { Out::new(out, "out") }?;
         let diagnostic = err.diagnostics.get(index).ok_or_else(|| {
@@ -183,15 +198,10 @@ pub unsafe extern "C" fn carc_error_diagnostic(
 /// Frees an error; NULL does nothing.
 ///
 /// # Safety
-/// `err` is NULL or an error from this library not yet freed; it is invalid afterwards, and so
+/// `err` is any handle value; it is invalid afterwards, and so
 /// is every string borrowed from it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_free(err: *mut carc_error) {
-    value_boundary((), || {
-        if !err.is_null() {
-            // SAFETY: the caller promises an error this library made with `Box::into_raw` and
-            // has not freed yet.
-            drop(unsafe { Box::from_raw(err) });
-        }
-    });
+    // SAFETY: the caller promises not to use `err` from another thread meanwhile.
+    value_boundary((), || drop(unsafe { handle::take::<ErrorObject>(err) }));
 }

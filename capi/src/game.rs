@@ -8,18 +8,18 @@ use std::sync::{Arc, OnceLock};
 use carcassonne::{Action, Catalog, Event, Game, GameSetup, Phase, PlayerId, SetupError};
 
 use crate::boundary::{
-    Buffer, ErrSlot, Failure, Out, arg, arg_mut, arg_str, boundary, plain_boundary,
-    value_boundary,
+    Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary, value_boundary,
 };
 use crate::catalog::{
-    TileStrings, carc_catalog, carc_segment_info, carc_tile_info, segment_info, tile_by_id,
-    tile_info,
+    TileStrings, carc_catalog, carc_segment_info, carc_tile_info, catalog_arg, segment_info,
+    tile_by_id, tile_info,
 };
 use crate::error::carc_error;
+use crate::handle::{self, Kind, Object};
 use crate::result::{action_code, carc_result, setup_code};
 use crate::values::{
-    carc_action, carc_event, carc_phase, carc_pos, carc_rules, carc_supply, action_from_c,
-    action_to_c, event_to_c, phase_to_c, players_to_c, pos_to_c, rules_from_c, rules_to_c,
+    action_from_c, action_to_c, carc_action, carc_event, carc_phase, carc_pos, carc_rules,
+    carc_supply, event_to_c, phase_to_c, players_to_c, pos_to_c, rules_from_c, rules_to_c,
 };
 
 /// A game in progress, or over. Made by `carc_game_new`, `carc_game_new_json`,
@@ -27,6 +27,11 @@ use crate::values::{
 /// `carc_game_apply`; freed by `carc_game_free`. It keeps the events of the last action it
 /// accepted.
 pub struct carc_game {
+    _opaque: [u8; 0],
+}
+
+/// What a `carc_game` handle stands for.
+pub(crate) struct GameObject {
     game: Game,
     /// Tile ids and names, NUL-terminated on first use, shared by copies and restarts.
     strings: Arc<OnceLock<TileStrings>>,
@@ -38,13 +43,18 @@ pub struct carc_game {
     poisoned: bool,
 }
 
-impl carc_game {
-    pub(crate) fn new(game: Game) -> carc_game {
-        carc_game::sharing(game, Arc::default())
+impl Object for GameObject {
+    const KIND: Kind = Kind::Game;
+    type Opaque = carc_game;
+}
+
+impl GameObject {
+    pub(crate) fn new(game: Game) -> GameObject {
+        GameObject::sharing(game, Arc::default())
     }
 
-    fn sharing(game: Game, strings: Arc<OnceLock<TileStrings>>) -> carc_game {
-        carc_game { game, strings, events: Vec::new(), scratch: Vec::new(), poisoned: false }
+    fn sharing(game: Game, strings: Arc<OnceLock<TileStrings>>) -> GameObject {
+        GameObject { game, strings, events: Vec::new(), scratch: Vec::new(), poisoned: false }
     }
 
     pub(crate) fn game(&self) -> &Game {
@@ -56,13 +66,13 @@ impl carc_game {
     }
 }
 
-/// The game handle `game` points to, unless it is NULL or poisoned.
+/// The game behind `game`, unless it is NULL, no live game or poisoned.
 ///
 /// # Safety
-/// `game` is NULL or a live game handle that nothing changes for `'a`.
-pub(crate) unsafe fn game_arg<'a>(game: *const carc_game) -> Result<&'a carc_game, Failure> {
+/// No other thread frees or changes `game` while the reference lives (`'a`).
+pub(crate) unsafe fn game_arg<'a>(game: *const carc_game) -> Result<&'a GameObject, Failure> {
     // SAFETY: passed on from the caller.
-    let handle = unsafe { arg(game, "game") }?;
+    let handle = unsafe { handle::borrow::<GameObject>(game, "game") }?;
     if handle.poisoned {
         return Err(poisoned());
     }
@@ -77,8 +87,9 @@ fn poisoned() -> Failure {
 }
 
 /// Hands a new game handle to the caller.
-pub(crate) fn give(out: Out<*mut carc_game>, handle: carc_game) {
-    out.write(Box::into_raw(Box::new(handle)));
+pub(crate) fn give(out: Out<*mut carc_game>, game: GameObject) -> Result<(), Failure> {
+    out.write(handle::hand_out(game)?);
+    Ok(())
 }
 
 pub(crate) fn setup_failure(error: &SetupError) -> Failure {
@@ -138,7 +149,7 @@ pub unsafe extern "C" fn carc_setup_default(out: *mut carc_setup) -> carc_result
 ///
 /// # Safety
 /// `setup` is NULL or points to a `carc_setup` whose `catalogs` points to `catalog_count`
-/// pointers, each NULL or a live catalog; `out` is NULL or points to a writable
+/// pointers, each any handle value; `out` is NULL or points to a writable
 /// `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_new(
@@ -165,8 +176,8 @@ pub unsafe extern "C" fn carc_game_new(
             .iter()
             .enumerate()
             .map(|(index, handle)| {
-                // SAFETY: the caller promises each pointer NULL or a live catalog.
-                let handle = unsafe { arg(*handle, &format!("setup->catalogs[{index}]")) }?;
+                // SAFETY: handles are checked; the caller promises no other thread frees them meanwhile.
+                let handle = unsafe { catalog_arg(*handle, &format!("setup->catalogs[{index}]")) }?;
                 Ok(handle.catalog().clone())
             })
             .collect::<Result<Vec<Catalog>, Failure>>()?;
@@ -174,8 +185,7 @@ pub unsafe extern "C" fn carc_game_new(
         game_setup.seed = setup.seed;
         game_setup.options = rules_from_c(&setup.rules)?;
         let game = Game::new(game_setup).map_err(|error| setup_failure(&error))?;
-        give(out, carc_game::new(game));
-        Ok(())
+        give(out, GameObject::new(game))
     })
 }
 
@@ -186,21 +196,20 @@ pub unsafe extern "C" fn carc_game_new(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_game *`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_game *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_clone(
     game: *const carc_game,
     out: *mut *mut carc_game,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let handle = unsafe { game_arg(game) }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
-        let mut copy = carc_game::sharing(handle.game.clone(), Arc::clone(&handle.strings));
+        let mut copy = GameObject::sharing(handle.game.clone(), Arc::clone(&handle.strings));
         copy.events.clone_from(&handle.events);
-        give(out, copy);
-        Ok(())
+        give(out, copy)
     })
 }
 
@@ -212,7 +221,7 @@ pub unsafe extern "C" fn carc_game_clone(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_game *`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_game *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_restarted(
     game: *const carc_game,
@@ -220,39 +229,33 @@ pub unsafe extern "C" fn carc_game_restarted(
     out: *mut *mut carc_game,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let handle = unsafe { game_arg(game) }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
-        give(out, carc_game::sharing(handle.game.restarted(seed), Arc::clone(&handle.strings)));
-        Ok(())
+        give(out, GameObject::sharing(handle.game.restarted(seed), Arc::clone(&handle.strings)))
     })
 }
 
 /// Frees a game; NULL does nothing. Poisoned games are freed too.
 ///
 /// # Safety
-/// `game` is NULL or a live game; it is invalid afterwards, and so is every string borrowed
+/// `game` is any handle value; it is invalid afterwards, and so is every string borrowed
 /// from it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_free(game: *mut carc_game) {
-    value_boundary((), || {
-        if !game.is_null() {
-            // SAFETY: the caller promises a game this library made with `Box::into_raw` and
-            // has not freed yet.
-            drop(unsafe { Box::from_raw(game) });
-        }
-    });
+    // SAFETY: the caller promises not to use `game` from another thread meanwhile.
+    value_boundary((), || drop(unsafe { handle::take::<GameObject>(game) }));
 }
 
 /// Runs a query: checks `game` and the output, then writes what `query` returns.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `T`.
+/// `game` is any handle value; `out` is NULL or points to a writable `T`.
 unsafe fn query<T>(
     game: *const carc_game,
     out: *mut T,
-    query: impl FnOnce(&carc_game) -> Result<T, Failure>,
+    query: impl FnOnce(&GameObject) -> Result<T, Failure>,
 ) -> carc_result {
     plain_boundary(|| {
         // SAFETY: passed on from the caller.
@@ -267,14 +270,14 @@ unsafe fn query<T>(
 /// Runs a list query: checks `game` and the buffer, then fills it with what `fill` writes.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` items; `count` is
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` items; `count` is
 /// NULL or points to a writable `size_t`.
 unsafe fn list<T>(
     game: *const carc_game,
     buf: *mut T,
     cap: usize,
     count: *mut usize,
-    fill: impl FnOnce(&carc_game, Buffer<T>) -> Result<(), Failure>,
+    fill: impl FnOnce(&GameObject, Buffer<T>) -> Result<(), Failure>,
 ) -> carc_result {
     plain_boundary(|| {
         // SAFETY: passed on from the caller.
@@ -295,9 +298,12 @@ fn not_available(what: &str) -> Failure {
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_phase`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_phase`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn carc_game_phase(game: *const carc_game, out: *mut carc_phase) -> carc_result {
+pub unsafe extern "C" fn carc_game_phase(
+    game: *const carc_game,
+    out: *mut carc_phase,
+) -> carc_result {
     // SAFETY: passed on from the caller.
     unsafe { query(game, out, |handle| Ok(phase_to_c(handle.game.phase()))) }
 }
@@ -309,9 +315,12 @@ pub unsafe extern "C" fn carc_game_phase(game: *const carc_game, out: *mut carc_
 /// place phase.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint16_t`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint16_t`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn carc_game_drawn_tile(game: *const carc_game, out: *mut u16) -> carc_result {
+pub unsafe extern "C" fn carc_game_drawn_tile(
+    game: *const carc_game,
+    out: *mut u16,
+) -> carc_result {
     // SAFETY: passed on from the caller.
     unsafe {
         query(game, out, |handle| {
@@ -327,7 +336,7 @@ pub unsafe extern "C" fn carc_game_drawn_tile(game: *const carc_game, out: *mut 
 /// figure phase.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_pos`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_pos`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_placed_pos(
     game: *const carc_game,
@@ -348,7 +357,7 @@ pub unsafe extern "C" fn carc_game_placed_pos(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_players(game: *const carc_game, out: *mut u8) -> carc_result {
     // SAFETY: passed on from the caller.
@@ -361,7 +370,7 @@ pub unsafe extern "C" fn carc_game_players(game: *const carc_game, out: *mut u8)
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_current_player(
     game: *const carc_game,
@@ -371,17 +380,17 @@ pub unsafe extern "C" fn carc_game_current_player(
     unsafe { query(game, out, |handle| Ok(handle.game.current_player().0)) }
 }
 
-/// Writes whether the game is over to `*out`.
+/// Writes 1 to `*out` if the game is over, else 0.
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `bool`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn carc_game_is_over(game: *const carc_game, out: *mut bool) -> carc_result {
+pub unsafe extern "C" fn carc_game_is_over(game: *const carc_game, out: *mut u8) -> carc_result {
     // SAFETY: passed on from the caller.
-    unsafe { query(game, out, |handle| Ok(handle.game.is_over())) }
+    unsafe { query(game, out, |handle| Ok(handle.game.is_over().into())) }
 }
 
 /// Writes the seed of the tile bag to `*out`.
@@ -390,7 +399,7 @@ pub unsafe extern "C" fn carc_game_is_over(game: *const carc_game, out: *mut boo
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint64_t`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint64_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_seed(game: *const carc_game, out: *mut u64) -> carc_result {
     // SAFETY: passed on from the caller.
@@ -403,9 +412,12 @@ pub unsafe extern "C" fn carc_game_seed(game: *const carc_game, out: *mut u64) -
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_rules`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_rules`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn carc_game_rules(game: *const carc_game, out: *mut carc_rules) -> carc_result {
+pub unsafe extern "C" fn carc_game_rules(
+    game: *const carc_game,
+    out: *mut carc_rules,
+) -> carc_result {
     // SAFETY: passed on from the caller.
     unsafe { query(game, out, |handle| Ok(rules_to_c(handle.game.options()))) }
 }
@@ -417,7 +429,7 @@ pub unsafe extern "C" fn carc_game_rules(game: *const carc_game, out: *mut carc_
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `size_t`.
+/// `game` is any handle value; `out` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_tile_type_count(
     game: *const carc_game,
@@ -434,7 +446,7 @@ pub unsafe extern "C" fn carc_game_tile_type_count(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_tile_info`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_tile_info`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_tile_info(
     game: *const carc_game,
@@ -452,7 +464,7 @@ pub unsafe extern "C" fn carc_game_tile_info(
 /// segment number past the end.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_segment_info`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_segment_info`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_tile_segment(
     game: *const carc_game,
@@ -471,7 +483,7 @@ pub unsafe extern "C" fn carc_game_tile_segment(
 /// `CARC_RESULT_NOT_AVAILABLE` when no tile type has that id.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `id` is NULL or a NUL-terminated string; `out` is NULL or
+/// `game` is any handle value; `id` is NULL or a NUL-terminated string; `out` is NULL or
 /// points to a writable `uint16_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_tile_by_id(
@@ -480,7 +492,7 @@ pub unsafe extern "C" fn carc_game_tile_by_id(
     out: *mut u16,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let handle = unsafe { game_arg(game) }?;
         // SAFETY: the caller promises NULL or a NUL-terminated string.
         let id = unsafe { arg_str(id, "id") }?;
@@ -499,7 +511,7 @@ pub unsafe extern "C" fn carc_game_tile_by_id(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `uint16_t`s;
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint16_t`s;
 /// `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_remaining(
@@ -509,7 +521,9 @@ pub unsafe extern "C" fn carc_game_remaining(
     count: *mut usize,
 ) -> carc_result {
     // SAFETY: passed on from the caller.
-    unsafe { list(game, buf, cap, count, |handle, buffer| buffer.fill_from(handle.game.remaining())) }
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| buffer.fill_from(handle.game.remaining()))
+    }
 }
 
 /// Writes how many tiles are left in the bag to `*out`.
@@ -518,9 +532,12 @@ pub unsafe extern "C" fn carc_game_remaining(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint32_t`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint32_t`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn carc_game_tiles_left(game: *const carc_game, out: *mut u32) -> carc_result {
+pub unsafe extern "C" fn carc_game_tiles_left(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_result {
     // SAFETY: passed on from the caller.
     unsafe { query(game, out, |handle| Ok(handle.game.tiles_left())) }
 }
@@ -531,26 +548,26 @@ pub unsafe extern "C" fn carc_game_tiles_left(game: *const carc_game, out: *mut 
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint32_t`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint32_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_discarded(game: *const carc_game, out: *mut u32) -> carc_result {
     // SAFETY: passed on from the caller.
     unsafe { query(game, out, |handle| Ok(handle.game.discarded())) }
 }
 
-/// Writes to `*out` whether the bag could give tile type `tile` now, that is whether a
-/// `DRAW_TILE` action naming it would be accepted in the draw phase.
+/// Writes 1 to `*out` if the bag could give tile type `tile` now, that is if a `DRAW_TILE`
+/// action naming it would be accepted in the draw phase, else 0.
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `bool`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_drawable(
     game: *const carc_game,
     tile: u16,
-    out: *mut bool,
+    out: *mut u8,
 ) -> carc_result {
     // SAFETY: passed on from the caller.
     unsafe {
@@ -562,7 +579,7 @@ pub unsafe extern "C" fn carc_game_drawable(
                     format!("there are {types} tile types; there is no tile number {tile}"),
                 ));
             }
-            Ok(handle.game.drawable(tile))
+            Ok(handle.game.drawable(tile).into())
         })
     }
 }
@@ -574,7 +591,7 @@ pub unsafe extern "C" fn carc_game_drawable(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint32_t`s;
 /// `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_scores(
@@ -594,7 +611,7 @@ pub unsafe extern "C" fn carc_game_scores(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `uint8_t`.
+/// `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_leaders(game: *const carc_game, out: *mut u8) -> carc_result {
     // SAFETY: passed on from the caller.
@@ -608,7 +625,7 @@ pub unsafe extern "C" fn carc_game_leaders(game: *const carc_game, out: *mut u8)
 /// not at the table.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `out` is NULL or points to a writable `carc_supply`.
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_supply`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_supply(
     game: *const carc_game,
@@ -654,7 +671,7 @@ thread_local! {
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_action`s;
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_action`s;
 /// `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_legal_actions(
@@ -686,7 +703,7 @@ fn refused(error: &carcassonne::ActionError) -> Failure {
 /// `carc_game_apply` would refuse it, with a message in `*err`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `action` is NULL or points to a `carc_action`; `err` is NULL
+/// `game` is any handle value; `action` is NULL or points to a `carc_action`; `err` is NULL
 /// or points to a writable `carc_error *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_check(
@@ -697,7 +714,7 @@ pub unsafe extern "C" fn carc_game_check(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let handle = unsafe { game_arg(game) }?;
         // SAFETY: the caller promises NULL or a readable `carc_action`.
         let action = action_from_c(unsafe { arg(action, "action") }?)?;
@@ -716,7 +733,7 @@ pub unsafe extern "C" fn carc_game_check(
 /// message in `*err`.
 ///
 /// # Safety
-/// `game` is NULL or a live game that no other thread uses meanwhile; `action` is NULL or
+/// `game` is any handle value, used by no other thread meanwhile; `action` is NULL or
 /// points to a `carc_action`; `err` is NULL or points to a writable `carc_error *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_apply(
@@ -727,8 +744,8 @@ pub unsafe extern "C" fn carc_game_apply(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        // SAFETY: the caller promises NULL or a live game used by no one else meanwhile.
-        let handle = unsafe { arg_mut(game, "game") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread uses it meanwhile.
+        let handle = unsafe { handle::borrow_mut::<GameObject>(game, "game") }?;
         if handle.poisoned {
             return Err(poisoned());
         }
@@ -752,7 +769,7 @@ pub unsafe extern "C" fn carc_game_apply(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_event`s;
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_event`s;
 /// `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_last_events(
@@ -778,7 +795,7 @@ pub unsafe extern "C" fn carc_game_last_events(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` `carc_action`s;
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_action`s;
 /// `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_actions(

@@ -7,17 +7,30 @@ use carcassonne::{
 };
 use serde::Deserialize;
 
-use crate::boundary::{Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary};
-use crate::catalog::{carc_catalog, load_failure};
+use crate::boundary::{
+    Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary, value_boundary,
+};
+use crate::catalog::{carc_catalog, catalog_arg, load_failure};
 use crate::error::carc_error;
+use crate::handle::{self, Kind, Object};
 use crate::result::{carc_result, landscape_code};
 use crate::save::json_failure;
-use crate::values::{carc_feature_score, carc_rules, rules_from_c, score_to_c};
+use crate::values::{carc_feature_score, carc_rules, flag_from_c, rules_from_c, score_to_c};
 
 /// The scores of a landscape: points per player and every feature that scored. Made by
 /// `carc_landscape_score_new`, freed by `carc_landscape_score_free`.
 pub struct carc_landscape_score {
+    _opaque: [u8; 0],
+}
+
+/// What a `carc_landscape_score` handle stands for.
+struct ScoreObject {
     score: LandscapeScore,
+}
+
+impl Object for ScoreObject {
+    const KIND: Kind = Kind::LandscapeScore;
+    type Opaque = carc_landscape_score;
 }
 
 /// How a landscape is scored: the game's rules plus two overrides for puzzles.
@@ -26,11 +39,12 @@ pub struct carc_landscape_score {
 pub struct carc_landscape_options {
     /// The rule options (`carc_rules_default` for the published rules).
     pub rules: carc_rules,
-    /// Every feature counts for player 0, whatever stands on it (solo puzzles).
-    pub claim_all: bool,
-    /// Whether `pennant_value` replaces the 2 points per pennant of a completed city without
-    /// a cathedral.
-    pub has_pennant_value: bool,
+    /// 1: every feature counts for player 0, whatever stands on it (solo puzzles); 0: the
+    /// figures decide.
+    pub claim_all: u8,
+    /// 1 if `pennant_value` replaces the 2 points per pennant of a completed city without a
+    /// cathedral, else 0.
+    pub has_pennant_value: u8,
     /// Points per pennant, when `has_pennant_value`.
     pub pennant_value: u32,
 }
@@ -68,7 +82,7 @@ struct LandscapeFile {
 ///
 /// # Safety
 /// `json` is NULL or a NUL-terminated string; `catalogs` is NULL or points to `catalog_count`
-/// pointers, each NULL or a live catalog; `options` is NULL or points to a
+/// pointers, each any handle value; `options` is NULL or points to a
 /// `carc_landscape_options`; `out` is NULL or points to a writable `carc_landscape_score *`;
 /// `err` is NULL or points to a writable `carc_error *`.
 #[unsafe(no_mangle)]
@@ -99,16 +113,18 @@ pub unsafe extern "C" fn carc_landscape_score_new(
         };
         let mut given = Vec::with_capacity(handles.len());
         for (index, handle) in handles.iter().enumerate() {
-            // SAFETY: the caller promises each pointer NULL or a live catalog.
-            let handle = unsafe { arg(*handle, &format!("catalogs[{index}]")) }?;
+            // SAFETY: handles are checked; the caller promises no other thread frees them meanwhile.
+            let handle = unsafe { catalog_arg(*handle, &format!("catalogs[{index}]")) }?;
             given.push(handle.catalog().clone());
         }
         let options = LandscapeOptions {
             rules: rules_from_c(&options.rules)?,
-            claim_all: options.claim_all,
-            pennant_value: options.has_pennant_value.then_some(options.pennant_value),
+            claim_all: flag_from_c(options.claim_all, "options->claim_all")?,
+            pennant_value: flag_from_c(options.has_pennant_value, "options->has_pennant_value")?
+                .then_some(options.pennant_value),
         };
-        let file: LandscapeFile = serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+        let file: LandscapeFile =
+            serde_json::from_str(json).map_err(|error| json_failure(&error))?;
         let catalogs = match (file.tilesets, given.is_empty()) {
             (Some(_), false) => {
                 return Err(Failure::new(
@@ -127,7 +143,7 @@ pub unsafe extern "C" fn carc_landscape_score_new(
         let score = landscape
             .score(&options)
             .map_err(|error| Failure::new(landscape_code(&error), error.to_string()))?;
-        out.write(Box::into_raw(Box::new(carc_landscape_score { score })));
+        out.write(handle::hand_out(ScoreObject { score })?);
         Ok(())
     })
 }
@@ -135,16 +151,11 @@ pub unsafe extern "C" fn carc_landscape_score_new(
 /// Frees a landscape score; NULL does nothing.
 ///
 /// # Safety
-/// `score` is NULL or a live landscape score; it is invalid afterwards.
+/// `score` is any handle value; it is invalid afterwards.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_landscape_score_free(score: *mut carc_landscape_score) {
-    crate::boundary::value_boundary((), || {
-        if !score.is_null() {
-            // SAFETY: the caller promises a score this library made with `Box::into_raw` and
-            // has not freed yet.
-            drop(unsafe { Box::from_raw(score) });
-        }
-    });
+    // SAFETY: the caller promises not to use `score` from another thread meanwhile.
+    value_boundary((), || drop(unsafe { handle::take::<ScoreObject>(score) }));
 }
 
 /// Writes the points of each player, from player 0 up to the highest player with a figure
@@ -155,7 +166,7 @@ pub unsafe extern "C" fn carc_landscape_score_free(score: *mut carc_landscape_sc
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap`
+/// `score` is any handle value; `buf` is NULL or valid for writing `cap`
 /// `uint32_t`s; `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_landscape_score_totals(
@@ -165,8 +176,8 @@ pub unsafe extern "C" fn carc_landscape_score_totals(
     count: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live landscape score.
-        let score = unsafe { arg(score, "score") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let score = unsafe { handle::borrow::<ScoreObject>(score, "score") }?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
@@ -182,7 +193,7 @@ pub unsafe extern "C" fn carc_landscape_score_totals(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap`
+/// `score` is any handle value; `buf` is NULL or valid for writing `cap`
 /// `carc_feature_score`s; `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_landscape_score_features(
@@ -192,8 +203,8 @@ pub unsafe extern "C" fn carc_landscape_score_features(
     count: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live landscape score.
-        let score = unsafe { arg(score, "score") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let score = unsafe { handle::borrow::<ScoreObject>(score, "score") }?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
@@ -211,7 +222,7 @@ pub unsafe extern "C" fn carc_landscape_score_features(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `score` is NULL or a live landscape score; `buf` is NULL or valid for writing `cap` bytes;
+/// `score` is any handle value; `buf` is NULL or valid for writing `cap` bytes;
 /// `size` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_landscape_score_json(
@@ -221,8 +232,8 @@ pub unsafe extern "C" fn carc_landscape_score_json(
     size: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live landscape score.
-        let score = unsafe { arg(score, "score") }?;
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let score = unsafe { handle::borrow::<ScoreObject>(score, "score") }?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;

@@ -40,8 +40,10 @@ mod save;
 
 mod landscape;
 
-// Helpers behind every export: the panic boundary, pointer checks, caller buffers.
+// Helpers behind every export: the panic boundary, pointer checks, caller buffers, and the
+// registry that checks handles.
 mod boundary;
+mod handle;
 
 pub use board::*;
 pub use catalog::*;

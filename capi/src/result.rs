@@ -25,7 +25,8 @@ pub enum carc_result {
     /// A caller buffer is too small; the count or size argument holds what is needed and
     /// nothing else was written.
     BufferTooSmall = 103,
-    /// A value is outside what the argument accepts (a rotation that is not 0, 90, 180 or 270).
+    /// A value is outside what the argument accepts (a rotation that is not 0, 90, 180 or 270,
+    /// a flag that is not 0 or 1).
     InvalidArgument = 104,
     /// A kind field holds a number that is none of its constants.
     InvalidEnum = 105,
@@ -34,6 +35,12 @@ pub enum carc_result {
     OutOfRange = 106,
     /// The game has no such thing in its present state (no tile drawn, no tile at the cell).
     NotAvailable = 107,
+    /// A handle argument is not a live handle of the kind the function takes: freed already,
+    /// of another kind (a catalog for a game), or never made by this library.
+    InvalidHandle = 108,
+    /// As many handles are live as the library can track (16,777,216 on 64-bit targets);
+    /// free some first.
+    TooManyHandles = 109,
 
     /// No built-in tile set has this name.
     UnknownBuiltin = 201,
@@ -129,7 +136,7 @@ pub enum carc_result {
 
 impl carc_result {
     /// Every code, in increasing order (the tests check it against the header).
-    pub const ALL: [carc_result; 50] = {
+    pub const ALL: [carc_result; 52] = {
         use carc_result::*;
         [
             Ok,
@@ -140,6 +147,8 @@ impl carc_result {
             InvalidEnum,
             OutOfRange,
             NotAvailable,
+            InvalidHandle,
+            TooManyHandles,
             UnknownBuiltin,
             TilesetInvalid,
             TilesetIo,
@@ -204,6 +213,8 @@ impl carc_result {
             InvalidEnum => c"CARC_RESULT_INVALID_ENUM",
             OutOfRange => c"CARC_RESULT_OUT_OF_RANGE",
             NotAvailable => c"CARC_RESULT_NOT_AVAILABLE",
+            InvalidHandle => c"CARC_RESULT_INVALID_HANDLE",
+            TooManyHandles => c"CARC_RESULT_TOO_MANY_HANDLES",
             UnknownBuiltin => c"CARC_RESULT_UNKNOWN_BUILTIN",
             TilesetInvalid => c"CARC_RESULT_TILESET_INVALID",
             TilesetIo => c"CARC_RESULT_TILESET_IO",

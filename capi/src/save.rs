@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::boundary::{Buffer, ErrSlot, Failure, Out, arg_str, boundary, plain_boundary};
 use crate::error::carc_error;
-use crate::game::{carc_game, game_arg, give, setup_failure};
+use crate::game::{GameObject, carc_game, game_arg, give, setup_failure};
 use crate::result::carc_result;
 
 /// The failure of reading JSON, with the line and column serde_json reports.
@@ -65,8 +65,7 @@ pub unsafe extern "C" fn carc_game_new_json(
         let out = unsafe { Out::new(out, "out") }?;
         let setup: GameSetup = serde_json::from_str(json).map_err(|error| json_failure(&error))?;
         let game = Game::new(setup).map_err(|error| setup_failure(&error))?;
-        give(out, carc_game::new(game));
-        Ok(())
+        give(out, GameObject::new(game))
     })
 }
 
@@ -79,7 +78,7 @@ pub unsafe extern "C" fn carc_game_new_json(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` bytes; `size` is
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` bytes; `size` is
 /// NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_setup_json(
@@ -89,7 +88,7 @@ pub unsafe extern "C" fn carc_game_setup_json(
     size: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
@@ -110,7 +109,7 @@ pub unsafe extern "C" fn carc_game_setup_json(
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
-/// `game` is NULL or a live game; `buf` is NULL or valid for writing `cap` bytes; `size` is
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` bytes; `size` is
 /// NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_save_json(
@@ -120,7 +119,7 @@ pub unsafe extern "C" fn carc_game_save_json(
     size: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a live game.
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
         let game = unsafe { game_arg(game) }?.game();
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
@@ -174,7 +173,6 @@ pub unsafe extern "C" fn carc_game_load_json(
                 Failure::new(carc_result::SaveActionRefused, error.to_string())
             }
         })?;
-        give(out, carc_game::new(game));
-        Ok(())
+        give(out, GameObject::new(game))
     })
 }

@@ -210,18 +210,18 @@ pub struct carc_action {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct carc_rules {
-    /// Whether followers may go on fields as farmers (default true).
-    pub farmers: bool,
+    /// 1 if followers may go on fields as farmers (default 1), else 0.
+    pub farmers: u8,
     /// How fields score, a `CARC_FARM_SCORING_*` constant (default `PER_FIELD`).
     pub farm_scoring: carc_farm_scoring,
-    /// First-edition rule: a completed city of two tiles scores 1 per tile and pennant
-    /// (default false).
-    pub tiny_city: bool,
+    /// 1 for the first-edition rule: a completed city of two tiles scores 1 per tile and
+    /// pennant (default 0).
+    pub tiny_city: u8,
     /// How inns and cathedrals on unfinished features score, a `CARC_UNFINISHED_MARKS_*`
     /// constant (default `ZERO`).
     pub inn_cathedral_unfinished: carc_unfinished_marks,
-    /// Whether each player has an abbot (default false).
-    pub abbots: bool,
+    /// 1 if each player has an abbot (default 0), else 0.
+    pub abbots: u8,
 }
 
 /// One feature's score: what it is, why it scored, how much and to whom.
@@ -235,10 +235,10 @@ pub struct carc_feature_score {
     pub pos: carc_pos,
     /// That segment's number in its tile type.
     pub segment: u8,
-    /// Whether it was complete (a closed city or road, a surrounded monastery or garden).
-    pub complete: bool,
-    /// Whether the score goes to farmers (a field, or a city paying its farmers).
-    pub farmers: bool,
+    /// 1 if it was complete (a closed city or road, a surrounded monastery or garden), else 0.
+    pub complete: u8,
+    /// 1 if the score goes to farmers (a field, or a city paying its farmers), else 0.
+    pub farmers: u8,
     /// The players who score, bit `p` for player `p`; each receives `points`.
     pub scorers: u8,
     /// When it scored, a `CARC_SCORE_REASON_*` constant.
@@ -315,6 +315,18 @@ pub unsafe extern "C" fn carc_rules_default(out: *mut carc_rules) -> carc_result
 
 pub(crate) fn invalid_enum(what: &str, value: u32) -> Failure {
     Failure::new(carc_result::InvalidEnum, format!("{value} is not a {what} constant"))
+}
+
+/// A flag the caller wrote: 0 or 1, as every flag of this ABI.
+pub(crate) fn flag_from_c(value: u8, name: &str) -> Result<bool, Failure> {
+    match value {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(Failure::new(
+            carc_result::InvalidArgument,
+            format!("`{name}` is {value}; a flag is 0 or 1"),
+        )),
+    }
 }
 
 pub(crate) fn pos_from_c(pos: carc_pos) -> Pos {
@@ -434,8 +446,8 @@ pub(crate) fn score_to_c(score: &FeatureScore) -> carc_feature_score {
         kind: segment_kind_to_c(score.kind),
         pos: pos_to_c(score.pos),
         segment: score.segment,
-        complete: score.complete,
-        farmers: score.farmers,
+        complete: score.complete.into(),
+        farmers: score.farmers.into(),
         scorers: players_to_c(score.scorers),
         reason: match score.reason {
             ScoreReason::Completed => CARC_SCORE_REASON_COMPLETED,
@@ -461,9 +473,12 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
     let none = carc_event::default();
     let player = |player: &PlayerId| player.0;
     match event {
-        Event::TileDrawn { player: who, tile } => {
-            carc_event { kind: CARC_EVENT_KIND_TILE_DRAWN, player: player(who), tile: *tile, ..none }
-        }
+        Event::TileDrawn { player: who, tile } => carc_event {
+            kind: CARC_EVENT_KIND_TILE_DRAWN,
+            player: player(who),
+            tile: *tile,
+            ..none
+        },
         Event::TileDiscarded { player: who, tile } => carc_event {
             kind: CARC_EVENT_KIND_TILE_DISCARDED,
             player: player(who),
@@ -514,36 +529,36 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
 
 pub(crate) fn rules_to_c(options: &RuleOptions) -> carc_rules {
     carc_rules {
-        farmers: options.farmers,
+        farmers: options.farmers.into(),
         farm_scoring: match options.farm_scoring {
             FarmScoring::PerField => CARC_FARM_SCORING_PER_FIELD,
             FarmScoring::PerFieldOnce => CARC_FARM_SCORING_PER_FIELD_ONCE,
             FarmScoring::PerCity4 => CARC_FARM_SCORING_PER_CITY_4,
         },
-        tiny_city: options.tiny_city,
+        tiny_city: options.tiny_city.into(),
         inn_cathedral_unfinished: match options.inn_cathedral_unfinished {
             UnfinishedMarks::Zero => CARC_UNFINISHED_MARKS_ZERO,
             UnfinishedMarks::Normal => CARC_UNFINISHED_MARKS_NORMAL,
         },
-        abbots: options.abbots,
+        abbots: options.abbots.into(),
     }
 }
 
 pub(crate) fn rules_from_c(rules: &carc_rules) -> Result<RuleOptions, Failure> {
     Ok(RuleOptions {
-        farmers: rules.farmers,
+        farmers: flag_from_c(rules.farmers, "rules.farmers")?,
         farm_scoring: match rules.farm_scoring {
             CARC_FARM_SCORING_PER_FIELD => FarmScoring::PerField,
             CARC_FARM_SCORING_PER_FIELD_ONCE => FarmScoring::PerFieldOnce,
             CARC_FARM_SCORING_PER_CITY_4 => FarmScoring::PerCity4,
             other => return Err(invalid_enum("carc_farm_scoring", other)),
         },
-        tiny_city: rules.tiny_city,
+        tiny_city: flag_from_c(rules.tiny_city, "rules.tiny_city")?,
         inn_cathedral_unfinished: match rules.inn_cathedral_unfinished {
             CARC_UNFINISHED_MARKS_ZERO => UnfinishedMarks::Zero,
             CARC_UNFINISHED_MARKS_NORMAL => UnfinishedMarks::Normal,
             other => return Err(invalid_enum("carc_unfinished_marks", other)),
         },
-        abbots: rules.abbots,
+        abbots: flag_from_c(rules.abbots, "rules.abbots")?,
     })
 }

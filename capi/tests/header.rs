@@ -117,5 +117,8 @@ fn the_header_compiles_as_c99() {
 
 #[test]
 fn the_header_compiles_as_cpp17() {
-    compile("g++", &["-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-fsyntax-only", "-x", "c++"]);
+    compile(
+        "g++",
+        &["-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-fsyntax-only", "-x", "c++"],
+    );
 }

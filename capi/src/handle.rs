@@ -1,0 +1,302 @@
+//! Handles: the opaque pointers C holds are tokens checked against a registry, so a freed,
+//! foreign or made-up handle is refused with `CARC_RESULT_INVALID_HANDLE` instead of being
+//! dereferenced.
+//!
+//! A token is `generation << INDEX_BITS | index`: `index` names a slot of the registry and
+//! `generation` counts how often the slot has been handed out. The slot remembers the token it
+//! holds now, so a token of a freed object (an older generation), of another kind of object,
+//! or one never issued matches no live slot. Slots live in chunks that are never freed, so
+//! checking any token reads only memory the registry owns. A lookup is two atomic loads; only
+//! making and freeing a handle takes a lock. Freed slots are reused oldest first, so a slot's
+//! generation turns over as slowly as possible.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicPtr, AtomicU8, AtomicUsize, Ordering};
+
+use crate::boundary::Failure;
+use crate::result::carc_result;
+
+/// What a handle stands for; a slot's kind must match the one a function expects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Kind {
+    Catalog = 1,
+    Game = 2,
+    Error = 3,
+    LandscapeScore = 4,
+}
+
+impl Kind {
+    fn from_u8(value: u8) -> Option<Kind> {
+        [Kind::Catalog, Kind::Game, Kind::Error, Kind::LandscapeScore]
+            .into_iter()
+            .find(|kind| *kind as u8 == value)
+    }
+
+    /// The C type a function expects, for messages.
+    const fn c_name(self) -> &'static str {
+        match self {
+            Kind::Catalog => "carc_catalog",
+            Kind::Game => "carc_game",
+            Kind::Error => "carc_error",
+            Kind::LandscapeScore => "carc_landscape_score",
+        }
+    }
+}
+
+/// A Rust object handed to C behind a handle of type `Opaque`.
+pub(crate) trait Object: Send + 'static {
+    /// The kind its slots carry.
+    const KIND: Kind;
+    /// The opaque C type its handles point to.
+    type Opaque;
+}
+
+/// Bits of the token that name the slot; the rest count generations.
+const INDEX_BITS: u32 = if usize::BITS >= 64 { 32 } else { 20 };
+/// Slots per chunk.
+const CHUNK_BITS: u32 = 10;
+const CHUNK_SLOTS: usize = 1 << CHUNK_BITS;
+/// The most live handles: 16,777,216 on 64-bit targets, 1,048,576 on 32-bit ones.
+const MAX_SLOTS: usize = 1 << (if usize::BITS >= 64 { 24 } else { INDEX_BITS });
+const MAX_CHUNKS: usize = MAX_SLOTS / CHUNK_SLOTS;
+const INDEX_MASK: usize = (1 << INDEX_BITS) - 1;
+const GENERATIONS: usize = 1 << (usize::BITS - INDEX_BITS);
+
+struct Slot {
+    /// The token this slot answers to; 0 while it is free (no token is 0: generations start
+    /// at 1).
+    token: AtomicUsize,
+    /// A `Kind` as `u8`, set with the token.
+    kind: AtomicU8,
+    /// The boxed object, type-erased; its type is given by `kind`.
+    object: AtomicPtr<()>,
+    /// The generation of the last token issued for this slot (changed only under the lock).
+    generation: AtomicUsize,
+}
+
+struct Chunk {
+    slots: [Slot; CHUNK_SLOTS],
+}
+
+static CHUNKS: [AtomicPtr<Chunk>; MAX_CHUNKS] =
+    [const { AtomicPtr::new(std::ptr::null_mut()) }; MAX_CHUNKS];
+
+/// What only making and freeing handles touch.
+struct Allocator {
+    /// Slots freed, oldest first.
+    free: VecDeque<usize>,
+    /// Slots ever used; the next new slot's index.
+    used: usize,
+}
+
+static ALLOCATOR: Mutex<Allocator> = Mutex::new(Allocator { free: VecDeque::new(), used: 0 });
+
+fn slot(index: usize) -> Option<&'static Slot> {
+    let chunk = CHUNKS.get(index >> CHUNK_BITS)?.load(Ordering::Acquire);
+    // SAFETY: a non-NULL chunk pointer was made by `Box::into_raw` in `hand_out` and is never
+    // freed, so it is valid for `'static`; a chunk is only read through shared references.
+    let chunk = unsafe { chunk.as_ref() }?;
+    chunk.slots.get(index & (CHUNK_SLOTS - 1))
+}
+
+fn allocator() -> std::sync::MutexGuard<'static, Allocator> {
+    // A panic while the lock was held cannot leave the allocator inconsistent: every change
+    // to it is a single push, pop or increment.
+    ALLOCATOR.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Gives `value` a new handle.
+///
+/// # Errors
+/// `CARC_RESULT_TOO_MANY_HANDLES` when every slot is live.
+pub(crate) fn hand_out<T: Object>(value: T) -> Result<*mut T::Opaque, Failure> {
+    let mut allocator = allocator();
+    let index = match allocator.free.pop_front() {
+        Some(index) => index,
+        None => {
+            let index = allocator.used;
+            if index >= MAX_SLOTS {
+                return Err(Failure::new(
+                    carc_result::TooManyHandles,
+                    format!("{MAX_SLOTS} handles are live; free some before making more"),
+                ));
+            }
+            let chunk = &CHUNKS[index >> CHUNK_BITS];
+            if chunk.load(Ordering::Acquire).is_null() {
+                let new = Box::new(Chunk {
+                    slots: std::array::from_fn(|_| Slot {
+                        token: AtomicUsize::new(0),
+                        kind: AtomicU8::new(0),
+                        object: AtomicPtr::new(std::ptr::null_mut()),
+                        generation: AtomicUsize::new(0),
+                    }),
+                });
+                chunk.store(Box::into_raw(new), Ordering::Release);
+            }
+            allocator.used += 1;
+            index
+        }
+    };
+    let slot = slot(index).expect("the slot's chunk was made above or when it was first used");
+    let generation = match slot.generation.load(Ordering::Relaxed) + 1 {
+        GENERATIONS => 1,
+        next => next,
+    };
+    slot.generation.store(generation, Ordering::Relaxed);
+    let token = generation << INDEX_BITS | index;
+    slot.object.store(Box::into_raw(Box::new(value)).cast(), Ordering::Relaxed);
+    slot.kind.store(T::KIND as u8, Ordering::Relaxed);
+    // Release: whoever sees the token sees the object and kind stored before it.
+    slot.token.store(token, Ordering::Release);
+    Ok(std::ptr::without_provenance_mut(token))
+}
+
+/// The live slot of `token` for objects of kind `T`, or why there is none.
+fn live<T: Object>(token: usize, name: &str) -> Result<&'static Slot, Failure> {
+    let invalid = |what: &str| {
+        Failure::new(
+            carc_result::InvalidHandle,
+            format!("`{name}` is {what}, not a live {} handle", T::KIND.c_name()),
+        )
+    };
+    let slot = slot(token & INDEX_MASK)
+        .filter(|slot| slot.token.load(Ordering::Acquire) == token)
+        .ok_or_else(|| invalid("freed or was never made by this library"))?;
+    match Kind::from_u8(slot.kind.load(Ordering::Relaxed)) {
+        Some(kind) if kind == T::KIND => Ok(slot),
+        Some(kind) => Err(invalid(&format!("a {} handle", kind.c_name()))),
+        None => Err(invalid("freed")),
+    }
+}
+
+/// The object behind `handle`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT` for NULL, `CARC_RESULT_INVALID_HANDLE` for anything but a live
+/// handle of kind `T`.
+///
+/// # Safety
+/// No other thread frees or changes the object while the reference lives (`'a`).
+pub(crate) unsafe fn borrow<'a, T: Object>(
+    handle: *const T::Opaque,
+    name: &str,
+) -> Result<&'a T, Failure> {
+    if handle.is_null() {
+        return Err(Failure::null(name));
+    }
+    let slot = live::<T>(handle.addr(), name)?;
+    let object = slot.object.load(Ordering::Relaxed).cast::<T>();
+    // SAFETY: the slot is live and of kind `T`, so `object` is the `Box<T>` stored by
+    // `hand_out`; the caller promises nobody frees or changes it for `'a`.
+    unsafe { object.as_ref() }.ok_or_else(|| Failure::null(name))
+}
+
+/// The object behind `handle`, to change.
+///
+/// # Errors
+/// As [`borrow`].
+///
+/// # Safety
+/// No other thread uses the object while the reference lives (`'a`).
+pub(crate) unsafe fn borrow_mut<'a, T: Object>(
+    handle: *mut T::Opaque,
+    name: &str,
+) -> Result<&'a mut T, Failure> {
+    if handle.is_null() {
+        return Err(Failure::null(name));
+    }
+    let slot = live::<T>(handle.addr(), name)?;
+    let object = slot.object.load(Ordering::Relaxed).cast::<T>();
+    // SAFETY: as in `borrow`; the caller promises nobody else uses it for `'a`.
+    unsafe { object.as_mut() }.ok_or_else(|| Failure::null(name))
+}
+
+/// Ends `handle` and gives its object back; `None` for NULL or anything but a live handle of
+/// kind `T`, which is left alone.
+///
+/// # Safety
+/// No other thread uses the object meanwhile.
+pub(crate) unsafe fn take<T: Object>(handle: *mut T::Opaque) -> Option<Box<T>> {
+    let token = handle.addr();
+    if token == 0 {
+        return None;
+    }
+    let mut allocator = allocator();
+    let slot = live::<T>(token, "handle").ok()?;
+    slot.token.store(0, Ordering::Release);
+    slot.kind.store(0, Ordering::Relaxed);
+    let object = slot.object.swap(std::ptr::null_mut(), Ordering::Relaxed).cast::<T>();
+    allocator.free.push_back(token & INDEX_MASK);
+    drop(allocator);
+    // SAFETY: the slot was live and of kind `T`, so `object` came from `Box::into_raw` of a
+    // `Box<T>` in `hand_out`, and clearing the slot under the lock made this the only owner.
+    Some(unsafe { Box::from_raw(object) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Thing(u32);
+    struct OpaqueThing;
+    impl Object for Thing {
+        const KIND: Kind = Kind::Catalog;
+        type Opaque = OpaqueThing;
+    }
+
+    struct Other;
+    struct OpaqueOther;
+    impl Object for Other {
+        const KIND: Kind = Kind::Game;
+        type Opaque = OpaqueOther;
+    }
+
+    fn code<T>(result: Result<T, Failure>) -> carc_result {
+        result.err().map_or(carc_result::Ok, |failure| failure.code)
+    }
+
+    #[test]
+    fn a_freed_handle_is_refused_and_its_slot_gets_a_new_token() {
+        let first = hand_out(Thing(7)).unwrap();
+        // SAFETY: single-threaded test.
+        assert_eq!(unsafe { borrow::<Thing>(first, "x") }.unwrap().0, 7);
+        // SAFETY: single-threaded test.
+        assert_eq!(unsafe { take::<Thing>(first) }.map(|thing| thing.0), Some(7));
+        // SAFETY: single-threaded test.
+        assert_eq!(code(unsafe { borrow::<Thing>(first, "x") }), carc_result::InvalidHandle);
+        // SAFETY: single-threaded test; a second free is ignored.
+        assert!(unsafe { take::<Thing>(first) }.is_none());
+        let second = hand_out(Thing(8)).unwrap();
+        assert_ne!(first.addr(), second.addr());
+        // SAFETY: single-threaded test.
+        assert_eq!(code(unsafe { borrow::<Thing>(first, "x") }), carc_result::InvalidHandle);
+        // SAFETY: single-threaded test.
+        drop(unsafe { take::<Thing>(second) });
+    }
+
+    #[test]
+    fn a_handle_of_another_kind_null_and_garbage_are_refused() {
+        let thing = hand_out(Thing(1)).unwrap();
+        let as_other = std::ptr::without_provenance::<OpaqueOther>(thing.addr());
+        // SAFETY: single-threaded test.
+        let failure = unsafe { borrow::<Other>(as_other, "game") }.err().unwrap();
+        assert_eq!(failure.code, carc_result::InvalidHandle);
+        assert!(failure.message.contains("a carc_catalog handle"), "{}", failure.message);
+        // SAFETY: single-threaded test; the wrong kind is not freed.
+        assert!(unsafe { take::<Other>(as_other.cast_mut()) }.is_none());
+        // SAFETY: single-threaded test.
+        assert_eq!(
+            code(unsafe { borrow::<Thing>(std::ptr::null(), "x") }),
+            carc_result::NullArgument
+        );
+        for garbage in [1usize, 0xdead_beef, usize::MAX, thing.addr() ^ 1 << INDEX_BITS] {
+            let garbage = std::ptr::without_provenance::<OpaqueThing>(garbage);
+            // SAFETY: single-threaded test.
+            assert_eq!(code(unsafe { borrow::<Thing>(garbage, "x") }), carc_result::InvalidHandle);
+        }
+        // SAFETY: single-threaded test.
+        drop(unsafe { take::<Thing>(thing) });
+    }
+}

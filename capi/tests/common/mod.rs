@@ -1,0 +1,152 @@
+//! Building and running the C and C++ programs under `capi/tests/consumers/` against the
+//! library exactly as a C user links it: the header from `include/`, the static library from
+//! `cargo build -p carcassonne-capi`, gcc or g++ with warnings as errors.
+
+#![allow(dead_code)] // each test binary uses part of this
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The repository's root folder.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("capi/ sits in the repository").into()
+}
+
+/// The folder of this build's artifacts (`target/debug` or `target/release`): the test binary
+/// runs from its `deps/` folder.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary knows its path");
+    exe.parent().and_then(Path::parent).expect("test binaries live in <target>/<profile>/deps").into()
+}
+
+/// The static library, built with the profile of the running tests. `cargo test` builds the
+/// crate only as an rlib for its tests, so the C artifacts are built here, once per test binary.
+pub fn static_library() -> &'static Path {
+    static LIBRARY: OnceLock<PathBuf> = OnceLock::new();
+    LIBRARY.get_or_init(|| {
+        let dir = profile_dir();
+        let profile = match dir.file_name().and_then(|name| name.to_str()) {
+            Some("debug") => "dev".to_owned(),
+            Some(name) => name.to_owned(),
+            None => panic!("cannot tell the build profile from {}", dir.display()),
+        };
+        let target_dir = dir.parent().expect("the profile folder sits in the target folder");
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--quiet", "-p", "carcassonne-capi", "--profile", &profile])
+            .arg("--target-dir")
+            .arg(target_dir)
+            .current_dir(repo_root())
+            .status()
+            .expect("run cargo build");
+        assert!(status.success(), "cargo build -p carcassonne-capi failed");
+        let library = dir.join("libcarcassonne_capi.a");
+        assert!(library.exists(), "{} was not built", library.display());
+        library
+    })
+}
+
+/// The language of a consumer, which picks the compiler and standard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// C11 with gcc.
+    C,
+    /// C++17 with g++.
+    Cpp,
+}
+
+/// Whether a build is instrumented by AddressSanitizer and UndefinedBehaviorSanitizer (for
+/// running directly) or plain (for running under valgrind, which cannot run ASan binaries).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instrument {
+    Sanitizers,
+    Plain,
+}
+
+/// Compiles `capi/tests/consumers/<source>` against the header and the static library with
+/// every warning an error, and returns the executable's path.
+///
+/// # Panics
+/// When the compiler is missing or reports anything, with its output.
+pub fn compile(source: &str, instrument: Instrument) -> PathBuf {
+    let root = repo_root();
+    let source_path = root.join("capi").join("tests").join("consumers").join(source);
+    let lang = if source.ends_with(".c") { Lang::C } else { Lang::Cpp };
+    let (compiler, standard) = match lang {
+        Lang::C => ("gcc", "-std=c11"),
+        Lang::Cpp => ("g++", "-std=c++17"),
+    };
+    let out_dir = profile_dir().join("capi-consumers");
+    std::fs::create_dir_all(&out_dir).expect("create the consumers' build folder");
+    let stem = Path::new(source).file_stem().and_then(|stem| stem.to_str()).expect("a file name");
+    let suffix = match instrument {
+        Instrument::Sanitizers => "-asan",
+        Instrument::Plain => "",
+    };
+    let exe = out_dir.join(format!("{stem}{}{suffix}", if lang == Lang::Cpp { "-cpp" } else { "" }));
+    let mut command = Command::new(compiler);
+    command
+        .arg(standard)
+        .args(["-Wall", "-Wextra", "-Wpedantic", "-Werror", "-g", "-O1"])
+        .arg("-I")
+        .arg(root.join("include"));
+    if instrument == Instrument::Sanitizers {
+        command.args(["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]);
+    }
+    command.arg(&source_path).arg(static_library()).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe);
+    let output = command
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {compiler} (install gcc and g++): {error}"));
+    assert!(
+        output.status.success(),
+        "{compiler} failed on {}:\n{}",
+        source_path.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    exe
+}
+
+/// Runs a consumer with `args` and returns its output, failing the test with its output when it
+/// does not exit with 0 or a sanitizer reports anything.
+pub fn run(exe: &Path, args: &[&str]) -> Output {
+    run_command(Command::new(exe).args(args))
+}
+
+/// Runs `command` (a consumer, possibly under valgrind) as [`run`] does.
+pub fn run_command(command: &mut Command) -> Output {
+    let output = command
+        .current_dir(repo_root())
+        .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0:halt_on_error=1")
+        .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {:?}: {error}", command.get_program()));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "{:?} {:?} failed ({}):\n--- stdout\n{}\n--- stderr\n{stderr}",
+        command.get_program(),
+        command.get_args().collect::<Vec<_>>(),
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+    );
+    for marker in ["ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:"] {
+        assert!(!stderr.contains(marker), "a sanitizer reported a problem:\n{stderr}");
+    }
+    output
+}
+
+/// Whether this run must not skip anything (CI sets `CI=true`).
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| !value.is_empty() && value != "false" && value != "0")
+}
+
+/// Whether `program` can be run; in CI a missing tool fails the test, elsewhere the caller
+/// skips with a printed reason.
+pub fn have(program: &str) -> bool {
+    let found = Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success() || !output.stdout.is_empty());
+    assert!(found || !in_ci(), "{program} is not installed; .ci/run installs it");
+    found
+}
