@@ -287,10 +287,8 @@ mod tests {
         // SAFETY: single-threaded test; the wrong kind is not freed.
         assert!(unsafe { take::<Other>(as_other.cast_mut()) }.is_none());
         // SAFETY: single-threaded test.
-        assert_eq!(
-            code(unsafe { borrow::<Thing>(std::ptr::null(), "x") }),
-            carc_result::NullArgument
-        );
+        let null = unsafe { borrow::<Thing>(std::ptr::null(), "x") };
+        assert_eq!(code(null), carc_result::NullArgument);
         for garbage in [1usize, 0xdead_beef, usize::MAX, thing.addr() ^ 1 << INDEX_BITS] {
             let garbage = std::ptr::without_provenance::<OpaqueThing>(garbage);
             // SAFETY: single-threaded test.
