@@ -1815,6 +1815,8 @@ carc_result carc_game_supply(const struct carc_game *game, uint8_t player, struc
  * `*count` receives the number written, or the number needed with
  * `CARC_RESULT_BUFFER_TOO_SMALL` (then `buf` is left alone); `buf` may be NULL when `cap` is
  * 0, to ask for the count. A placement phase rarely has more than a few hundred actions.
+ * Bots that pick by number need no list: see `carc_game_legal_action_count` and
+ * `carc_game_apply_legal`.
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
@@ -1827,6 +1829,33 @@ carc_result carc_game_legal_actions(const struct carc_game *game,
                                     struct carc_action *buf,
                                     size_t cap,
                                     size_t *count);
+
+/**
+ * Writes how many legal actions there are now to `*count` (0 once the game is over): the
+ * length of the list `carc_game_legal_actions` writes, without writing it.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `count` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_legal_action_count(const struct carc_game *game, size_t *count);
+
+/**
+ * Writes legal action number `index` (from 0, in the order of `carc_game_legal_actions`) to
+ * `*out`.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` when `index`
+ * is not below `carc_game_legal_action_count`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_action`.
+ */
+carc_result carc_game_legal_action(const struct carc_game *game,
+                                   size_t index,
+                                   struct carc_action *out);
 
 /**
  * Checks whether `*action` would be accepted now, without changing the game.
@@ -1862,6 +1891,28 @@ carc_result carc_game_check(const struct carc_game *game,
 carc_result carc_game_apply(struct carc_game *game,
                             const struct carc_action *action,
                             struct carc_error **err);
+
+/**
+ * Applies legal action number `index` (from 0, in the order of `carc_game_legal_actions`),
+ * as `carc_game_apply` would apply that action, and then, when `legal_count` is not NULL,
+ * writes the number of legal actions of the new state to `*legal_count` (0 once the game is
+ * over). This is the step of a bot or a learning agent that picks actions by number: with
+ * it, a random player makes one call per action and needs neither a buffer nor action
+ * structs.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_GAME_OVER` once the game
+ * is over, `CARC_RESULT_OUT_OF_RANGE` when `index` is not below
+ * `carc_game_legal_action_count`; the game is then unchanged and `*legal_count` untouched.
+ *
+ * # Safety
+ * `game` is any handle value, used by no other thread meanwhile; `legal_count` is NULL or
+ * points to a writable `size_t`; `err` is NULL or points to a writable `carc_error *`.
+ */
+carc_result carc_game_apply_legal(struct carc_game *game,
+                                  size_t index,
+                                  size_t *legal_count,
+                                  struct carc_error **err);
 
 /**
  * Writes the events of the last action `game` accepted, in order, to `buf`; none for a game

@@ -155,7 +155,7 @@ pub unsafe extern "C" fn carc_game_placements(
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
         let placed = game.placements();
-        buffer.fill(placed.len(), |index| placement(game, placed[index].0).unwrap_or_default())
+        buffer.fill_map(placed, |(pos, _)| placement(game, pos).unwrap_or_default())
     })
 }
 

@@ -13,8 +13,14 @@ use crate::handle;
 use crate::result::carc_result;
 
 /// Why a call failed, before it becomes a result code and, if asked for, a [`carc_error`].
+///
+/// Boxed, so that the result every export's body returns is one pointer: the successful path
+/// of a hot call (a step of self-play) then carries no failure-sized value around.
 #[derive(Debug)]
-pub(crate) struct Failure {
+pub(crate) struct Failure(Box<FailureData>);
+
+#[derive(Debug)]
+pub(crate) struct FailureData {
     pub(crate) code: carc_result,
     pub(crate) message: String,
     /// 1-based line and column of the problem in the caller's text, 0 when there is none.
@@ -23,9 +29,30 @@ pub(crate) struct Failure {
     pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
+impl std::ops::Deref for Failure {
+    type Target = FailureData;
+
+    fn deref(&self) -> &FailureData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Failure {
+    fn deref_mut(&mut self) -> &mut FailureData {
+        &mut self.0
+    }
+}
+
 impl Failure {
+    #[cold]
     pub(crate) fn new(code: carc_result, message: impl Into<String>) -> Failure {
-        Failure { code, message: message.into(), line: 0, column: 0, diagnostics: Vec::new() }
+        Failure(Box::new(FailureData {
+            code,
+            message: message.into(),
+            line: 0,
+            column: 0,
+            diagnostics: Vec::new(),
+        }))
     }
 
     pub(crate) fn null(name: &str) -> Failure {
@@ -170,11 +197,7 @@ impl<T> Buffer<T> {
     /// [`carc_result::BufferTooSmall`] after writing the count needed.
     pub(crate) fn fill(self, len: usize, mut item: impl FnMut(usize) -> T) -> Outcome {
         if len > self.cap {
-            self.count.write(len);
-            return Err(Failure::new(
-                carc_result::BufferTooSmall,
-                format!("the buffer holds {} items; {len} are needed", self.cap),
-            ));
+            return self.too_small(len);
         }
         for index in 0..len {
             let value = item(index);
@@ -184,6 +207,29 @@ impl<T> Buffer<T> {
         }
         self.count.write(len);
         Ok(())
+    }
+
+    /// Writes `convert` of each of `items`, as [`Buffer::fill`]; the loop the lists of legal
+    /// actions and events run, so it is kept simple enough to compile tight.
+    pub(crate) fn fill_map<S: Copy>(self, items: &[S], convert: impl Fn(S) -> T) -> Outcome {
+        if items.len() > self.cap {
+            return self.too_small(items.len());
+        }
+        for (index, item) in items.iter().enumerate() {
+            // SAFETY: `index < items.len() <= cap`, and the caller promised `cap` writable
+            // items (so `buf` is not NULL here: `cap` is at least 1).
+            unsafe { self.buf.add(index).write(convert(*item)) };
+        }
+        self.count.write(items.len());
+        Ok(())
+    }
+
+    fn too_small(self, len: usize) -> Outcome {
+        self.count.write(len);
+        Err(Failure::new(
+            carc_result::BufferTooSmall,
+            format!("the buffer holds {} items; {len} are needed", self.cap),
+        ))
     }
 
     /// Writes the items of `items`, as [`Buffer::fill`].

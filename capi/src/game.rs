@@ -19,7 +19,8 @@ use crate::handle::{self, Kind, Object};
 use crate::result::{action_code, carc_result, setup_code};
 use crate::values::{
     action_from_c, action_to_c, carc_action, carc_event, carc_phase, carc_pos, carc_rules,
-    carc_supply, event_to_c, phase_to_c, players_to_c, pos_to_c, rules_from_c, rules_to_c,
+    carc_supply, event_to_c, listed_action_to_c, phase_to_c, players_to_c, pos_to_c, rules_from_c,
+    rules_to_c,
 };
 
 /// A game in progress, or over. Made by `carc_game_new`, `carc_game_new_json`,
@@ -59,6 +60,18 @@ impl GameObject {
 
     pub(crate) fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Applies `action`, keeping its events; a refusal leaves the game and the last events
+    /// as they were.
+    fn apply(&mut self, action: Action) -> Result<(), Failure> {
+        self.poisoned = true;
+        self.scratch.clear();
+        let applied = self.game.apply_into(action, &mut self.scratch);
+        self.poisoned = false;
+        applied.map_err(|error| refused(&error))?;
+        std::mem::swap(&mut self.events, &mut self.scratch);
+        Ok(())
     }
 
     fn strings(&self) -> &TileStrings {
@@ -244,8 +257,11 @@ pub unsafe extern "C" fn carc_game_restarted(
 /// from it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_free(game: *mut carc_game) {
-    // SAFETY: the caller promises not to use `game` from another thread meanwhile.
-    value_boundary((), || drop(unsafe { handle::take::<GameObject>(game) }));
+    value_boundary((), || {
+        forget_legal(game.addr());
+        // SAFETY: the caller promises not to use `game` from another thread meanwhile.
+        drop(unsafe { handle::take::<GameObject>(game) });
+    });
 }
 
 /// Runs a query: checks `game` and the output, then writes what `query` returns.
@@ -652,10 +668,56 @@ pub unsafe extern "C" fn carc_game_supply(
     }
 }
 
+/// The legal actions of one state of one game, listed once and then shared by every call that
+/// needs them: the count, the list, one action, and applying one by its number. A self-play
+/// loop asks for the count and applies a number, so the list is made once per step and never
+/// converted to C structs.
+///
+/// It is per thread because queries may run on several threads at once. The key is the
+/// handle's token, unique among live handles and never reused while its generation lasts,
+/// and the number of actions the game has accepted, which grows by one with each change.
+struct LegalCache {
+    token: usize,
+    ply: usize,
+    actions: Vec<Action>,
+}
+
 thread_local! {
-    /// Legal actions are listed here before they are copied out: a game handle is read-only
-    /// to queries, and this saves an allocation per call.
-    static LEGAL: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+    static LEGAL: RefCell<LegalCache> =
+        const { RefCell::new(LegalCache { token: 0, ply: 0, actions: Vec::new() }) };
+}
+
+/// Runs `with` on the legal actions of `handle`, known by `token`, listing them only when the
+/// cache holds another game or state.
+fn with_legal<R>(token: usize, handle: &GameObject, with: impl FnOnce(&[Action]) -> R) -> R {
+    LEGAL.with_borrow_mut(|cache| {
+        refresh(cache, token, handle);
+        with(&cache.actions)
+    })
+}
+
+/// Makes `cache` hold the legal actions of `handle`, known by `token`, as it stands.
+#[inline]
+fn refresh(cache: &mut LegalCache, token: usize, handle: &GameObject) {
+    let ply = handle.game.actions().len();
+    if cache.token != token || cache.ply != ply {
+        // Clear the key first: if listing panics, the cache must not claim this state.
+        cache.token = 0;
+        handle.game.legal_actions_into(&mut cache.actions);
+        (cache.token, cache.ply) = (token, ply);
+    }
+}
+
+/// Forgets the legal actions of a game being freed, so nothing of it outlives its handle.
+fn forget_legal(token: usize) {
+    // `try_with`: a game may be freed while the thread's locals are being destroyed.
+    let _ = LEGAL.try_with(|cache| {
+        if let Ok(mut cache) = cache.try_borrow_mut() {
+            if cache.token == token {
+                cache.token = 0;
+            }
+        }
+    });
 }
 
 /// Writes every legal action now to `buf`: the draw; the placements of the drawn tile (cell
@@ -666,6 +728,8 @@ thread_local! {
 /// `*count` receives the number written, or the number needed with
 /// `CARC_RESULT_BUFFER_TOO_SMALL` (then `buf` is left alone); `buf` may be NULL when `cap` is
 /// 0, to ask for the count. A placement phase rarely has more than a few hundred actions.
+/// Bots that pick by number need no list: see `carc_game_legal_action_count` and
+/// `carc_game_apply_legal`.
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL`.
@@ -683,12 +747,61 @@ pub unsafe extern "C" fn carc_game_legal_actions(
     // SAFETY: passed on from the caller.
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
-            LEGAL.with_borrow_mut(|actions| {
-                handle.game.legal_actions_into(actions);
-                buffer.fill(actions.len(), |index| action_to_c(actions[index]))
+            with_legal(game.addr(), handle, |actions| buffer.fill_map(actions, listed_action_to_c))
+        })
+    }
+}
+
+/// Writes how many legal actions there are now to `*count` (0 once the game is over): the
+/// length of the list `carc_game_legal_actions` writes, without writing it.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is any handle value; `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_legal_action_count(
+    game: *const carc_game,
+    count: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, count, |handle| Ok(with_legal(game.addr(), handle, <[Action]>::len))) }
+}
+
+/// Writes legal action number `index` (from 0, in the order of `carc_game_legal_actions`) to
+/// `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` when `index`
+/// is not below `carc_game_legal_action_count`.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_action`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_legal_action(
+    game: *const carc_game,
+    index: usize,
+    out: *mut carc_action,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            with_legal(game.addr(), handle, |actions| {
+                actions
+                    .get(index)
+                    .map(|action| action_to_c(*action))
+                    .ok_or_else(|| no_action(index, actions.len()))
             })
         })
     }
+}
+
+fn no_action(index: usize, count: usize) -> Failure {
+    Failure::new(
+        carc_result::OutOfRange,
+        format!("there are {count} legal actions now; there is no action {index}"),
+    )
 }
 
 fn refused(error: &carcassonne::ActionError) -> Failure {
@@ -751,13 +864,59 @@ pub unsafe extern "C" fn carc_game_apply(
         }
         // SAFETY: the caller promises NULL or a readable `carc_action`.
         let action = action_from_c(unsafe { arg(action, "action") }?)?;
-        handle.poisoned = true;
-        handle.scratch.clear();
-        let applied = handle.game.apply_into(action, &mut handle.scratch);
-        handle.poisoned = false;
-        applied.map_err(|error| refused(&error))?;
-        std::mem::swap(&mut handle.events, &mut handle.scratch);
-        Ok(())
+        handle.apply(action)
+    })
+}
+
+/// Applies legal action number `index` (from 0, in the order of `carc_game_legal_actions`),
+/// as `carc_game_apply` would apply that action, and then, when `legal_count` is not NULL,
+/// writes the number of legal actions of the new state to `*legal_count` (0 once the game is
+/// over). This is the step of a bot or a learning agent that picks actions by number: with
+/// it, a random player makes one call per action and needs neither a buffer nor action
+/// structs.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_GAME_OVER` once the game
+/// is over, `CARC_RESULT_OUT_OF_RANGE` when `index` is not below
+/// `carc_game_legal_action_count`; the game is then unchanged and `*legal_count` untouched.
+///
+/// # Safety
+/// `game` is any handle value, used by no other thread meanwhile; `legal_count` is NULL or
+/// points to a writable `size_t`; `err` is NULL or points to a writable `carc_error *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_apply_legal(
+    game: *mut carc_game,
+    index: usize,
+    legal_count: *mut usize,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the handle is checked; the caller promises no other thread uses it meanwhile.
+        let handle = unsafe { handle::borrow_mut::<GameObject>(game, "game") }?;
+        if handle.poisoned {
+            return Err(poisoned());
+        }
+        let token = game.addr();
+        // One visit to the cache: take the action, apply it, list the next state's actions.
+        LEGAL.with_borrow_mut(|cache| {
+            refresh(cache, token, handle);
+            let action = match cache.actions.get(index) {
+                Some(action) => *action,
+                None if cache.actions.is_empty() => {
+                    return Err(refused(&carcassonne::ActionError::GameOver));
+                }
+                None => return Err(no_action(index, cache.actions.len())),
+            };
+            handle.apply(action)?;
+            if !legal_count.is_null() {
+                refresh(cache, token, handle);
+                // SAFETY: not NULL, and the caller promises a writable `size_t`.
+                unsafe { legal_count.write(cache.actions.len()) };
+            }
+            Ok(())
+        })
     })
 }
 
@@ -782,7 +941,7 @@ pub unsafe extern "C" fn carc_game_last_events(
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
             let events = &handle.events;
-            buffer.fill(events.len(), |index| event_to_c(&events[index]))
+            buffer.fill_map(events, |event| event_to_c(&event))
         })
     }
 }
@@ -808,7 +967,7 @@ pub unsafe extern "C" fn carc_game_actions(
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
             let actions = handle.game.actions();
-            buffer.fill(actions.len(), |index| action_to_c(actions[index]))
+            buffer.fill_map(actions, action_to_c)
         })
     }
 }

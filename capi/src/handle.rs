@@ -93,6 +93,7 @@ struct Allocator {
 
 static ALLOCATOR: Mutex<Allocator> = Mutex::new(Allocator { free: VecDeque::new(), used: 0 });
 
+#[inline]
 fn slot(index: usize) -> Option<&'static Slot> {
     let chunk = CHUNKS.get(index >> CHUNK_BITS)?.load(Ordering::Acquire);
     // SAFETY: a non-NULL chunk pointer was made by `Box::into_raw` in `hand_out` and is never
@@ -154,21 +155,33 @@ pub(crate) fn hand_out<T: Object>(value: T) -> Result<*mut T::Opaque, Failure> {
 }
 
 /// The live slot of `token` for objects of kind `T`, or why there is none.
+#[inline]
 fn live<T: Object>(token: usize, name: &str) -> Result<&'static Slot, Failure> {
-    let invalid = |what: &str| {
-        Failure::new(
-            carc_result::InvalidHandle,
-            format!("`{name}` is {what}, not a live {} handle", T::KIND.c_name()),
-        )
-    };
-    let slot = slot(token & INDEX_MASK)
-        .filter(|slot| slot.token.load(Ordering::Acquire) == token)
-        .ok_or_else(|| invalid("freed or was never made by this library"))?;
-    match Kind::from_u8(slot.kind.load(Ordering::Relaxed)) {
-        Some(kind) if kind == T::KIND => Ok(slot),
-        Some(kind) => Err(invalid(&format!("a {} handle", kind.c_name()))),
-        None => Err(invalid("freed")),
+    match slot(token & INDEX_MASK) {
+        Some(slot)
+            if slot.token.load(Ordering::Acquire) == token
+                && slot.kind.load(Ordering::Relaxed) == T::KIND as u8 =>
+        {
+            Ok(slot)
+        }
+        found => Err(not_live::<T>(found, token, name)),
     }
+}
+
+/// Why `token` names no live object of kind `T`.
+#[cold]
+fn not_live<T: Object>(found: Option<&Slot>, token: usize, name: &str) -> Failure {
+    let other = found
+        .filter(|slot| slot.token.load(Ordering::Acquire) == token)
+        .and_then(|slot| Kind::from_u8(slot.kind.load(Ordering::Relaxed)));
+    let what = match other {
+        Some(kind) => format!("a {} handle", kind.c_name()),
+        None => "freed or was never made by this library".to_owned(),
+    };
+    Failure::new(
+        carc_result::InvalidHandle,
+        format!("`{name}` is {what}, not a live {} handle", T::KIND.c_name()),
+    )
 }
 
 /// The object behind `handle`.

@@ -209,7 +209,7 @@ pub unsafe extern "C" fn carc_landscape_score_features(
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
         let features = &score.score.features;
-        buffer.fill(features.len(), |index| score_to_c(&features[index]))
+        buffer.fill_map(features, |score| score_to_c(&score))
     })
 }
 

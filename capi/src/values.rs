@@ -400,6 +400,25 @@ pub(crate) fn rotation_from_c(degrees: u16) -> Result<Rotation, Failure> {
     })
 }
 
+/// As [`action_to_c`], with placements, which make up nearly every long list, on a straight
+/// path: the list of legal actions is converted in a loop that otherwise jumps through a
+/// table for every action.
+#[inline]
+pub(crate) fn listed_action_to_c(action: Action) -> carc_action {
+    match action {
+        Action::Place { pos, rotation } => carc_action {
+            kind: CARC_ACTION_KIND_PLACE,
+            figure: 0,
+            pos: pos_to_c(pos),
+            tile: 0,
+            rotation: rotation_to_c(rotation),
+            segment: 0,
+        },
+        other => action_to_c(other),
+    }
+}
+
+#[inline(never)]
 pub(crate) fn action_to_c(action: Action) -> carc_action {
     let none = carc_action::default();
     match action {
