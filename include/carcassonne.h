@@ -2142,16 +2142,18 @@ carc_result carc_game_load_json(const char *json, struct carc_game **out, struct
  *
  * Rotations are degrees clockwise, y grows north; `figure` is `follower` (the default),
  * `big_follower` or `abbot`, on a segment numbered as in the tile type. `tilesets` (default
- * `["base"]`) holds built-in names or tile set file paths (relative to the working
- * directory). Alternatively pass `catalog_count` catalog handles in `catalogs`; the JSON must
- * then have no `tilesets`. Every feature with a figure on it (every feature, under
- * `claim_all`) scores, complete or not, fields included.
+ * `["base"]`) is written as in a setup (`carc_game_new_json`): built-in names, or
+ * `{"toml": "...", "file": "name.toml"}` with a whole tile set's text. No file is ever read,
+ * so JSON from a stranger cannot reach the file system; to score with a set from a file,
+ * load it with `carc_catalog_from_path` and pass `catalog_count` catalog handles in
+ * `catalogs`, and leave `tilesets` out of the JSON. Every feature with a figure on it (every
+ * feature, under `claim_all`) scores, complete or not, fields included.
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
  * rule constant out of range, `CARC_RESULT_INVALID_ARGUMENT` for both catalogs and
  * `tilesets`, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
- * column in `*err` (bad rotations too), the 2xx code of a tile set file that cannot be loaded,
+ * column in `*err` (bad rotations, unknown built-in names and invalid tile set text too),
  * the 3xx code of tile sets that cannot be combined, and `CARC_RESULT_LANDSCAPE_*` naming the
  * first bad tile or figure by its place in the list.
  *

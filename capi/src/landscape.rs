@@ -3,14 +3,14 @@
 use std::ffi::c_char;
 
 use carcassonne::{
-    Catalog, Landscape, LandscapeFigure, LandscapeOptions, LandscapeScore, LandscapeTile,
+    Catalog, GameSetup, Landscape, LandscapeFigure, LandscapeOptions, LandscapeScore, LandscapeTile,
 };
 use serde::Deserialize;
 
 use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary, value_boundary,
 };
-use crate::catalog::{carc_catalog, catalog_arg, load_failure};
+use crate::catalog::{carc_catalog, catalog_arg};
 use crate::error::carc_error;
 use crate::handle::{self, Kind, Object};
 use crate::result::{carc_result, landscape_code};
@@ -53,7 +53,8 @@ pub struct carc_landscape_options {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LandscapeFile {
-    tilesets: Option<Vec<String>>,
+    /// As in a setup: built-in names, or `{"toml": ..., "file": ...}` with a set's text.
+    tilesets: Option<serde_json::Value>,
     tiles: Vec<LandscapeTile>,
     #[serde(default)]
     figures: Vec<LandscapeFigure>,
@@ -67,16 +68,18 @@ struct LandscapeFile {
 ///
 /// Rotations are degrees clockwise, y grows north; `figure` is `follower` (the default),
 /// `big_follower` or `abbot`, on a segment numbered as in the tile type. `tilesets` (default
-/// `["base"]`) holds built-in names or tile set file paths (relative to the working
-/// directory). Alternatively pass `catalog_count` catalog handles in `catalogs`; the JSON must
-/// then have no `tilesets`. Every feature with a figure on it (every feature, under
-/// `claim_all`) scores, complete or not, fields included.
+/// `["base"]`) is written as in a setup (`carc_game_new_json`): built-in names, or
+/// `{"toml": "...", "file": "name.toml"}` with a whole tile set's text. No file is ever read,
+/// so JSON from a stranger cannot reach the file system; to score with a set from a file,
+/// load it with `carc_catalog_from_path` and pass `catalog_count` catalog handles in
+/// `catalogs`, and leave `tilesets` out of the JSON. Every feature with a figure on it (every
+/// feature, under `claim_all`) scores, complete or not, fields included.
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
 /// rule constant out of range, `CARC_RESULT_INVALID_ARGUMENT` for both catalogs and
 /// `tilesets`, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
-/// column in `*err` (bad rotations too), the 2xx code of a tile set file that cannot be loaded,
+/// column in `*err` (bad rotations, unknown built-in names and invalid tile set text too),
 /// the 3xx code of tile sets that cannot be combined, and `CARC_RESULT_LANDSCAPE_*` naming the
 /// first bad tile or figure by its place in the list.
 ///
@@ -133,11 +136,16 @@ pub unsafe extern "C" fn carc_landscape_score_new(
                 ));
             }
             (None, false) => given,
-            (names, true) => names
-                .unwrap_or_else(|| vec!["base".into()])
-                .iter()
-                .map(|name| Catalog::load(name).map_err(load_failure))
-                .collect::<Result<Vec<Catalog>, Failure>>()?,
+            (None, true) => vec![Catalog::builtin("base").map_err(|error| {
+                Failure::new(carc_result::Panic, format!("the base set is built in: {error}"))
+            })?],
+            // Read exactly as a setup's list, by the setup's own reader.
+            (Some(tilesets), true) => {
+                let setup = serde_json::json!({ "tilesets": tilesets, "players": 2 });
+                serde_json::from_value::<GameSetup>(setup)
+                    .map_err(|error| json_failure(&error))?
+                    .catalogs
+            }
         };
         let landscape = Landscape { catalogs, tiles: file.tiles, figures: file.figures };
         let score = landscape
