@@ -17,7 +17,10 @@ pub fn repo_root() -> PathBuf {
 /// runs from its `deps/` folder.
 fn profile_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary knows its path");
-    exe.parent().and_then(Path::parent).expect("test binaries live in <target>/<profile>/deps").into()
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("test binaries live in <target>/<profile>/deps")
+        .into()
 }
 
 /// The static library, built with the profile of the running tests. `cargo test` builds the
@@ -83,7 +86,8 @@ pub fn compile(source: &str, instrument: Instrument) -> PathBuf {
         Instrument::Sanitizers => "-asan",
         Instrument::Plain => "",
     };
-    let exe = out_dir.join(format!("{stem}{}{suffix}", if lang == Lang::Cpp { "-cpp" } else { "" }));
+    let exe =
+        out_dir.join(format!("{stem}{}{suffix}", if lang == Lang::Cpp { "-cpp" } else { "" }));
     let mut command = Command::new(compiler);
     command
         .arg(standard)
@@ -91,9 +95,17 @@ pub fn compile(source: &str, instrument: Instrument) -> PathBuf {
         .arg("-I")
         .arg(root.join("include"));
     if instrument == Instrument::Sanitizers {
-        command.args(["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]);
+        command.args([
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer",
+        ]);
     }
-    command.arg(&source_path).arg(static_library()).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe);
+    command
+        .arg(&source_path)
+        .arg(static_library())
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe);
     let output = command
         .output()
         .unwrap_or_else(|error| panic!("cannot run {compiler} (install gcc and g++): {error}"));
