@@ -63,6 +63,15 @@
 #include <stdint.h>
 
 /**
+ * 1 when the library linked can serve a program built against this header: the same major
+ * ABI version and at least this minor one; check it once at start-up.
+ */
+#define CARC_ABI_COMPATIBLE() \
+  ((carc_abi_version() >> 16) == CARC_ABI_VERSION_MAJOR && \
+   (long)(carc_abi_version() & 0xFFFFu) >= (long)CARC_ABI_VERSION_MINOR)
+
+
+/**
  * The ABI's major version: it changes when a declaration in this header changes in a way that
  * breaks programs built against an older header (a struct's layout, a signature, the meaning
  * of a result code).
@@ -611,9 +620,9 @@ typedef struct carc_segment_info {
  */
 typedef struct carc_setup {
   /**
-   * The tile sets in play: `catalog_count` catalog handles, none NULL. Their tile types are
-   * numbered in this order, one set after another. The game copies them; the catalogs may
-   * be freed once it is made.
+   * The tile sets in play: an array of `catalog_count` catalog handles, none NULL (in C, an
+   * array of `const carc_catalog *`). Their tile types are numbered in this order, one set
+   * after another. The game copies them; the catalogs may be freed once it is made.
    */
   const struct carc_catalog *const *catalogs;
   /**
@@ -930,6 +939,11 @@ typedef struct carc_feature_info {
    * Figures standing on it per player (a big follower counts once here).
    */
   uint32_t figures_by_player[CARC_MAX_PLAYERS];
+  /**
+   * Strength on it per player, what majorities are decided by: a big follower counts 2.
+   * `leaders` are the players with the most, when it is not 0.
+   */
+  uint32_t strength_by_player[CARC_MAX_PLAYERS];
 } carc_feature_info;
 
 /**
@@ -1280,7 +1294,7 @@ uint32_t carc_error_line(const struct carc_error *err);
 
 /**
  * The 1-based column, in characters, that goes with `carc_error_line`; 0 when there is none
- * or `err` is NULL.
+ * or `err` is NULL or no live error.
  *
  * # Safety
  * `err` is any handle value.
@@ -1703,6 +1717,33 @@ carc_result carc_game_tile_segment(const struct carc_game *game,
                                    struct carc_segment_info *out);
 
 /**
+ * Writes how many tile sets the game uses to `*out`.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_catalog_count(const struct carc_game *game, size_t *out);
+
+/**
+ * Copies tile set `index` of the game (from 0, in setup order) into a new catalog at `*out`,
+ * to be freed with `carc_catalog_free`: its name, figures and tile types. Its tile type `t`
+ * is the game's tile type `t` plus the `tile_types` of the sets before it.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` when `index`
+ * is not below `carc_game_catalog_count`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_catalog *`.
+ */
+carc_result carc_game_catalog(const struct carc_game *game,
+                              size_t index,
+                              struct carc_catalog **out);
+
+/**
  * Writes the number of the tile type with id `id` to `*out`.
  *
  * # Errors
@@ -1727,10 +1768,10 @@ carc_result carc_game_tile_by_id(const struct carc_game *game, const char *id, u
  * `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint16_t`s;
  * `count` is NULL or points to a writable `size_t`.
  */
-carc_result carc_game_remaining(const struct carc_game *game,
-                                uint16_t *buf,
-                                size_t cap,
-                                size_t *count);
+carc_result carc_game_remaining_copies(const struct carc_game *game,
+                                       uint16_t *buf,
+                                       size_t cap,
+                                       size_t *count);
 
 /**
  * Writes how many tiles are left in the bag to `*out`.
@@ -2229,6 +2270,14 @@ carc_result carc_landscape_score_json(const struct carc_landscape_score *score,
                                       char *buf,
                                       size_t cap,
                                       size_t *size);
+
+/**
+ * How many handles of every kind (catalogs, games, errors, landscape scores) are live in the
+ * process: made and not yet freed. A program that frees what it makes sees 0 before it exits.
+ * Leak checkers cannot tell: a forgotten handle's object stays reachable from the library's
+ * registry, so valgrind and LeakSanitizer report nothing; this count does.
+ */
+size_t carc_live_handles(void);
 
 #ifdef __cplusplus
 }  // extern "C"

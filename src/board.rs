@@ -21,7 +21,9 @@ pub const MAX_COORDINATE: i16 = 1023;
 
 /// Whether `pos` is within [`MAX_COORDINATE`] of the origin.
 fn in_bounds(pos: Pos) -> bool {
-    pos.x.abs() <= MAX_COORDINATE && pos.y.abs() <= MAX_COORDINATE
+    // `unsigned_abs`: `i16::MIN.abs()` overflows.
+    pos.x.unsigned_abs() <= MAX_COORDINATE.unsigned_abs()
+        && pos.y.unsigned_abs() <= MAX_COORDINATE.unsigned_abs()
 }
 
 /// The fewest cells added on a side when the grid grows; it also grows by a quarter of its
@@ -356,6 +358,9 @@ impl Board {
         if self.cell(pos).is_some_and(Cell::is_occupied) {
             return Err(PlacementError::Occupied { pos });
         }
+        if self.is_full() {
+            return Err(PlacementError::BoardFull);
+        }
         if self.is_empty() {
             return Ok(());
         }
@@ -408,6 +413,12 @@ impl Board {
     ) -> Result<(), PlacementError> {
         self.check_with(pos, edges, false)?;
         self.put(pos, tile, rotation, edges)
+    }
+
+    /// Whether the board holds 65,536 tiles, as many as it numbers: no tile fits any more.
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.tiles > usize::from(u16::MAX)
     }
 
     /// Places a tile already checked by [`Board::check`].
@@ -562,7 +573,29 @@ mod tests {
             board.check(Pos::new(2000, 0), STRAIGHT),
             Err(PlacementError::OutOfBounds { pos: Pos::new(2000, 0) })
         );
+        for far in [Pos::new(i16::MIN, 0), Pos::new(0, i16::MIN), Pos::new(i16::MAX, i16::MIN)] {
+            assert_eq!(board.check(far, STRAIGHT), Err(PlacementError::OutOfBounds { pos: far }));
+        }
         assert_eq!(board, before);
+    }
+
+    /// 65,536 tiles is as many as the board numbers; then every placement is refused, by
+    /// `check` as by `place`, though the frontier is not empty.
+    #[test]
+    fn a_full_board_refuses_every_tile() {
+        const FIELD: ByDir<EdgeKind> = ByDir([Field; 4]);
+        let mut board = Board::new();
+        for y in 0..256 {
+            for x in 0..256 {
+                board.place(Pos::new(x - 128, y - 128), 0, Rotation::R0, FIELD).unwrap();
+            }
+        }
+        assert!(board.is_full());
+        assert_eq!(board.len(), 65_536);
+        let next = Pos::new(128, 0);
+        assert!(board.frontier().any(|pos| pos == next));
+        assert_eq!(board.check(next, FIELD), Err(PlacementError::BoardFull));
+        assert_eq!(board.place(next, 0, Rotation::R0, FIELD), Err(PlacementError::BoardFull));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use crate::action::{Action, ActionError, Phase};
 use crate::bag::{Bag, Undrawable};
 use crate::board::Board;
+use crate::catalog::Catalog;
 use crate::edge::EdgeKind;
 use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::features::{Features, NodeId, roomy_clone};
@@ -235,6 +236,13 @@ impl Game {
         GameSetup { seed: self.seed, ..self.rules.setup.clone() }
     }
 
+    /// The tile sets in play, in setup order; their tile types are numbered one set after
+    /// another.
+    #[must_use]
+    pub fn catalogs(&self) -> &[Catalog] {
+        &self.rules.setup.catalogs
+    }
+
     /// The seed of the tile bag.
     #[must_use]
     pub fn seed(&self) -> u64 {
@@ -429,7 +437,6 @@ impl Game {
         match self.phase {
             Phase::Draw => actions.push(Action::Draw),
             Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
-                // The hot loop of self-play: one table lookup per frontier cell.
                 // The hot loop of self-play: one table lookup per frontier cell, and no branch
                 // on how many rotations fit, which a random board makes unpredictable: each
                 // cell appends four actions and keeps as many as fit.
@@ -541,6 +548,11 @@ impl Game {
     }
 
     fn has_placement(&self, tile: TileIndex) -> bool {
+        // A full board still has a frontier, but no tile can be numbered on it: every tile
+        // drawn is discarded and the game ends when the bag is empty.
+        if self.board.is_full() {
+            return false;
+        }
         if !self.rules.river[usize::from(tile)] {
             let row = self.rules.fit.row(tile);
             return self.board.frontier_cells().iter().any(|cell| {
@@ -573,12 +585,14 @@ impl Game {
     ) -> Result<(ByDir<EdgeKind>, Option<Turn>), ActionError> {
         let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
         let river = self.rules.river[usize::from(tile)];
-        // A frontier cell whose key admits the rotation passes every board rule: one lookup
-        // where the full check reads four neighbours. The full check names what is wrong.
-        let fits = self
-            .board
-            .frontier_key(pos)
-            .is_some_and(|key| self.rules.fit.rotations_by_key(tile, key).contains(rotation));
+        // A frontier cell whose key admits the rotation passes every board rule but the tile
+        // limit: one lookup where the full check reads four neighbours. The full check names
+        // what is wrong.
+        let fits = !self.board.is_full()
+            && self
+                .board
+                .frontier_key(pos)
+                .is_some_and(|key| self.rules.fit.rotations_by_key(tile, key).contains(rotation));
         if !fits {
             self.board.check(pos, edges)?;
         }

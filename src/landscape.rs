@@ -242,10 +242,10 @@ impl Landscape {
         let scene = Scene::new(&board, &features, &tiles, &placed, &figures);
         let mut scored = Vec::new();
         scene.final_scores(&valuation, &mut scored);
-        let mut total = alloc::vec![0; if options.claim_all { 1 } else { players }];
+        let mut total = alloc::vec![0u32; if options.claim_all { 1 } else { players }];
         for score in &scored {
             for player in score.scorers.iter() {
-                total[player.index()] += score.points;
+                total[player.index()] = total[player.index()].saturating_add(score.points);
             }
         }
         Ok(LandscapeScore { total, features: scored })

@@ -72,7 +72,7 @@ pub use landscape::{
 pub use load::LoadError;
 pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
-pub use save::SAVE_FORMAT;
+pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{
     MAX_SEGMENTS_PER_TILE, Mark, MarkSet, Segment, SegmentIndex, SegmentKind, SegmentSet,
 };

@@ -71,10 +71,88 @@ impl TilesetDoc {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+/// A list of tile sets in the JSON form setups and saves use: a built-in set by its name, any
+/// other as `{"toml": "...", "file": "name.toml"}` with its whole text. Reading it never
+/// touches the file system, so a document from a stranger names nothing but sets.
+///
+/// ```
+/// use carcassonne::{Catalog, CatalogList};
+/// let text = Catalog::builtin("river")?.to_toml().replace("id = \"river\"", "id = \"mine\"");
+/// let json = serde_json::json!(["base", { "toml": text, "file": "mine.toml" }]).to_string();
+/// let list: CatalogList = serde_json::from_str(&json)?;
+/// assert_eq!(list.0[0], Catalog::builtin("base")?);
+/// assert_eq!(list.0[1].info().id, "mine");
+///
+/// // A set that cannot be loaded is an error at its place in the list.
+/// let error = serde_json::from_str::<CatalogList>(r#"["base",
+///     "basse"]"#).unwrap_err();
+/// assert!(error.to_string().starts_with("tile set 1: "), "{error}");
+/// assert_eq!((error.line(), error.column()), (2, 12));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CatalogList(pub Vec<Catalog>);
+
+/// A borrowed list, written as [`CatalogList`] is.
+struct CatalogSlice<'a>(&'a [Catalog]);
+
+impl Serialize for CatalogSlice<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(TilesetDoc::of))
+    }
+}
+
+impl Serialize for CatalogList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        CatalogSlice(&self.0).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for CatalogList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CatalogList, D::Error> {
+        struct Sets;
+
+        impl<'de> serde::de::Visitor<'de> for Sets {
+            type Value = CatalogList;
+
+            fn expecting(&self, formatter: &mut core::fmt::Formatter) -> core::fmt::Result {
+                formatter.write_str("a list of tile sets: built-in names or {\"toml\": ...}")
+            }
+
+            // Each set is loaded as soon as it is read, so a reader that tracks positions
+            // (serde_json) reports a bad one where it stands.
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut sets: A,
+            ) -> Result<CatalogList, A::Error> {
+                let mut catalogs = Vec::new();
+                while let Some(set) = sets.next_element::<TilesetDoc>()? {
+                    let index = catalogs.len();
+                    let catalog = set
+                        .load()
+                        .map_err(|why| A::Error::custom(format!("tile set {index}: {why}")))?;
+                    catalogs.push(catalog);
+                }
+                Ok(CatalogList(catalogs))
+            }
+        }
+
+        deserializer.deserialize_seq(Sets)
+    }
+}
+
+#[derive(Serialize)]
+struct SetupDocOut<'a> {
+    tilesets: CatalogSlice<'a>,
+    players: u8,
+    seed: u64,
+    options: RuleOptions,
+}
+
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SetupDoc {
-    tilesets: Vec<TilesetDoc>,
+struct SetupDocIn {
+    tilesets: CatalogList,
     players: u8,
     #[serde(default)]
     seed: u64,
@@ -94,8 +172,8 @@ struct SetupDoc {
 /// ```
 impl Serialize for GameSetup {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        SetupDoc {
-            tilesets: self.catalogs.iter().map(TilesetDoc::of).collect(),
+        SetupDocOut {
+            tilesets: CatalogSlice(&self.catalogs),
             players: self.players,
             seed: self.seed,
             options: self.options,
@@ -106,16 +184,13 @@ impl Serialize for GameSetup {
 
 impl<'de> Deserialize<'de> for GameSetup {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<GameSetup, D::Error> {
-        let doc = SetupDoc::deserialize(deserializer)?;
-        let catalogs = doc
-            .tilesets
-            .into_iter()
-            .enumerate()
-            .map(|(index, tileset)| {
-                tileset.load().map_err(|why| D::Error::custom(format!("tile set {index}: {why}")))
-            })
-            .collect::<Result<Vec<Catalog>, D::Error>>()?;
-        Ok(GameSetup { catalogs, players: doc.players, seed: doc.seed, options: doc.options })
+        let doc = SetupDocIn::deserialize(deserializer)?;
+        Ok(GameSetup {
+            catalogs: doc.tilesets.0,
+            players: doc.players,
+            seed: doc.seed,
+            options: doc.options,
+        })
     }
 }
 

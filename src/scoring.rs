@@ -49,9 +49,12 @@ impl Valuation {
             (true, false) if self.options.tiny_city && tiles == 2 => {
                 (tiles + pennants, Modifier::TinyCity)
             }
-            (true, false) => {
-                (2 * tiles + self.pennant_value.unwrap_or(2) * pennants, Modifier::None)
-            }
+            // Saturating: a landscape may set any pennant value.
+            (true, false) => (
+                (2 * tiles)
+                    .saturating_add(self.pennant_value.unwrap_or(2).saturating_mul(pennants)),
+                Modifier::None,
+            ),
             (false, true) if self.options.inn_cathedral_unfinished == UnfinishedMarks::Zero => {
                 (0, Modifier::UnfinishedCathedral)
             }
@@ -385,6 +388,9 @@ mod tests {
         assert_eq!(valuation.city(4, &city(1, true), false), (5, Modifier::None));
         valuation.pennant_value = Some(5);
         assert_eq!(valuation.city(3, &city(2, false), true), (16, Modifier::None));
+        // A landscape may set any pennant value; the points stop at the largest number.
+        valuation.pennant_value = Some(u32::MAX);
+        assert_eq!(valuation.city(3, &city(2, false), true), (u32::MAX, Modifier::None));
     }
 
     #[test]

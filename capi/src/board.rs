@@ -72,6 +72,9 @@ pub struct carc_feature_info {
     pub figures: u32,
     /// Figures standing on it per player (a big follower counts once here).
     pub figures_by_player: [u32; CARC_MAX_PLAYERS],
+    /// Strength on it per player, what majorities are decided by: a big follower counts 2.
+    /// `leaders` are the players with the most, when it is not 0.
+    pub strength_by_player: [u32; CARC_MAX_PLAYERS],
 }
 
 /// A segment of a placed tile, named by its cell and number.
@@ -242,10 +245,11 @@ pub unsafe extern "C" fn carc_game_feature(
         let pos = pos_from_c(pos);
         let root = game.features().root(node(game, pos, segment)?);
         let view = game.feature(pos, segment).ok_or_else(|| no_tile_at(pos))?;
-        let mut by_player = [0; CARC_MAX_PLAYERS];
+        let (mut by_player, mut strength) = ([0; CARC_MAX_PLAYERS], [0; CARC_MAX_PLAYERS]);
         for figure in game.figures() {
             if root_of(game, figure.pos, figure.segment) == Some(root) {
                 by_player[figure.player.index()] += 1;
+                strength[figure.player.index()] += u32::from(figure.figure.strength());
             }
         }
         out.write(carc_feature_info {
@@ -260,6 +264,7 @@ pub unsafe extern "C" fn carc_game_feature(
             pennants: view.pennants,
             figures: view.figures,
             figures_by_player: by_player,
+            strength_by_player: strength,
         });
         Ok(())
     })

@@ -248,3 +248,26 @@ impl Buffer<c_char> {
         self.fill(bytes.len() + 1, |index| bytes.get(index).map_or(0, |byte| *byte as c_char))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{carc_error_code, carc_error_free, carc_error_message};
+
+    #[test]
+    fn a_panic_becomes_a_result_code_and_an_error_with_its_message() {
+        let mut err: *mut carc_error = std::ptr::null_mut();
+        // SAFETY: `err` is writable.
+        let slot = unsafe { ErrSlot::new(&mut err) };
+        let code = boundary(slot, || panic!("a bug in the library"));
+        assert_eq!(code, carc_result::Panic);
+        // SAFETY: a failed call filled `err` with a live error; it is freed once.
+        unsafe {
+            assert_eq!(carc_error_code(err), carc_result::Panic);
+            let message = CStr::from_ptr(carc_error_message(err)).to_str().unwrap();
+            assert!(message.ends_with("a bug in the library"), "{message}");
+            carc_error_free(err);
+        }
+        assert_eq!(value_boundary(5, || -> u32 { panic!("again") }), 5);
+    }
+}

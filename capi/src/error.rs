@@ -130,7 +130,7 @@ pub unsafe extern "C" fn carc_error_line(err: *const carc_error) -> u32 {
 }
 
 /// The 1-based column, in characters, that goes with `carc_error_line`; 0 when there is none
-/// or `err` is NULL.
+/// or `err` is NULL or no live error.
 ///
 /// # Safety
 /// `err` is any handle value.

@@ -11,8 +11,8 @@ use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary, value_boundary,
 };
 use crate::catalog::{
-    TileStrings, carc_catalog, carc_segment_info, carc_tile_info, catalog_arg, segment_info,
-    tile_by_id, tile_info,
+    CatalogObject, TileStrings, carc_catalog, carc_segment_info, carc_tile_info, catalog_arg,
+    segment_info, tile_by_id, tile_info,
 };
 use crate::error::carc_error;
 use crate::handle::{self, Kind, Object};
@@ -114,9 +114,9 @@ pub(crate) fn setup_failure(error: &SetupError) -> Failure {
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct carc_setup {
-    /// The tile sets in play: `catalog_count` catalog handles, none NULL. Their tile types are
-    /// numbered in this order, one set after another. The game copies them; the catalogs may
-    /// be freed once it is made.
+    /// The tile sets in play: an array of `catalog_count` catalog handles, none NULL (in C, an
+    /// array of `const carc_catalog *`). Their tile types are numbered in this order, one set
+    /// after another. The game copies them; the catalogs may be freed once it is made.
     pub catalogs: *const *const carc_catalog,
     /// How many catalogs `catalogs` points to; `catalogs` may be NULL when this is 0.
     pub catalog_count: usize,
@@ -492,6 +492,55 @@ pub unsafe extern "C" fn carc_game_tile_segment(
     unsafe { query(game, out, |handle| segment_info(handle.game.tiles(), tile, segment)) }
 }
 
+/// Writes how many tile sets the game uses to `*out`.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_catalog_count(
+    game: *const carc_game,
+    out: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game.catalogs().len())) }
+}
+
+/// Copies tile set `index` of the game (from 0, in setup order) into a new catalog at `*out`,
+/// to be freed with `carc_catalog_free`: its name, figures and tile types. Its tile type `t`
+/// is the game's tile type `t` plus the `tile_types` of the sets before it.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` when `index`
+/// is not below `carc_game_catalog_count`.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_catalog *`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_catalog(
+    game: *const carc_game,
+    index: usize,
+    out: *mut *mut carc_catalog,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
+        let handle = unsafe { game_arg(game) }?;
+        // SAFETY: the caller promises NULL or a writable pointer.
+        let out = unsafe { Out::new(out, "out") }?;
+        let catalogs = handle.game.catalogs();
+        let catalog = catalogs.get(index).ok_or_else(|| {
+            Failure::new(
+                carc_result::OutOfRange,
+                format!("the game uses {} tile sets; there is no set {index}", catalogs.len()),
+            )
+        })?;
+        out.write(handle::hand_out(CatalogObject::new(catalog.clone()))?);
+        Ok(())
+    })
+}
+
 /// Writes the number of the tile type with id `id` to `*out`.
 ///
 /// # Errors
@@ -530,7 +579,7 @@ pub unsafe extern "C" fn carc_game_tile_by_id(
 /// `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint16_t`s;
 /// `count` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn carc_game_remaining(
+pub unsafe extern "C" fn carc_game_remaining_copies(
     game: *const carc_game,
     buf: *mut u16,
     cap: usize,
@@ -969,5 +1018,66 @@ pub unsafe extern "C" fn carc_game_actions(
             let actions = handle.game.actions();
             buffer.fill_map(actions, action_to_c)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_game() -> *mut carc_game {
+        let mut catalog = std::ptr::null_mut();
+        // SAFETY: valid name and out pointer.
+        let code = unsafe {
+            crate::catalog::carc_catalog_builtin(
+                c"base".as_ptr(),
+                &mut catalog,
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(code, carc_result::Ok);
+        let mut setup = std::mem::MaybeUninit::<carc_setup>::uninit();
+        // SAFETY: `setup` is writable; it is initialized by the call.
+        assert_eq!(unsafe { carc_setup_default(setup.as_mut_ptr()) }, carc_result::Ok);
+        // SAFETY: initialized just above.
+        let mut setup = unsafe { setup.assume_init() };
+        let catalogs = [catalog.cast_const()];
+        setup.catalogs = catalogs.as_ptr();
+        setup.catalog_count = 1;
+        let mut game = std::ptr::null_mut();
+        // SAFETY: the setup points at a live catalog; `game` is writable.
+        let code = unsafe { carc_game_new(&setup, &mut game, std::ptr::null_mut()) };
+        assert_eq!(code, carc_result::Ok);
+        // SAFETY: live, and used by nothing else.
+        unsafe { crate::catalog::carc_catalog_free(catalog) };
+        game
+    }
+
+    /// No input reaches a panic (the abuse test found three and each was fixed), so the state a
+    /// panic inside `carc_game_apply` leaves is set by hand here.
+    #[test]
+    fn a_poisoned_game_refuses_everything_but_free() {
+        let game = new_game();
+        // SAFETY: live, and used only here.
+        unsafe { handle::borrow_mut::<GameObject>(game, "game") }.unwrap().poisoned = true;
+        let mut count = 7;
+        let mut copy = std::ptr::null_mut();
+        let draw = carc_action::default();
+        // SAFETY: every pointer is valid; the game is live.
+        unsafe {
+            assert_eq!(carc_game_legal_action_count(game, &mut count), carc_result::Poisoned);
+            assert_eq!(
+                carc_game_apply_legal(game, 0, &mut count, std::ptr::null_mut()),
+                carc_result::Poisoned
+            );
+            assert_eq!(carc_game_apply(game, &draw, std::ptr::null_mut()), carc_result::Poisoned);
+            assert_eq!(carc_game_clone(game, &mut copy), carc_result::Poisoned);
+        }
+        assert_eq!((count, copy), (7, std::ptr::null_mut()), "outputs are untouched");
+        // SAFETY: live; freed once, then the stale handle is refused.
+        unsafe {
+            carc_game_free(game);
+            assert_eq!(carc_game_legal_action_count(game, &mut count), carc_result::InvalidHandle);
+        }
     }
 }

@@ -3,7 +3,8 @@
 use std::ffi::c_char;
 
 use carcassonne::{
-    Catalog, GameSetup, Landscape, LandscapeFigure, LandscapeOptions, LandscapeScore, LandscapeTile,
+    Catalog, CatalogList, Landscape, LandscapeFigure, LandscapeOptions, LandscapeScore,
+    LandscapeTile,
 };
 use serde::Deserialize;
 
@@ -54,7 +55,7 @@ pub struct carc_landscape_options {
 #[serde(deny_unknown_fields)]
 struct LandscapeFile {
     /// As in a setup: built-in names, or `{"toml": ..., "file": ...}` with a set's text.
-    tilesets: Option<serde_json::Value>,
+    tilesets: Option<CatalogList>,
     tiles: Vec<LandscapeTile>,
     #[serde(default)]
     figures: Vec<LandscapeFigure>,
@@ -139,13 +140,7 @@ pub unsafe extern "C" fn carc_landscape_score_new(
             (None, true) => vec![Catalog::builtin("base").map_err(|error| {
                 Failure::new(carc_result::Panic, format!("the base set is built in: {error}"))
             })?],
-            // Read exactly as a setup's list, by the setup's own reader.
-            (Some(tilesets), true) => {
-                let setup = serde_json::json!({ "tilesets": tilesets, "players": 2 });
-                serde_json::from_value::<GameSetup>(setup)
-                    .map_err(|error| json_failure(&error))?
-                    .catalogs
-            }
+            (Some(tilesets), true) => tilesets.0,
         };
         let landscape = Landscape { catalogs, tiles: file.tiles, figures: file.figures };
         let score = landscape

@@ -7,8 +7,9 @@ use std::ptr;
 
 use carcassonne_capi::{
     carc_catalog, carc_catalog_builtin, carc_catalog_free, carc_error, carc_error_free,
-    carc_error_message, carc_landscape_options, carc_landscape_score, carc_landscape_score_free,
-    carc_landscape_score_new, carc_landscape_score_totals, carc_result, carc_rules_default,
+    carc_error_line, carc_error_message, carc_landscape_options, carc_landscape_score,
+    carc_landscape_score_free, carc_landscape_score_new, carc_landscape_score_totals, carc_result,
+    carc_rules_default,
 };
 
 fn options() -> carc_landscape_options {
@@ -20,7 +21,7 @@ fn options() -> carc_landscape_options {
 }
 
 /// Scores `json` with `catalogs` and returns the totals, or the code and message of the
-/// failure.
+/// failure with its line.
 fn score(json: &str, catalogs: &[*const carc_catalog]) -> Result<Vec<u32>, (carc_result, String)> {
     let json = CString::new(json).unwrap();
     let options = options();
@@ -39,7 +40,9 @@ fn score(json: &str, catalogs: &[*const carc_catalog]) -> Result<Vec<u32>, (carc
     };
     if code != carc_result::Ok {
         // SAFETY: a failed call with an error slot fills it with a live error.
-        let message = unsafe { CStr::from_ptr(carc_error_message(err)) }.to_string_lossy().into();
+        let message = unsafe { CStr::from_ptr(carc_error_message(err)) }.to_string_lossy();
+        // SAFETY: as above.
+        let message = format!("line {}: {message}", unsafe { carc_error_line(err) });
         // SAFETY: `err` is live and freed once.
         unsafe { carc_error_free(err) };
         return Err((code, message));
@@ -92,7 +95,7 @@ fn landscape_json_never_reads_a_file() {
     let json = example().replacen(r#"["base"]"#, &serde_json::json!([path]).to_string(), 1);
     let (code, message) = score(&json, &[]).unwrap_err();
     assert_eq!(code, carc_result::JsonContent, "{message}");
-    assert!(message.contains("tile set 0"), "{message}");
+    assert!(message.starts_with("line 2: tile set 0: "), "{message}");
 }
 
 #[test]
