@@ -1,0 +1,618 @@
+// ApiTests.cs: exercises every public member of the C# binding against the native library; run from the repository root.
+//
+// A plain console program, not a test framework's, so that Mono's mcs and mono are all it
+// needs. It prints each failed check and exits with 1 if there was one.
+
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Threading;
+using Carcassonne;
+using Action = Carcassonne.Action;
+
+namespace Carcassonne.Tests
+{
+    internal static class ApiTests
+    {
+        private static int checks;
+        private static int failures;
+
+        private static void Check(bool condition, string what)
+        {
+            checks++;
+            if (!condition)
+            {
+                failures++;
+                Console.Error.WriteLine("FAILED: " + what);
+            }
+        }
+
+        private static void Equal<T>(T expected, T actual, string what)
+        {
+            Check(EqualityComparer<T>.Default.Equals(expected, actual),
+                what + ": expected " + expected + ", got " + actual);
+        }
+
+        /// <summary>Runs <paramref name="body"/> and checks it throws a CarcassonneException with <paramref name="result"/>.</summary>
+        private static CarcassonneException Throws(Result result, System.Action body, string what)
+        {
+            try
+            {
+                body();
+            }
+            catch (CarcassonneException error)
+            {
+                Equal(result, error.Result, what);
+                Check(!string.IsNullOrEmpty(error.Message), what + ": the exception has a message");
+                return error;
+            }
+            Check(false, what + ": no exception, expected " + result);
+            return null;
+        }
+
+        private static int Main()
+        {
+            var tests = new System.Action[]
+            {
+                LibraryInfo, Builtins, TileSetDiagnostics, TileSetFiles, GameQueries, RefusedActions,
+                WholeGame, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
+                NothingLeaks,
+            };
+            foreach (var test in tests)
+            {
+                try
+                {
+                    test();
+                }
+                catch (Exception error)
+                {
+                    failures++;
+                    Console.Error.WriteLine("FAILED: " + test.Method.Name + " threw " + error);
+                }
+            }
+            Console.WriteLine(checks + " checks, " + failures + " failed");
+            return failures == 0 ? 0 : 1;
+        }
+
+        private static void LibraryInfo()
+        {
+            Check(!string.IsNullOrEmpty(Library.Version), "the library has a version");
+            Equal((uint)(Limits.AbiVersionMajor << 16 | Limits.AbiVersionMinor), Library.AbiVersion, "ABI version");
+            Check(Library.IsCompatible, "the library serves this binding");
+            Equal("CARC_RESULT_EDGE_MISMATCH", Library.ResultName(Result.EdgeMismatch), "a result's name");
+            Equal("carc_result 4242", Library.ResultName((Result)4242), "an unknown code's name");
+            var names = Library.BuiltinNames;
+            foreach (var name in new[] { "base", "base_c2", "river", "inns_and_cathedrals" })
+            {
+                Check(names.Contains(name), "built-in " + name + " is listed");
+            }
+            Rules rules = Rules.Default;
+            Check(rules.Farmers && !rules.TinyCity && !rules.Abbots, "default rules: farmers, no tiny city, no abbots");
+            Equal(FarmScoring.PerField, rules.FarmScoring, "default farm scoring");
+            Equal(UnfinishedMarks.Zero, rules.InnCathedralUnfinished, "default unfinished marks");
+        }
+
+        private static void Builtins()
+        {
+            using (var catalog = Catalog.Builtin("base"))
+            {
+                TileSetInfo info = catalog.Info;
+                Equal("base", info.Id, "base id");
+                Equal(72, info.TileCount, "base tiles");
+                Equal(24, info.TileTypes, "base tile types");
+                Equal(7, info.Followers, "base followers");
+                Check(info.StartTile.HasValue, "base has a start tile");
+                Equal(info.Colours, catalog.Colours.Length, "base colours");
+                Check(catalog.Colours.All(colour => !string.IsNullOrEmpty(colour)), "colours have names");
+
+                ushort? d = catalog.TileById("D");
+                Check(d.HasValue, "base has tile D");
+                Equal(info.StartTile, d, "D is the start tile");
+                TileInfo tile = catalog.TileInfo(d.Value);
+                Equal("D", tile.Id, "tile D's id");
+                Equal(EdgeKind.City, tile.Edges[0], "D shows a city to the north");
+                Equal(4, tile.Edges.Count, "four edges");
+                Check(tile.SegmentCount > 0, "D has segments");
+                for (byte segment = 0; segment < tile.SegmentCount; segment++)
+                {
+                    SegmentInfo info2 = catalog.TileSegment(d.Value, segment);
+                    Check(info2.Kind <= SegmentKind.Garden, "segment kind is known");
+                }
+                Throws(Result.OutOfRange, () => catalog.TileSegment(d.Value, (byte)tile.SegmentCount), "a segment past the end");
+                Throws(Result.OutOfRange, () => catalog.TileInfo(1000), "a tile past the end");
+                Equal(null, catalog.TileById("nothing"), "no tile has id nothing");
+                Equal(null, catalog.TileById("é"), "no tile has id é");
+
+                string toml = catalog.ToToml();
+                using (var again = Catalog.FromToml("base.toml", toml))
+                using (var copy = catalog.Clone())
+                {
+                    Equal(72, again.Info.TileCount, "the TOML loads back");
+                    Equal(toml, again.ToToml(), "the TOML round trip is stable");
+                    Equal(toml, copy.ToToml(), "a clone is equal");
+                }
+            }
+            Throws(Result.UnknownBuiltin, () => Catalog.Builtin("nope"), "an unknown built-in");
+            using (var catalog = Catalog.Builtin("inns_and_cathedrals"))
+            {
+                Equal(1, catalog.Info.BigFollowers, "Inns & Cathedrals brings a big follower");
+            }
+        }
+
+        /// <summary>Every golden file of invalid tile sets gives, through the binding, exactly the
+        /// diagnostics the command-line tool prints.</summary>
+        private static void TileSetDiagnostics()
+        {
+            int compared = 0;
+            foreach (var path in Directory.GetFiles("tests/dsl/invalid", "*.toml").OrderBy(p => p))
+            {
+                string expectedPath = Path.ChangeExtension(path, ".expected");
+                if (!File.Exists(expectedPath))
+                {
+                    continue;
+                }
+                string relative = path.Replace('\\', '/');
+                string expected = File.ReadAllText(expectedPath).TrimEnd('\n');
+                if (!expected.StartsWith("error[", StringComparison.Ordinal))
+                {
+                    continue;
+                }
+                var error = Throws(Result.TilesetInvalid, () => Catalog.FromPath(relative).Dispose(), relative);
+                if (error == null)
+                {
+                    continue;
+                }
+                string actual = string.Join("\n", error.Diagnostics.Select(d => d.ToString()));
+                Equal(expected, actual, relative + " diagnostics");
+                Equal(error.Diagnostics[0].Line, error.Line, relative + ": the error's line is the first diagnostic's");
+                Equal(error.Diagnostics[0].Column, error.Column, relative + ": the error's column is the first diagnostic's");
+                compared++;
+            }
+            Check(compared >= 10, "at least ten golden files compared, not " + compared);
+
+            // A non-ASCII name goes in as UTF-8 and comes back the same.
+            const string name = "tuiles/été ✓.toml";
+            string text = File.ReadAllText("tests/dsl/invalid/bad_ids.toml");
+            var named = Throws(Result.TilesetInvalid, () => Catalog.FromToml(name, text).Dispose(), "bad_ids from a string");
+            if (named != null)
+            {
+                Check(named.Diagnostics.All(d => d.File == name), "diagnostics name the file " + name);
+                Check(named.Diagnostics.All(d => d.CodeNumber > 0 && d.Code.StartsWith("dsl-", StringComparison.Ordinal)), "diagnostic codes");
+            }
+            Throws(Result.TilesetInvalid, () => Catalog.FromToml("empty.toml", "").Dispose(), "an empty tile set");
+        }
+
+        private static void TileSetFiles()
+        {
+            using (var river = Catalog.FromPath("tilesets/river.toml"))
+            {
+                Equal("river", river.Info.Id, "river from its file");
+            }
+            Throws(Result.TilesetIo, () => Catalog.FromPath("tilesets/missing.toml").Dispose(), "a missing file");
+            try
+            {
+                Catalog.FromToml("x.toml", "a\0b");
+                Check(false, "a string with NUL is refused");
+            }
+            catch (ArgumentException)
+            {
+            }
+        }
+
+        private static Game NewGame(ulong seed, int players, bool abbots, params string[] sets)
+        {
+            var catalogs = sets.Select(Catalog.Builtin).ToList();
+            try
+            {
+                var setup = new GameSetup { Players = players, Seed = seed };
+                setup.Rules.Abbots = abbots;
+                setup.Catalogs.AddRange(catalogs);
+                return new Game(setup);
+            }
+            finally
+            {
+                catalogs.ForEach(catalog => catalog.Dispose());
+            }
+        }
+
+        private static void GameQueries()
+        {
+            using (var game = NewGame(7, 3, true, "base", "inns_and_cathedrals"))
+            {
+                Equal(3, game.Players, "players");
+                Equal(7UL, game.Seed, "seed");
+                Check(game.Rules.Abbots && game.Rules.Farmers, "rules in force");
+                Equal(Phase.Draw, game.Phase, "a new game draws first");
+                Equal(0, game.CurrentPlayer, "player 0 begins");
+                Check(!game.IsOver, "not over");
+                Equal(null, game.DrawnTile, "nothing drawn yet");
+                Equal(null, game.PlacedPos, "nothing placed yet");
+                Check(game.TileTypeCount > 24, "two sets' tile types");
+                Equal(game.TilesLeft, game.RemainingCopies().Sum(n => (int)n), "remaining adds up to tiles left");
+                Equal(0, game.Discarded, "nothing discarded");
+                Equal(game.TileTypeCount, game.RemainingCopies().Length, "remaining per tile type");
+
+                Placement? start = game.TileAt(new Pos(0, 0));
+                Check(start.HasValue && start.Value.Order == 0, "the start tile lies at (0, 0)");
+                Equal(null, game.TileAt(new Pos(5, 5)), "an empty cell");
+                Equal(1, game.Placements().Length, "one tile on the board");
+                Equal(4, game.Frontier().Length, "four cells around the start tile");
+                Equal(0, game.Figures().Length, "no figures yet");
+                Equal(0, game.LastEvents().Length, "no events yet");
+                Equal(0, game.Actions().Length, "no actions yet");
+
+                TileInfo startInfo = game.TileInfo(start.Value.Tile);
+                Equal("D", startInfo.Id, "the start tile is D");
+                Equal(start.Value.Tile, game.TileById("D"), "tile by id in the game");
+                using (var baseSet = Catalog.Builtin("base"))
+                {
+                    ushort d = baseSet.TileById("D").Value;
+                    Equal(baseSet.TileSegment(d, 0).Kind, game.TileSegment(start.Value.Tile, 0).Kind, "segment 0 of D in the game and the set");
+                    Equal(baseSet.TileSegment(d, 0).HalfEdges, game.TileSegment(start.Value.Tile, 0).HalfEdges, "its half-edges");
+                }
+                Equal(start.Value.EdgeNorth, start.Value.Edge(0), "Edge(0) is the north edge");
+                for (byte segment = 0; segment < startInfo.SegmentCount; segment++)
+                {
+                    SegmentState state = game.Segment(new Pos(0, 0), segment);
+                    FeatureInfo feature = game.Feature(new Pos(0, 0), segment);
+                    Equal(state.Feature, feature.Id, "segment and feature agree on the number");
+                    Equal(state.Kind, feature.Kind, "segment and feature agree on the kind");
+                    Check(!state.HasFigure && feature.Figures == 0 && feature.FiguresOf(2) == 0, "no figure yet");
+                    var segments = game.FeatureSegments(new Pos(0, 0), segment);
+                    Check(segments.Any(s => s.Pos == new Pos(0, 0) && s.Segment == segment), "a feature holds its own segment");
+                }
+                Throws(Result.NotAvailable, () => game.Segment(new Pos(9, 9), 0), "a segment of an empty cell");
+                Throws(Result.OutOfRange, () => game.Feature(new Pos(0, 0), 31), "a segment past the end");
+
+                Supply supply = game.Supply(2);
+                Equal((byte)7, supply.Followers, "followers in hand");
+                Equal((byte)1, supply.BigFollowers, "big followers in hand");
+                Equal((byte)1, supply.Abbots, "abbots in hand");
+                Throws(Result.OutOfRange, () => game.Supply(3), "a player not at the table");
+
+                Check(game.LegalActions().SequenceEqual(new[] { Action.Draw() }), "only the draw is legal");
+                int drawable = Enumerable.Range(0, game.TileTypeCount).Count(t => game.Drawable((ushort)t));
+                Check(drawable > 0, "some tile types can be drawn");
+
+                Event[] events = game.Apply(Action.Draw());
+                Check(events.Length >= 1 && events[0].Kind == EventKind.TileDrawn, "a draw reports the tile");
+                Equal(Phase.Place, game.Phase, "then the tile is placed");
+                Equal(events[events.Length - 1].Tile, game.DrawnTile.GetValueOrDefault(), "the drawn tile");
+                Action[] places = game.LegalActions();
+                Check(places.Length > 0 && places.All(a => a.Kind == ActionKind.Place), "placements are legal");
+                Check(places.All(game.IsLegal), "every legal action passes Check");
+                game.Check(places[0]);
+                game.Apply(places[0]);
+                Equal(places[0].Pos, game.PlacedPos.GetValueOrDefault(), "the placed cell");
+                Action[] figureActions = game.LegalActions();
+                Equal(Action.Skip(), figureActions[figureActions.Length - 1], "skip comes last");
+                Action deploy = figureActions.FirstOrDefault(a => a.Kind == ActionKind.Deploy && a.Figure == Figure.Follower);
+                Check(deploy.Kind == ActionKind.Deploy, "a follower can be deployed");
+                events = game.Apply(deploy);
+                Check(events.Any(e => e.Kind == EventKind.FigurePlaced && e.Segment == deploy.Segment), "the figure is reported");
+                Check(events.SequenceEqual(game.LastEvents()), "the last events are kept");
+                PlacedFigure[] figures = game.Figures();
+                Equal(1, figures.Length, "one figure on the board");
+                Equal(Figure.Follower, figures[0].Figure, "the figure is a follower");
+                SegmentState occupied = game.Segment(figures[0].Pos, figures[0].Segment);
+                Check(occupied.HasFigure && occupied.Player == 0 && occupied.Figure == Figure.Follower, "the segment shows the figure");
+                FeatureInfo withFigure = game.Feature(figures[0].Pos, figures[0].Segment);
+                Equal(1u, withFigure.FiguresOf(0), "player 0 has a figure on the feature");
+                Equal(1u, withFigure.StrengthOf(0), "a follower's strength is 1");
+                Equal(0u, withFigure.StrengthOf(1), "player 1 has no strength there");
+                Equal((byte)1, withFigure.Leaders, "player 0 leads the feature");
+                Equal((byte)6, game.Supply(0).Followers, "one follower fewer in hand");
+                Equal(3, game.Actions().Length, "three actions so far");
+                Equal(1, game.CurrentPlayer, "player 1's turn");
+            }
+        }
+
+        private static void RefusedActions()
+        {
+            using (var game = NewGame(3, 2, false, "base"))
+            {
+                var skip = Throws(Result.WrongPhase, () => game.Apply(Action.Skip()), "skip in the draw phase");
+                Check(skip != null && skip.Line == 0 && skip.Diagnostics.Count == 0, "no location for a refused action");
+                Throws(Result.WrongPhase, () => game.Check(Action.Skip()), "check agrees");
+                Check(!game.IsLegal(Action.Skip()), "IsLegal agrees");
+                Throws(Result.UnknownTile, () => game.Apply(Action.DrawTile(5000)), "an unknown tile");
+                game.Apply(Action.Draw());
+                string before = game.SaveJson();
+                Throws(Result.CellOccupied, () => game.Apply(Action.Place(new Pos(0, 0), 0)), "an occupied cell");
+                Throws(Result.NoNeighbour, () => game.Apply(Action.Place(new Pos(7, 7), 0)), "a cell with no neighbour");
+                Throws(Result.InvalidArgument, () => game.Apply(Action.Place(new Pos(0, 1), 45)), "a rotation of 45");
+                Equal(before, game.SaveJson(), "refused actions leave the game as it was");
+                Equal(Phase.Place, game.Phase, "still placing");
+            }
+        }
+
+        /// <summary>Plays random games to the end, checking the invariants a UI relies on, and
+        /// that a clone plays on independently.</summary>
+        private static void WholeGame()
+        {
+            using (var game = NewGame(11, 4, true, "base", "river", "inns_and_cathedrals"))
+            {
+                var random = new Random(11);
+                Action[] legal = null;
+                Game clone = null;
+                int cloneAt = 0;
+                int steps = 0;
+                var events = new List<Event>();
+                while (!game.IsOver)
+                {
+                    int count = game.LegalActions(ref legal);
+                    Check(count > 0, "a game not over has legal actions");
+                    if (steps == 100)
+                    {
+                        clone = game.Clone();
+                        cloneAt = steps;
+                    }
+                    game.Apply(legal[random.Next(count)], events);
+                    steps++;
+                }
+                Equal(Phase.GameOver, game.Phase, "the phase at the end");
+                Equal(0, game.LegalActions().Length, "nothing is legal at the end");
+                Equal(0, game.TilesLeft, "the bag is empty");
+                Event last = events[events.Count - 1];
+                Equal(EventKind.GameOver, last.Kind, "the last event is the game's end");
+                Equal(game.Leaders, last.Winners, "the winners lead");
+                uint[] scores = game.Scores();
+                Equal(4, scores.Length, "four scores");
+                uint best = scores.Max();
+                for (int player = 0; player < 4; player++)
+                {
+                    Equal(scores[player] == best, (last.Winners >> player & 1) == 1, "winner bit of player " + player);
+                }
+                var scored = events.Where(e => e.Kind == EventKind.FeatureScored).ToList();
+                Check(scored.Count > 0, "features scored");
+                long points = scored.Sum(e => (long)e.Score.Points * CountBits(e.Score.Scorers));
+                Equal(scores.Sum(s => (long)s), points, "the scores add up from the feature scores");
+                Check(scored.Any(e => e.Score.Farmers) && scored.Any(e => e.Score.Complete), "farmers and completed features score");
+                Check(events.Any(e => e.Kind == EventKind.TilePlaced && e.Tile < game.TileTypeCount), "tiles were placed");
+
+                using (clone)
+                {
+                    Check(clone != null && !clone.IsOver, "the clone is where it was taken");
+                    Action[] history = game.Actions();
+                    Equal(cloneAt, clone.Actions().Length, "the clone's history");
+                    for (int index = cloneAt; index < history.Length; index++)
+                    {
+                        clone.Apply(history[index]);
+                    }
+                    Equal(string.Join(",", scores), string.Join(",", clone.Scores()), "the clone replays to the same scores");
+                }
+                using (var fresh = game.Restarted(99))
+                {
+                    Equal(99UL, fresh.Seed, "restarted seed");
+                    Equal(Phase.Draw, fresh.Phase, "restarted from the start");
+                    Equal(0, fresh.Actions().Length, "restarted has no history");
+                    Equal(4, fresh.Players, "restarted keeps the setup");
+                }
+            }
+        }
+
+        /// <summary>Playing by number (ApplyLegal) and by action (Apply) give the same game.</summary>
+        private static void ByNumber()
+        {
+            using (var byAction = NewGame(21, 3, true, "base", "inns_and_cathedrals"))
+            using (var byNumber = byAction.Clone())
+            {
+                var random = new Random(21);
+                int count = byNumber.LegalActionCount;
+                int steps = 0;
+                while (count > 0)
+                {
+                    Action[] legal = byAction.LegalActions();
+                    Equal(legal.Length, count, "the count of legal actions");
+                    int index = random.Next(count);
+                    if (steps % 25 == 0)
+                    {
+                        Equal(legal[index], byNumber.LegalAction(index), "legal action by number");
+                        Throws(Result.OutOfRange, () => byNumber.LegalAction(count), "a legal action past the end");
+                        Throws(Result.OutOfRange, () => byNumber.ApplyLegal(count), "applying past the end");
+                    }
+                    byAction.Apply(legal[index]);
+                    count = byNumber.ApplyLegal(index);
+                    steps++;
+                }
+                Check(byNumber.IsOver && byAction.IsOver, "both games are over");
+                Equal(byAction.SaveJson(), byNumber.SaveJson(), "both routes play the same game");
+                Check(byAction.LastEvents().SequenceEqual(byNumber.LastEvents()), "and report the same last events");
+                Throws(Result.GameOver, () => byNumber.ApplyLegal(0), "applying after the end");
+            }
+        }
+
+        private static void GameCatalogs()
+        {
+            using (var game = NewGame(2, 2, false, "base", "river"))
+            {
+                Catalog[] catalogs = game.Catalogs();
+                try
+                {
+                    Equal("base,river", string.Join(",", catalogs.Select(c => c.Info.Id)), "the game's tile sets");
+                    Equal(game.TileTypeCount, catalogs.Sum(c => c.Info.TileTypes), "their tile types add up");
+                    ushort riverFirst = (ushort)catalogs[0].Info.TileTypes;
+                    Equal(catalogs[1].TileInfo(0).Id, game.TileInfo(riverFirst).Id, "a set's tile numbers are offset by the sets before it");
+                }
+                finally
+                {
+                    foreach (var catalog in catalogs)
+                    {
+                        catalog.Dispose();
+                    }
+                }
+            }
+        }
+
+        /// <summary>Everything made above was disposed or finalized, errors included.</summary>
+        private static void NothingLeaks()
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            Equal(0L, Library.LiveHandles, "live handles at the end");
+        }
+
+        private static int CountBits(byte mask)
+        {
+            int count = 0;
+            for (; mask != 0; mask &= (byte)(mask - 1))
+            {
+                count++;
+            }
+            return count;
+        }
+
+        private static void SavesAndSetups()
+        {
+            using (var game = NewGame(5, 2, false, "base"))
+            {
+                var random = new Random(5);
+                for (int step = 0; step < 40; step++)
+                {
+                    Action[] legal = game.LegalActions();
+                    game.Apply(legal[random.Next(legal.Length)]);
+                }
+                string save = game.SaveJson();
+                Check(save.StartsWith("{", StringComparison.Ordinal) && save.Contains("\"format\""), "a save is JSON with its format");
+                using (var loaded = Game.LoadJson(save))
+                {
+                    Equal(save, loaded.SaveJson(), "a loaded game saves the same");
+                    Equal(0, loaded.LastEvents().Length, "a loaded game has no last events");
+                    Equal(game.Phase, loaded.Phase, "the loaded phase");
+                }
+                string setup = game.SetupJson();
+                using (var again = Game.FromJson(setup))
+                {
+                    Equal(setup, again.SetupJson(), "the setup round trip");
+                    Equal(5UL, again.Seed, "the setup's seed");
+                    Equal(0, again.Actions().Length, "a setup starts a new game");
+                }
+            }
+            using (var game = Game.FromJson("{\"tilesets\": [\"base\", \"river\"], \"players\": 3, \"seed\": 9, \"options\": {\"abbots\": true}}"))
+            {
+                Equal(3, game.Players, "players from JSON");
+                Check(game.Rules.Abbots, "options from JSON");
+            }
+            var syntax = Throws(Result.JsonSyntax, () => Game.FromJson("{\n  \"players\": ,\n}").Dispose(), "bad JSON");
+            Check(syntax != null && syntax.Line == 2 && syntax.Column > 0, "the JSON error has its line and column");
+            Throws(Result.JsonContent, () => Game.FromJson("{\"tilesets\": [\"base\"], \"players\": 2, \"colour\": 1}").Dispose(), "an unknown key");
+            Throws(Result.SaveFormat, () => Game.LoadJson("{\"format\": 999, \"setup\": {\"tilesets\": [\"base\"], \"players\": 2}, \"actions\": []}").Dispose(), "a future save format");
+        }
+
+        private static void SetupErrors()
+        {
+            Throws(Result.NoTileSet, () => new Game(new GameSetup()).Dispose(), "no tile set");
+            Throws(Result.TooFewPlayers, () => NewGame(0, 1, false, "base").Dispose(), "one player");
+            Throws(Result.TooManyPlayers, () => NewGame(0, 6, false, "base").Dispose(), "six players with the base set");
+            using (var base1 = Catalog.Builtin("base"))
+            using (var base2 = Catalog.Builtin("base"))
+            {
+                var setup = new GameSetup();
+                setup.Catalogs.Add(base1);
+                setup.Catalogs.Add(base2);
+                Throws(Result.DuplicateTileId, () => new Game(setup).Dispose(), "two base sets");
+                setup = new GameSetup();
+                setup.Catalogs.Add(base1);
+                setup.Rules.FarmScoring = (FarmScoring)77;
+                Throws(Result.InvalidEnum, () => new Game(setup).Dispose(), "an unknown farm scoring");
+            }
+        }
+
+        private static void Landscapes()
+        {
+            string json = File.ReadAllText("examples/landscape.json");
+            LandscapeScore score = LandscapeScore.Compute(json);
+            Equal("13,6", string.Join(",", score.Totals), "the example landscape's totals");
+            Check(score.Features.Length > 0 && score.Features.All(f => f.Reason == ScoreReason.GameEnd), "features scored at the end");
+            Equal(13L + 6L, score.Features.Sum(f => (long)f.Points * CountBits(f.Scorers)), "the features add up");
+            Check(score.Json.Contains("\"total\""), "the JSON has the totals");
+
+            string withoutSets = json.Replace("\"tilesets\": [\"base\"],", "");
+            Check(withoutSets != json, "the example names its tile sets as expected");
+            using (var catalog = Catalog.Builtin("base"))
+            {
+                var options = LandscapeOptions.Default;
+                Equal("13,6", string.Join(",", LandscapeScore.Compute(withoutSets, options, catalog).Totals), "with a catalog handle");
+                Throws(Result.InvalidArgument, () => LandscapeScore.Compute(json, options, catalog), "catalogs and tilesets");
+                options.ClaimAll = true;
+                Equal(1, LandscapeScore.Compute(withoutSets, options, catalog).Totals.Length, "claim all scores for one player");
+                options = LandscapeOptions.Default;
+                options.PennantValue = 10;
+                Equal(10u, options.PennantValue.GetValueOrDefault(), "the pennant value reads back");
+                LandscapeScore.Compute(withoutSets, options, catalog);
+            }
+            Throws(Result.LandscapeUnknownTile, () => LandscapeScore.Compute("{\"tiles\": [{\"tile\": \"ZZ\", \"x\": 0, \"y\": 0, \"rotation\": 0}], \"figures\": []}"), "an unknown landscape tile");
+        }
+
+        private static void Disposal()
+        {
+            var game = NewGame(1, 2, false, "base");
+            game.Dispose();
+            game.Dispose();
+            try
+            {
+                var phase = game.Phase;
+                Check(false, "a disposed game answered " + phase);
+            }
+            catch (ObjectDisposedException)
+            {
+            }
+            var catalog = Catalog.Builtin("base");
+            catalog.Dispose();
+            try
+            {
+                var setup = new GameSetup();
+                setup.Catalogs.Add(catalog);
+                new Game(setup).Dispose();
+                Check(false, "a disposed catalog made a game");
+            }
+            catch (ObjectDisposedException)
+            {
+            }
+            // Handles nobody disposes are freed by their finalizers.
+            for (int index = 0; index < 200; index++)
+            {
+                NewGame((ulong)index, 2, false, "base").Apply(Action.Draw());
+            }
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            using (var after = NewGame(1, 2, false, "base"))
+            {
+                Equal(Phase.Draw, after.Phase, "games still work after finalizers ran");
+            }
+        }
+
+        /// <summary>Games on separate threads, each used by one thread at a time, as the header allows.</summary>
+        private static void Threads()
+        {
+            var results = new string[4];
+            using (var template = NewGame(0, 2, false, "base"))
+            {
+                var threads = Enumerable.Range(0, results.Length).Select(index =>
+                {
+                    Game game = template.Restarted((ulong)index + 1);
+                    return new Thread(() =>
+                    {
+                        using (game)
+                        {
+                            var random = new Random(index);
+                            Action[] legal = null;
+                            while (!game.IsOver)
+                            {
+                                int count = game.LegalActions(ref legal);
+                                game.Apply(legal[random.Next(count)]);
+                            }
+                            results[index] = string.Join(",", game.Scores());
+                        }
+                    });
+                }).ToList();
+                threads.ForEach(thread => thread.Start());
+                threads.ForEach(thread => thread.Join());
+            }
+            Check(results.All(result => result != null), "every thread finished its game");
+        }
+    }
+}
