@@ -3,8 +3,8 @@
 
 use carcassonne::{Dir, Game, NodeId, Pos};
 
-use crate::boundary::{Buffer, Failure, Out, plain_boundary};
-use crate::game::{carc_game, game_arg};
+use crate::boundary::Failure;
+use crate::game::{carc_game, list, query};
 use crate::result::carc_result;
 use crate::values::{
     CARC_MAX_PLAYERS, carc_edge_kind, carc_figure, carc_pos, carc_segment_kind, edge_kind_to_c,
@@ -151,15 +151,14 @@ pub unsafe extern "C" fn carc_game_placements(
     cap: usize,
     count: *mut usize,
 ) -> carc_result {
-    plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
-        // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
-        // writable.
-        let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
-        let placed = game.placements();
-        buffer.fill_map(placed, |(pos, _)| placement(game, pos).unwrap_or_default())
-    })
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            let game = handle.game();
+            let placed = game.placements();
+            buffer.fill_map(placed, |(pos, _)| placement(game, pos).unwrap_or_default())
+        })
+    }
 }
 
 /// Writes the tile at `pos` to `*out`.
@@ -176,15 +175,14 @@ pub unsafe extern "C" fn carc_game_tile_at(
     pos: carc_pos,
     out: *mut carc_placement,
 ) -> carc_result {
-    plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
-        // SAFETY: the caller promises NULL or a writable `carc_placement`.
-        let out = unsafe { Out::new(out, "out") }?;
-        let pos = pos_from_c(pos);
-        out.write(placement(game, pos).ok_or_else(|| no_tile_at(pos))?);
-        Ok(())
-    })
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            let game = handle.game();
+            let pos = pos_from_c(pos);
+            placement(game, pos).ok_or_else(|| no_tile_at(pos))
+        })
+    }
 }
 
 /// Writes segment `segment` of the tile at `pos` to `*out`: its kind, its feature and the
@@ -203,23 +201,23 @@ pub unsafe extern "C" fn carc_game_segment(
     segment: u8,
     out: *mut carc_segment_state,
 ) -> carc_result {
-    plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
-        // SAFETY: the caller promises NULL or a writable `carc_segment_state`.
-        let out = unsafe { Out::new(out, "out") }?;
-        let pos = pos_from_c(pos);
-        let node = node(game, pos, segment)?;
-        let figure = game.figures().find(|figure| figure.pos == pos && figure.segment == segment);
-        out.write(carc_segment_state {
-            kind: segment_kind_to_c(game.features().data(node).kind),
-            feature: game.features().root(node),
-            has_figure: figure.is_some().into(),
-            player: figure.map_or(0, |figure| figure.player.0),
-            figure: figure.map_or(0, |figure| figure_to_c(figure.figure)),
-        });
-        Ok(())
-    })
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            let game = handle.game();
+            let pos = pos_from_c(pos);
+            let node = node(game, pos, segment)?;
+            let figure =
+                game.figures().find(|figure| figure.pos == pos && figure.segment == segment);
+            Ok(carc_segment_state {
+                kind: segment_kind_to_c(game.features().data(node).kind),
+                feature: game.features().root(node),
+                has_figure: figure.is_some().into(),
+                player: figure.map_or(0, |figure| figure.player.0),
+                figure: figure.map_or(0, |figure| figure_to_c(figure.figure)),
+            })
+        })
+    }
 }
 
 /// Writes the feature that segment `segment` of the tile at `pos` belongs to, to `*out`.
@@ -237,37 +235,36 @@ pub unsafe extern "C" fn carc_game_feature(
     segment: u8,
     out: *mut carc_feature_info,
 ) -> carc_result {
-    plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
-        // SAFETY: the caller promises NULL or a writable `carc_feature_info`.
-        let out = unsafe { Out::new(out, "out") }?;
-        let pos = pos_from_c(pos);
-        let root = game.features().root(node(game, pos, segment)?);
-        let view = game.feature(pos, segment).ok_or_else(|| no_tile_at(pos))?;
-        let (mut by_player, mut strength) = ([0; CARC_MAX_PLAYERS], [0; CARC_MAX_PLAYERS]);
-        for figure in game.figures() {
-            if root_of(game, figure.pos, figure.segment) == Some(root) {
-                by_player[figure.player.index()] += 1;
-                strength[figure.player.index()] += u32::from(figure.figure.strength());
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            let game = handle.game();
+            let pos = pos_from_c(pos);
+            let root = game.features().root(node(game, pos, segment)?);
+            let view = game.feature(pos, segment).ok_or_else(|| no_tile_at(pos))?;
+            let (mut by_player, mut strength) = ([0; CARC_MAX_PLAYERS], [0; CARC_MAX_PLAYERS]);
+            for figure in game.figures() {
+                if root_of(game, figure.pos, figure.segment) == Some(root) {
+                    by_player[figure.player.index()] += 1;
+                    strength[figure.player.index()] += u32::from(figure.figure.strength());
+                }
             }
-        }
-        out.write(carc_feature_info {
-            id: root,
-            kind: segment_kind_to_c(view.kind),
-            complete: view.complete.into(),
-            inn: view.inn.into(),
-            cathedral: view.cathedral.into(),
-            leaders: players_to_c(view.leaders),
-            tiles: view.tiles,
-            open_edges: view.open_edges,
-            pennants: view.pennants,
-            figures: view.figures,
-            figures_by_player: by_player,
-            strength_by_player: strength,
-        });
-        Ok(())
-    })
+            Ok(carc_feature_info {
+                id: root,
+                kind: segment_kind_to_c(view.kind),
+                complete: view.complete.into(),
+                inn: view.inn.into(),
+                cathedral: view.cathedral.into(),
+                leaders: players_to_c(view.leaders),
+                tiles: view.tiles,
+                open_edges: view.open_edges,
+                pennants: view.pennants,
+                figures: view.figures,
+                figures_by_player: by_player,
+                strength_by_player: strength,
+            })
+        })
+    }
 }
 
 /// Writes every segment of the feature that segment `segment` of the tile at `pos` belongs to
@@ -291,26 +288,25 @@ pub unsafe extern "C" fn carc_game_feature_segments(
     cap: usize,
     count: *mut usize,
 ) -> carc_result {
-    plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
-        // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
-        // writable.
-        let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
-        let node = node(game, pos_from_c(pos), segment)?;
-        let placed = game.placements();
-        let members: Vec<carc_segment_ref> = game
-            .features()
-            .members(node)
-            .map(|(order, segment)| carc_segment_ref {
-                pos: placed
-                    .get(usize::from(order))
-                    .map_or_else(Default::default, |p| pos_to_c(p.0)),
-                segment,
-            })
-            .collect();
-        buffer.fill_from(&members)
-    })
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            let game = handle.game();
+            let node = node(game, pos_from_c(pos), segment)?;
+            let placed = game.placements();
+            let members: Vec<carc_segment_ref> = game
+                .features()
+                .members(node)
+                .map(|(order, segment)| carc_segment_ref {
+                    pos: placed
+                        .get(usize::from(order))
+                        .map_or_else(Default::default, |p| pos_to_c(p.0)),
+                    segment,
+                })
+                .collect();
+            buffer.fill_from(&members)
+        })
+    }
 }
 
 /// Writes every figure on the board, in the order they were placed, to `buf`. `*count`
@@ -329,23 +325,22 @@ pub unsafe extern "C" fn carc_game_figures(
     cap: usize,
     count: *mut usize,
 ) -> carc_result {
-    plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
-        // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
-        // writable.
-        let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
-        let figures: Vec<carc_placed_figure> = game
-            .figures()
-            .map(|figure| carc_placed_figure {
-                player: figure.player.0,
-                figure: figure_to_c(figure.figure),
-                pos: pos_to_c(figure.pos),
-                segment: figure.segment,
-            })
-            .collect();
-        buffer.fill_from(&figures)
-    })
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            let game = handle.game();
+            let figures: Vec<carc_placed_figure> = game
+                .figures()
+                .map(|figure| carc_placed_figure {
+                    player: figure.player.0,
+                    figure: figure_to_c(figure.figure),
+                    pos: pos_to_c(figure.pos),
+                    segment: figure.segment,
+                })
+                .collect();
+            buffer.fill_from(&figures)
+        })
+    }
 }
 
 /// Writes the frontier, every empty cell next to a tile (where a tile could go if its edges
@@ -365,13 +360,12 @@ pub unsafe extern "C" fn carc_game_frontier(
     cap: usize,
     count: *mut usize,
 ) -> carc_result {
-    plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
-        // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
-        // writable.
-        let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
-        let cells: Vec<carc_pos> = game.board().frontier().map(pos_to_c).collect();
-        buffer.fill_from(&cells)
-    })
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            let game = handle.game();
+            let cells: Vec<carc_pos> = game.board().frontier().map(pos_to_c).collect();
+            buffer.fill_from(&cells)
+        })
+    }
 }

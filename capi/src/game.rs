@@ -268,7 +268,7 @@ pub unsafe extern "C" fn carc_game_free(game: *mut carc_game) {
 ///
 /// # Safety
 /// `game` is any handle value; `out` is NULL or points to a writable `T`.
-unsafe fn query<T>(
+pub(crate) unsafe fn query<T>(
     game: *const carc_game,
     out: *mut T,
     query: impl FnOnce(&GameObject) -> Result<T, Failure>,
@@ -288,7 +288,7 @@ unsafe fn query<T>(
 /// # Safety
 /// `game` is any handle value; `buf` is NULL or valid for writing `cap` items; `count` is
 /// NULL or points to a writable `size_t`.
-unsafe fn list<T>(
+pub(crate) unsafe fn list<T>(
     game: *const carc_game,
     buf: *mut T,
     cap: usize,
