@@ -585,14 +585,14 @@ impl Game {
     ) -> Result<(ByDir<EdgeKind>, Option<Turn>), ActionError> {
         let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
         let river = self.rules.river[usize::from(tile)];
-        // A frontier cell whose key admits the rotation passes every board rule but the tile
-        // limit: one lookup where the full check reads four neighbours. The full check names
-        // what is wrong.
-        let fits = !self.board.is_full()
-            && self
-                .board
-                .frontier_key(pos)
-                .is_some_and(|key| self.rules.fit.rotations_by_key(tile, key).contains(rotation));
+        // A frontier cell whose key admits the rotation passes every board rule (the board
+        // is never full in the place phase: `has_placement` discards a tile drawn then): one
+        // lookup where the full check reads four neighbours. The full check names what is
+        // wrong.
+        let fits = self
+            .board
+            .frontier_key(pos)
+            .is_some_and(|key| self.rules.fit.rotations_by_key(tile, key).contains(rotation));
         if !fits {
             self.board.check(pos, edges)?;
         }
@@ -681,7 +681,6 @@ impl Game {
         Ok(())
     }
 
-    /// The index in `figures` of the current player's abbot at `pos`.
     /// The index of the current player's abbot at `pos`, if it may be recalled: RULES.md
     /// recalls only from an unfinished monastery or garden.
     fn check_recall(&self, pos: Pos) -> Result<usize, ActionError> {
@@ -692,6 +691,7 @@ impl Game {
         Ok(index)
     }
 
+    /// The index in `figures` of the current player's abbot at `pos`.
     fn abbot_at(&self, pos: Pos) -> Option<usize> {
         self.figures.iter().position(|standing| {
             standing.player == self.current
