@@ -5,7 +5,7 @@ use std::ffi::{CString, c_char};
 use std::ptr;
 use std::sync::OnceLock;
 
-use carcassonne::{BUILTIN_NAMES, Catalog, Diagnostics, Dir, LoadError, TileIndex, TileType};
+use carcassonne::{BUILTIN_NAMES, Catalog, Diagnostics, Dir, LoadError, TileType};
 
 use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg_str, boundary, c_string, plain_boundary, value_boundary,
@@ -39,7 +39,7 @@ impl Object for CatalogObject {
 ///
 /// # Safety
 /// No other thread frees `catalog` while the reference lives.
-pub(crate) unsafe fn catalog_arg<'a>(
+unsafe fn catalog_arg<'a>(
     catalog: *const carc_catalog,
     name: &str,
 ) -> Result<&'a CatalogObject, Failure> {
@@ -47,13 +47,37 @@ pub(crate) unsafe fn catalog_arg<'a>(
     unsafe { handle::borrow(catalog, name) }
 }
 
+/// Copies of the catalogs behind an array of `count` handles, which may be NULL when `count`
+/// is 0; `name` names the array in messages.
+///
+/// # Safety
+/// `handles` is NULL or points to `count` readable handle values, none of which another thread
+/// frees meanwhile.
+pub(crate) unsafe fn catalogs_arg(
+    handles: *const *const carc_catalog,
+    count: usize,
+    name: &str,
+) -> Result<Vec<Catalog>, Failure> {
+    let handles: &[*const carc_catalog] = if count == 0 {
+        &[]
+    } else if handles.is_null() {
+        return Err(Failure::null(name));
+    } else {
+        // SAFETY: not NULL, and the caller promises `count` readable handle values.
+        unsafe { std::slice::from_raw_parts(handles, count) }
+    };
+    let mut catalogs = Vec::with_capacity(handles.len());
+    for (index, handle) in handles.iter().enumerate() {
+        // SAFETY: handles are checked; the caller promises no other thread frees them.
+        let handle = unsafe { catalog_arg(*handle, &format!("{name}[{index}]")) }?;
+        catalogs.push(handle.catalog.clone());
+    }
+    Ok(catalogs)
+}
+
 impl CatalogObject {
     pub(crate) fn new(catalog: Catalog) -> CatalogObject {
         CatalogObject { catalog, strings: OnceLock::new() }
-    }
-
-    pub(crate) fn catalog(&self) -> &Catalog {
-        &self.catalog
     }
 
     fn strings(&self) -> &CatalogStrings {
@@ -202,14 +226,8 @@ pub(crate) fn segment_info(
     })
 }
 
-pub(crate) fn tile_by_id(tiles: &[TileType], id: &str) -> Result<TileIndex, Failure> {
-    tiles
-        .iter()
-        .position(|tile| tile.id() == id)
-        .and_then(|index| TileIndex::try_from(index).ok())
-        .ok_or_else(|| {
-            Failure::new(carc_result::NotAvailable, format!("no tile type has id `{id}`"))
-        })
+pub(crate) fn no_tile_id(id: &str) -> Failure {
+    Failure::new(carc_result::NotAvailable, format!("no tile type has id `{id}`"))
 }
 
 /// A failure listing every problem of a tile set.
@@ -501,7 +519,8 @@ pub unsafe extern "C" fn carc_catalog_tile_by_id(
         let id = unsafe { arg_str(id, "id") }?;
         // SAFETY: the caller promises NULL or a writable `uint16_t`.
         let tile = unsafe { Out::new(tile, "tile") }?;
-        tile.write(tile_by_id(handle.catalog.tiles(), id)?);
+        let (index, _) = handle.catalog.tile_by_id(id).ok_or_else(|| no_tile_id(id))?;
+        tile.write(index);
         Ok(())
     })
 }

@@ -5,14 +5,14 @@ use std::cell::RefCell;
 use std::ffi::c_char;
 use std::sync::{Arc, OnceLock};
 
-use carcassonne::{Action, Catalog, Event, Game, GameSetup, Phase, PlayerId, SetupError};
+use carcassonne::{Action, Event, Game, GameSetup, Phase, PlayerId, SetupError};
 
 use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary, value_boundary,
 };
 use crate::catalog::{
-    CatalogObject, TileStrings, carc_catalog, carc_segment_info, carc_tile_info, catalog_arg,
-    segment_info, tile_by_id, tile_info,
+    CatalogObject, TileStrings, carc_catalog, carc_segment_info, carc_tile_info, catalogs_arg,
+    no_tile_id, segment_info, tile_info,
 };
 use crate::error::carc_error;
 use crate::handle::{self, Kind, Object};
@@ -86,6 +86,19 @@ impl GameObject {
 pub(crate) unsafe fn game_arg<'a>(game: *const carc_game) -> Result<&'a GameObject, Failure> {
     // SAFETY: passed on from the caller.
     let handle = unsafe { handle::borrow::<GameObject>(game, "game") }?;
+    if handle.poisoned {
+        return Err(poisoned());
+    }
+    Ok(handle)
+}
+
+/// The game behind `game` to change, unless it is NULL, no live game or poisoned.
+///
+/// # Safety
+/// No other thread uses `game` while the reference lives (`'a`).
+unsafe fn game_arg_mut<'a>(game: *mut carc_game) -> Result<&'a mut GameObject, Failure> {
+    // SAFETY: passed on from the caller.
+    let handle = unsafe { handle::borrow_mut::<GameObject>(game, "game") }?;
     if handle.poisoned {
         return Err(poisoned());
     }
@@ -177,23 +190,9 @@ pub unsafe extern "C" fn carc_game_new(
         let setup = unsafe { arg(setup, "setup") }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
-        let handles: &[*const carc_catalog] = if setup.catalog_count == 0 {
-            &[]
-        } else if setup.catalogs.is_null() {
-            return Err(Failure::null("setup->catalogs"));
-        } else {
-            // SAFETY: not NULL, and the caller promises `catalog_count` readable pointers.
-            unsafe { std::slice::from_raw_parts(setup.catalogs, setup.catalog_count) }
-        };
-        let catalogs = handles
-            .iter()
-            .enumerate()
-            .map(|(index, handle)| {
-                // SAFETY: handles are checked; the caller promises no other thread frees them meanwhile.
-                let handle = unsafe { catalog_arg(*handle, &format!("setup->catalogs[{index}]")) }?;
-                Ok(handle.catalog().clone())
-            })
-            .collect::<Result<Vec<Catalog>, Failure>>()?;
+        // SAFETY: the caller promises `catalog_count` readable handle values.
+        let catalogs =
+            unsafe { catalogs_arg(setup.catalogs, setup.catalog_count, "setup->catalogs") }?;
         let mut game_setup = GameSetup::new(catalogs, setup.players);
         game_setup.seed = setup.seed;
         game_setup.options = rules_from_c(&setup.rules)?;
@@ -563,7 +562,8 @@ pub unsafe extern "C" fn carc_game_tile_by_id(
         let id = unsafe { arg_str(id, "id") }?;
         // SAFETY: the caller promises NULL or a writable `uint16_t`.
         let out = unsafe { Out::new(out, "out") }?;
-        out.write(tile_by_id(handle.game.tiles(), id)?);
+        let (tile, _) = handle.game.tile_by_id(id).ok_or_else(|| no_tile_id(id))?;
+        out.write(tile);
         Ok(())
     })
 }
@@ -907,10 +907,7 @@ pub unsafe extern "C" fn carc_game_apply(
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
         // SAFETY: the handle is checked; the caller promises no other thread uses it meanwhile.
-        let handle = unsafe { handle::borrow_mut::<GameObject>(game, "game") }?;
-        if handle.poisoned {
-            return Err(poisoned());
-        }
+        let handle = unsafe { game_arg_mut(game) }?;
         // SAFETY: the caller promises NULL or a readable `carc_action`.
         let action = action_from_c(unsafe { arg(action, "action") }?)?;
         handle.apply(action)
@@ -943,10 +940,7 @@ pub unsafe extern "C" fn carc_game_apply_legal(
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
         // SAFETY: the handle is checked; the caller promises no other thread uses it meanwhile.
-        let handle = unsafe { handle::borrow_mut::<GameObject>(game, "game") }?;
-        if handle.poisoned {
-            return Err(poisoned());
-        }
+        let handle = unsafe { game_arg_mut(game) }?;
         let token = game.addr();
         // One visit to the cache: take the action, apply it, list the next state's actions.
         LEGAL.with_borrow_mut(|cache| {

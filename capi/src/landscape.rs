@@ -11,7 +11,7 @@ use serde::Deserialize;
 use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary, value_boundary,
 };
-use crate::catalog::{carc_catalog, catalog_arg};
+use crate::catalog::{carc_catalog, catalogs_arg};
 use crate::error::carc_error;
 use crate::handle::{self, Kind, Object};
 use crate::result::{carc_result, landscape_code};
@@ -107,20 +107,8 @@ pub unsafe extern "C" fn carc_landscape_score_new(
         let options = unsafe { arg(options, "options") }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
-        let handles: &[*const carc_catalog] = if catalog_count == 0 {
-            &[]
-        } else if catalogs.is_null() {
-            return Err(Failure::null("catalogs"));
-        } else {
-            // SAFETY: not NULL, and the caller promises `catalog_count` readable pointers.
-            unsafe { std::slice::from_raw_parts(catalogs, catalog_count) }
-        };
-        let mut given = Vec::with_capacity(handles.len());
-        for (index, handle) in handles.iter().enumerate() {
-            // SAFETY: handles are checked; the caller promises no other thread frees them meanwhile.
-            let handle = unsafe { catalog_arg(*handle, &format!("catalogs[{index}]")) }?;
-            given.push(handle.catalog().clone());
-        }
+        // SAFETY: the caller promises `catalog_count` readable handle values.
+        let given = unsafe { catalogs_arg(catalogs, catalog_count, "catalogs") }?;
         let options = LandscapeOptions {
             rules: rules_from_c(&options.rules)?,
             claim_all: flag_from_c(options.claim_all, "options->claim_all")?,
@@ -240,8 +228,6 @@ pub unsafe extern "C" fn carc_landscape_score_json(
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
-        let json = serde_json::to_string(&score.score)
-            .map_err(|error| Failure::new(carc_result::Panic, error.to_string()))?;
-        buffer.fill_text(&json)
+        buffer.fill_json(&score.score)
     })
 }

@@ -56,6 +56,28 @@ pub unsafe extern "C" fn carc_game_new_json(
     out: *mut *mut carc_game,
     err: *mut *mut carc_error,
 ) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        game_from_json(json, out, err, |json| {
+            let setup: GameSetup =
+                serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+            Game::new(setup).map_err(|error| setup_failure(&error))
+        })
+    }
+}
+
+/// Reads a JSON argument, makes a game of it with `make` and hands it out: the body of both
+/// functions that make a game from JSON.
+///
+/// # Safety
+/// `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
+/// `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
+unsafe fn game_from_json(
+    json: *const c_char,
+    out: *mut *mut carc_game,
+    err: *mut *mut carc_error,
+    make: impl FnOnce(&str) -> Result<Game, Failure>,
+) -> carc_result {
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
@@ -63,9 +85,7 @@ pub unsafe extern "C" fn carc_game_new_json(
         let json = unsafe { arg_str(json, "json") }?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
-        let setup: GameSetup = serde_json::from_str(json).map_err(|error| json_failure(&error))?;
-        let game = Game::new(setup).map_err(|error| setup_failure(&error))?;
-        give(out, GameObject::new(game))
+        give(out, GameObject::new(make(json)?))
     })
 }
 
@@ -93,9 +113,7 @@ pub unsafe extern "C" fn carc_game_setup_json(
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
-        let json = serde_json::to_string(&game.setup())
-            .map_err(|error| Failure::new(carc_result::Panic, error.to_string()))?;
-        buffer.fill_text(&json)
+        buffer.fill_json(&game.setup())
     })
 }
 
@@ -124,9 +142,7 @@ pub unsafe extern "C" fn carc_game_save_json(
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
-        let json = serde_json::to_string(game)
-            .map_err(|error| Failure::new(carc_result::Panic, error.to_string()))?;
-        buffer.fill_text(&json)
+        buffer.fill_json(game)
     })
 }
 
@@ -150,29 +166,26 @@ pub unsafe extern "C" fn carc_game_load_json(
     out: *mut *mut carc_game,
     err: *mut *mut carc_error,
 ) -> carc_result {
-    // SAFETY: the caller promises NULL or a writable `carc_error *`.
-    let err = unsafe { ErrSlot::new(err) };
-    boundary(err, || {
-        // SAFETY: the caller promises NULL or a NUL-terminated string.
-        let json = unsafe { arg_str(json, "json") }?;
-        // SAFETY: the caller promises NULL or a writable pointer.
-        let out = unsafe { Out::new(out, "out") }?;
-        let saved: SavedGame = serde_json::from_str(json).map_err(|error| json_failure(&error))?;
-        if saved.format != SAVE_FORMAT {
-            return Err(Failure::new(
-                carc_result::SaveFormat,
-                format!(
-                    "saved-game format {} is not supported; this version reads format {SAVE_FORMAT}",
-                    saved.format
-                ),
-            ));
-        }
-        let game = Game::replay(saved.setup, &saved.actions).map_err(|error| match &error {
-            ReplayError::Setup(setup) => setup_failure(setup),
-            ReplayError::Action { .. } => {
-                Failure::new(carc_result::SaveActionRefused, error.to_string())
+    // SAFETY: passed on from the caller.
+    unsafe {
+        game_from_json(json, out, err, |json| {
+            let saved: SavedGame =
+                serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+            if saved.format != SAVE_FORMAT {
+                return Err(Failure::new(
+                    carc_result::SaveFormat,
+                    format!(
+                        "saved-game format {} is not supported; this version reads format {SAVE_FORMAT}",
+                        saved.format
+                    ),
+                ));
             }
-        })?;
-        give(out, GameObject::new(game))
-    })
+            Game::replay(saved.setup, &saved.actions).map_err(|error| match &error {
+                ReplayError::Setup(setup) => setup_failure(setup),
+                ReplayError::Action { .. } => {
+                    Failure::new(carc_result::SaveActionRefused, error.to_string())
+                }
+            })
+        })
+    }
 }
