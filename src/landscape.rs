@@ -1,6 +1,7 @@
 //! Landscape scoring: the score of any board snapshot, even one no real deck could produce,
 //! as at the end of a game.
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -179,11 +180,13 @@ impl Landscape {
         let mut board = Board::new();
         let mut features = Features::new();
         let mut placed: Vec<(Pos, TileIndex)> = Vec::with_capacity(self.tiles.len());
+        // A map, not a scan: a hostile landscape may list 65,536 tiles of 65,535 types.
+        let by_id: BTreeMap<&str, TileIndex> =
+            tiles.iter().enumerate().map(|(index, tile)| (tile.id(), index as TileIndex)).collect();
         for (index, listed) in self.tiles.iter().enumerate() {
-            let Some(tile) = tiles.iter().position(|tile| tile.id() == listed.tile) else {
+            let Some(&tile) = by_id.get(listed.tile.as_str()) else {
                 return Err(LandscapeError::UnknownTile { index, id: listed.tile.clone() });
             };
-            let tile = tile as TileIndex;
             let pos = Pos::new(listed.x, listed.y);
             let edges = tiles[usize::from(tile)].edges().rotated(listed.rotation);
             board
