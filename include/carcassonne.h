@@ -81,7 +81,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 0
+#define CARC_ABI_VERSION_MINOR 1
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -272,6 +272,10 @@ enum carc_result
    */
   CARC_RESULT_NO_FOLLOWERS = 307,
   /**
+   * The tile sets bring more tiles together than a board holds (65,536).
+   */
+  CARC_RESULT_TOO_MANY_TILES = 308,
+  /**
    * The action belongs to another phase of the turn.
    */
   CARC_RESULT_WRONG_PHASE = 401,
@@ -364,6 +368,10 @@ enum carc_result
    * The saved game holds an action the rules refuse; the message names it and why.
    */
   CARC_RESULT_SAVE_ACTION_REFUSED = 504,
+  /**
+   * The JSON text is longer than the library reads (64 MiB), so it was not parsed.
+   */
+  CARC_RESULT_JSON_TOO_LARGE = 505,
   /**
    * A landscape tile names a tile id that none of its tile sets has.
    */
@@ -2114,8 +2122,8 @@ carc_result carc_game_frontier(const struct carc_game *game,
  * `carc_game_free`.
  *
  * # Errors
- * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_SYNTAX` or
- * `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (an invalid tile set's
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_TOO_LARGE`
+ * over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (an invalid tile set's
  * diagnostics are in the message), and the 3xx code of a setup the rules cannot make a game
  * of.
  *
@@ -2123,7 +2131,9 @@ carc_result carc_game_frontier(const struct carc_game *game,
  * `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
  * `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
  */
-carc_result carc_game_new_json(const char *json, struct carc_game **out, struct carc_error **err);
+carc_result carc_game_new_json(const char *json,
+                               struct carc_game **out,
+                               struct carc_error **err);
 
 /**
  * Writes the setup of `game` as JSON (the form `carc_game_new_json` reads, seed included) to
@@ -2163,8 +2173,8 @@ carc_result carc_game_save_json(const struct carc_game *game, char *buf, size_t 
  * no last events. Free it with `carc_game_free`.
  *
  * # Errors
- * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_SYNTAX` or
- * `CARC_RESULT_JSON_CONTENT` with the line and column in `*err`, `CARC_RESULT_SAVE_FORMAT`
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_TOO_LARGE`
+ * over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and column in `*err`, `CARC_RESULT_SAVE_FORMAT`
  * for another format version, the 3xx code of a setup the rules refuse, and
  * `CARC_RESULT_SAVE_ACTION_REFUSED` naming the first refused action by index and reason.
  *
@@ -2172,7 +2182,9 @@ carc_result carc_game_save_json(const struct carc_game *game, char *buf, size_t 
  * `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
  * `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
  */
-carc_result carc_game_load_json(const char *json, struct carc_game **out, struct carc_error **err);
+carc_result carc_game_load_json(const char *json,
+                                struct carc_game **out,
+                                struct carc_error **err);
 
 /**
  * Scores a landscape described in JSON, as the command-line tool's `score` reads it, and
@@ -2193,7 +2205,8 @@ carc_result carc_game_load_json(const char *json, struct carc_game **out, struct
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
  * rule constant out of range, `CARC_RESULT_INVALID_ARGUMENT` for both catalogs and
- * `tilesets`, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
+ * `tilesets`, `CARC_RESULT_JSON_TOO_LARGE` over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or
+ * `CARC_RESULT_JSON_CONTENT` with the line and
  * column in `*err` (bad rotations, unknown built-in names and invalid tile set text too),
  * the 3xx code of tile sets that cannot be combined, and `CARC_RESULT_LANDSCAPE_*` naming the
  * first bad tile or figure by its place in the list.

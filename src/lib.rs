@@ -43,6 +43,7 @@ mod fit;
 mod game;
 mod geom;
 mod landscape;
+pub mod limits;
 #[cfg(feature = "std")]
 mod load;
 mod player;

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::bag::DrawGroups;
 use crate::catalog::Catalog;
 use crate::fit::FitTable;
+use crate::limits::MAX_GAME_TILES;
 use crate::player::{MAX_PLAYERS, Supply};
 use crate::segment::{SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
@@ -156,6 +157,13 @@ pub enum SetupError {
     /// The sets bring no followers.
     #[error("the tile sets give players no followers")]
     NoFollowers,
+    /// The sets bring more tiles together than a board holds
+    /// ([`MAX_GAME_TILES`](crate::limits::MAX_GAME_TILES)).
+    #[error("the tile sets have {tiles} tiles together; a game can use at most {max}", max = MAX_GAME_TILES)]
+    TooManyTiles {
+        /// How many there are, every copy counted.
+        tiles: u64,
+    },
 }
 
 /// The checked, combined rules of one game, shared by every copy of it.
@@ -204,6 +212,10 @@ impl Rules {
             return Err(SetupError::TooManyPlayers { players: setup.players, max });
         }
         let tiles = combine(&setup.catalogs)?;
+        let copies: u64 = setup.catalogs.iter().map(|c| c.tile_count() as u64).sum();
+        if copies > MAX_GAME_TILES {
+            return Err(SetupError::TooManyTiles { tiles: copies });
+        }
         let mut stage = Vec::with_capacity(tiles.len());
         let mut last = Vec::with_capacity(tiles.len());
         // The start tile of the lowest stage wins: the River's spring replaces the base start.
@@ -330,5 +342,41 @@ mod tests {
             twice.to_string(),
             "tile id `A` is in both `base` and `base_c2`; a game can use only one of them"
         );
+    }
+
+    #[test]
+    fn more_tiles_than_a_board_holds_is_refused() {
+        // Seven sets of 24 types × 400 copies: 67,200 tiles, each set within the file limits.
+        let base = include_str!("../tilesets/base.toml");
+        let big = |n: usize| {
+            let text = base
+                .replace("id = \"base\"", &alloc::format!("id = \"big{n}\""))
+                .replace("id = \"", &alloc::format!("id = \"{n}"))
+                .replace("start = \"", &alloc::format!("start = \"{n}"));
+            let text = with_counts(&text, 400);
+            Catalog::from_toml("big.toml", &text).unwrap()
+        };
+        let sets: Vec<Catalog> = (0..7).map(big).collect();
+        assert_eq!(sets[0].tile_count(), 9_600);
+        assert!(Rules::new(GameSetup::new(sets[..6].to_vec(), 2)).is_ok());
+        let error = Rules::new(GameSetup::new(sets, 2)).unwrap_err();
+        assert_eq!(error, SetupError::TooManyTiles { tiles: 67_200 });
+        assert_eq!(
+            error.to_string(),
+            "the tile sets have 67200 tiles together; a game can use at most 65536"
+        );
+    }
+
+    /// Every `count = N` line set to `count`.
+    fn with_counts(text: &str, count: u16) -> String {
+        text.lines()
+            .map(|line| {
+                if line.starts_with("count = ") {
+                    alloc::format!("count = {count}\n")
+                } else {
+                    alloc::format!("{line}\n")
+                }
+            })
+            .collect()
     }
 }

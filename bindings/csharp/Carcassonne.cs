@@ -65,6 +65,8 @@ namespace Carcassonne
         TooManyTileTypes = 306,
         /// <summary>The tile sets give players no followers.</summary>
         NoFollowers = 307,
+        /// <summary>The tile sets bring more tiles together than a board holds (65,536).</summary>
+        TooManyTiles = 308,
         /// <summary>The action belongs to another phase of the turn.</summary>
         WrongPhase = 401,
         /// <summary>No tile type has this number.</summary>
@@ -111,6 +113,8 @@ namespace Carcassonne
         SaveFormat = 503,
         /// <summary>The saved game holds an action the rules refuse.</summary>
         SaveActionRefused = 504,
+        /// <summary>The JSON text is longer than the library reads (64 MiB).</summary>
+        JsonTooLarge = 505,
         /// <summary>A landscape tile names a tile id that none of its tile sets has.</summary>
         LandscapeUnknownTile = 511,
         /// <summary>A landscape tile cannot lie where it is listed.</summary>
@@ -336,7 +340,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 0;
+        public const int AbiVersionMinor = 1;
     }
 
     // ---------------------------------------------------------------------------------------

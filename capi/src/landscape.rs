@@ -15,7 +15,7 @@ use crate::catalog::{carc_catalog, catalogs_arg};
 use crate::error::carc_error;
 use crate::handle::{self, Kind, Object};
 use crate::result::{carc_result, landscape_code};
-use crate::save::json_failure;
+use crate::save::from_json;
 use crate::values::{carc_feature_score, carc_rules, flag_from_c, rules_from_c, score_to_c};
 
 /// The scores of a landscape: points per player and every feature that scored. Made by
@@ -79,7 +79,8 @@ struct LandscapeFile {
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
 /// rule constant out of range, `CARC_RESULT_INVALID_ARGUMENT` for both catalogs and
-/// `tilesets`, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
+/// `tilesets`, `CARC_RESULT_JSON_TOO_LARGE` over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or
+/// `CARC_RESULT_JSON_CONTENT` with the line and
 /// column in `*err` (bad rotations, unknown built-in names and invalid tile set text too),
 /// the 3xx code of tile sets that cannot be combined, and `CARC_RESULT_LANDSCAPE_*` naming the
 /// first bad tile or figure by its place in the list.
@@ -115,8 +116,7 @@ pub unsafe extern "C" fn carc_landscape_score_new(
             pennant_value: flag_from_c(options.has_pennant_value, "options->has_pennant_value")?
                 .then_some(options.pennant_value),
         };
-        let file: LandscapeFile =
-            serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+        let file: LandscapeFile = from_json(json)?;
         let catalogs = match (file.tilesets, given.is_empty()) {
             (Some(_), false) => {
                 return Err(Failure::new(

@@ -65,6 +65,8 @@ pub enum carc_result {
     TooManyTileTypes = 306,
     /// The tile sets give players no followers.
     NoFollowers = 307,
+    /// The tile sets bring more tiles together than a board holds (65,536).
+    TooManyTiles = 308,
 
     /// The action belongs to another phase of the turn.
     WrongPhase = 401,
@@ -114,6 +116,8 @@ pub enum carc_result {
     SaveFormat = 503,
     /// The saved game holds an action the rules refuse; the message names it and why.
     SaveActionRefused = 504,
+    /// The JSON text is longer than the library reads (64 MiB), so it was not parsed.
+    JsonTooLarge = 505,
     /// A landscape tile names a tile id that none of its tile sets has.
     LandscapeUnknownTile = 511,
     /// A landscape tile cannot lie where it is listed (occupied cell, edges that do not match).
@@ -136,7 +140,7 @@ pub enum carc_result {
 
 impl carc_result {
     /// Every code, in increasing order (the tests check it against the header).
-    pub const ALL: [carc_result; 52] = {
+    pub const ALL: [carc_result; 54] = {
         use carc_result::*;
         [
             Ok,
@@ -160,6 +164,7 @@ impl carc_result {
             NoStartTile,
             TooManyTileTypes,
             NoFollowers,
+            TooManyTiles,
             WrongPhase,
             UnknownTile,
             TileNotInBag,
@@ -183,6 +188,7 @@ impl carc_result {
             JsonContent,
             SaveFormat,
             SaveActionRefused,
+            JsonTooLarge,
             LandscapeUnknownTile,
             LandscapePlacement,
             LandscapeNoTile,
@@ -226,6 +232,7 @@ impl carc_result {
             NoStartTile => c"CARC_RESULT_NO_START_TILE",
             TooManyTileTypes => c"CARC_RESULT_TOO_MANY_TILE_TYPES",
             NoFollowers => c"CARC_RESULT_NO_FOLLOWERS",
+            TooManyTiles => c"CARC_RESULT_TOO_MANY_TILES",
             WrongPhase => c"CARC_RESULT_WRONG_PHASE",
             UnknownTile => c"CARC_RESULT_UNKNOWN_TILE",
             TileNotInBag => c"CARC_RESULT_TILE_NOT_IN_BAG",
@@ -249,6 +256,7 @@ impl carc_result {
             JsonContent => c"CARC_RESULT_JSON_CONTENT",
             SaveFormat => c"CARC_RESULT_SAVE_FORMAT",
             SaveActionRefused => c"CARC_RESULT_SAVE_ACTION_REFUSED",
+            JsonTooLarge => c"CARC_RESULT_JSON_TOO_LARGE",
             LandscapeUnknownTile => c"CARC_RESULT_LANDSCAPE_UNKNOWN_TILE",
             LandscapePlacement => c"CARC_RESULT_LANDSCAPE_PLACEMENT",
             LandscapeNoTile => c"CARC_RESULT_LANDSCAPE_NO_TILE",
@@ -302,6 +310,7 @@ pub(crate) fn setup_code(error: &SetupError) -> carc_result {
         SetupError::NoStartTile => carc_result::NoStartTile,
         SetupError::TooManyTileTypes { .. } => carc_result::TooManyTileTypes,
         SetupError::NoFollowers => carc_result::NoFollowers,
+        SetupError::TooManyTiles { .. } => carc_result::TooManyTiles,
     }
 }
 

@@ -2,8 +2,10 @@
 
 use std::ffi::c_char;
 
+use carcassonne::limits::MAX_JSON_BYTES;
 use carcassonne::{Action, Game, GameSetup, ReplayError, SAVE_FORMAT};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 use crate::boundary::{Buffer, ErrSlot, Failure, Out, arg_str, boundary, plain_boundary};
 use crate::error::carc_error;
@@ -20,6 +22,17 @@ pub(crate) fn json_failure(error: &serde_json::Error) -> Failure {
     failure.line = u32::try_from(error.line()).unwrap_or(u32::MAX);
     failure.column = u32::try_from(error.column()).unwrap_or(u32::MAX);
     failure
+}
+
+/// Reads JSON text of at most [`MAX_JSON_BYTES`] into a `T`; longer text is refused unread.
+pub(crate) fn from_json<T: DeserializeOwned>(json: &str) -> Result<T, Failure> {
+    if json.len() > MAX_JSON_BYTES {
+        return Err(Failure::new(
+            carc_result::JsonTooLarge,
+            format!("the JSON is {} bytes; the library reads at most {MAX_JSON_BYTES}", json.len()),
+        ));
+    }
+    serde_json::from_str(json).map_err(|error| json_failure(&error))
 }
 
 /// The saved-game form, read here rather than through `Game`'s own `Deserialize` so that a
@@ -42,8 +55,8 @@ struct SavedGame {
 /// `carc_game_free`.
 ///
 /// # Errors
-/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_SYNTAX` or
-/// `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (an invalid tile set's
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_TOO_LARGE`
+/// over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (an invalid tile set's
 /// diagnostics are in the message), and the 3xx code of a setup the rules cannot make a game
 /// of.
 ///
@@ -59,8 +72,7 @@ pub unsafe extern "C" fn carc_game_new_json(
     // SAFETY: passed on from the caller.
     unsafe {
         game_from_json(json, out, err, |json| {
-            let setup: GameSetup =
-                serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+            let setup: GameSetup = from_json(json)?;
             Game::new(setup).map_err(|error| setup_failure(&error))
         })
     }
@@ -152,8 +164,8 @@ pub unsafe extern "C" fn carc_game_save_json(
 /// no last events. Free it with `carc_game_free`.
 ///
 /// # Errors
-/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_SYNTAX` or
-/// `CARC_RESULT_JSON_CONTENT` with the line and column in `*err`, `CARC_RESULT_SAVE_FORMAT`
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_TOO_LARGE`
+/// over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and column in `*err`, `CARC_RESULT_SAVE_FORMAT`
 /// for another format version, the 3xx code of a setup the rules refuse, and
 /// `CARC_RESULT_SAVE_ACTION_REFUSED` naming the first refused action by index and reason.
 ///
@@ -169,8 +181,7 @@ pub unsafe extern "C" fn carc_game_load_json(
     // SAFETY: passed on from the caller.
     unsafe {
         game_from_json(json, out, err, |json| {
-            let saved: SavedGame =
-                serde_json::from_str(json).map_err(|error| json_failure(&error))?;
+            let saved: SavedGame = from_json(json)?;
             if saved.format != SAVE_FORMAT {
                 return Err(Failure::new(
                     carc_result::SaveFormat,
@@ -187,5 +198,53 @@ pub unsafe extern "C" fn carc_game_load_json(
                 }
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_json(json: &std::ffi::CStr) -> carc_result {
+        let mut game = std::ptr::null_mut();
+        // SAFETY: a NUL-terminated string and a writable out pointer.
+        let code = unsafe { carc_game_new_json(json.as_ptr(), &mut game, std::ptr::null_mut()) };
+        // SAFETY: NULL or a game this test owns.
+        unsafe { crate::game::carc_game_free(game) };
+        code
+    }
+
+    #[test]
+    fn json_over_the_limit_is_refused_unread() {
+        let mut text = br#"{"tilesets": ["base"], "players": 2}"#.to_vec();
+        assert_eq!(new_json(&std::ffi::CString::new(text.clone()).unwrap()), carc_result::Ok);
+        text.resize(MAX_JSON_BYTES + 1, b' ');
+        let json = std::ffi::CString::new(text).unwrap();
+        assert_eq!(new_json(&json), carc_result::JsonTooLarge);
+    }
+
+    #[test]
+    fn a_setup_of_more_tiles_than_a_board_holds_is_refused() {
+        let base = include_str!("../../tilesets/base.toml");
+        let big = |n: usize| {
+            let text: String = base
+                .replace("id = \"base\"", &format!("id = \"big{n}\""))
+                .replace("id = \"", &format!("id = \"{n}"))
+                .replace("start = \"", &format!("start = \"{n}"))
+                .lines()
+                .map(|line| {
+                    if line.starts_with("count = ") {
+                        "count = 400\n".into()
+                    } else {
+                        format!("{line}\n")
+                    }
+                })
+                .collect();
+            serde_json::json!({ "toml": text })
+        };
+        let sets: Vec<_> = (0..7).map(big).collect();
+        let json = serde_json::json!({ "tilesets": sets, "players": 2 }).to_string();
+        let json = std::ffi::CString::new(json).unwrap();
+        assert_eq!(new_json(&json), carc_result::TooManyTiles);
     }
 }

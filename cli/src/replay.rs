@@ -3,21 +3,19 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use carcassonne::limits::MAX_JSON_BYTES;
 use carcassonne::{Event, Game, PlayerSet};
 use serde::de::DeserializeOwned;
 
 use crate::play::Transcript;
 use crate::tileset::CommandError;
 
-/// The largest save file read: a game of every built-in set is a few hundred kilobytes.
-const MAX_FILE_BYTES: u64 = 64 << 20;
-
 pub fn replay(file: &Path) -> Result<ExitCode, CommandError> {
     let name = file.display();
     let bytes = std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
-    if bytes.len() > MAX_FILE_BYTES {
+    if bytes.len() > MAX_JSON_BYTES as u64 {
         return Err(format!(
-            "{name} is {} bytes; a saved game may be at most {MAX_FILE_BYTES}",
+            "{name} is {} bytes; a saved game may be at most {MAX_JSON_BYTES}",
             bytes.len()
         ));
     }

@@ -3,14 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use carcassonne::limits::MAX_JSON_BYTES;
 use carcassonne::{BUILTIN_NAMES, Landscape, LandscapeFigure, LandscapeOptions, LandscapeTile};
 use serde::Deserialize;
 
 use crate::play::{RuleArgs, compact, load_set, one_per_line};
 use crate::tileset::CommandError;
-
-/// The largest landscape file read.
-const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// `carcassonne score`.
 #[derive(clap::Args)]
@@ -49,9 +47,9 @@ pub fn score(args: &ScoreArgs) -> Result<ExitCode, CommandError> {
     let file = &args.file;
     let name = file.display();
     let size = std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
-    if size.len() > MAX_FILE_BYTES {
+    if size.len() > MAX_JSON_BYTES as u64 {
         return Err(format!(
-            "{name} is {} bytes; a landscape may be at most {MAX_FILE_BYTES}",
+            "{name} is {} bytes; a landscape may be at most {MAX_JSON_BYTES}",
             size.len()
         ));
     }
