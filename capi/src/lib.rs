@@ -43,6 +43,8 @@ mod landscape;
 // Helpers behind every export: the panic boundary, pointer checks, caller buffers, and the
 // registry that checks handles.
 mod boundary;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 mod handle;
 
 pub use board::*;

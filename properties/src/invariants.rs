@@ -1,0 +1,62 @@
+//! Invariants of a game that hold in every reachable state, checked by the properties.
+
+use carcassonne::{Action, Figure, Game, Phase, PlayerId};
+
+/// Whatever the history, the game's own accounts agree: every legal action passes `check`,
+/// the phase admits what is listed, tiles and figures are all accounted for.
+pub(crate) fn assert_consistent(game: &Game) {
+    let legal = game.legal_actions();
+    for action in &legal {
+        assert_eq!(game.check(*action), Ok(()), "{action:?} is listed but refused");
+    }
+    match game.phase() {
+        Phase::Draw => assert_eq!(legal, [Action::Draw]),
+        Phase::Place { tile } => {
+            assert_eq!(game.drawn_tile(), Some(tile));
+            assert!(!legal.is_empty(), "a drawn tile without a placement was not discarded");
+            assert!(legal.iter().all(|action| matches!(action, Action::Place { .. })));
+        }
+        Phase::Figure { .. } => assert!(legal.contains(&Action::Skip)),
+        Phase::GameOver => assert!(legal.is_empty() && game.is_over()),
+    }
+    let in_hand = u64::from(matches!(game.phase(), Phase::Place { .. }));
+    let total: u64 = game.catalogs().iter().map(|catalog| catalog.tile_count() as u64).sum();
+    assert_eq!(
+        game.board().len() as u64
+            + u64::from(game.tiles_left())
+            + u64::from(game.discarded())
+            + in_hand,
+        total,
+        "tiles placed + left + discarded + in hand"
+    );
+    assert_eq!(
+        game.remaining().iter().map(|count| u64::from(*count)).sum::<u64>(),
+        u64::from(game.tiles_left())
+    );
+    let fresh = game.restarted(game.seed());
+    for player in (0..game.players()).map(PlayerId) {
+        let supply = game.supply(player);
+        for figure in Figure::ALL {
+            let on_board =
+                game.figures().filter(|f| f.player == player && f.figure == figure).count();
+            assert_eq!(
+                usize::from(supply.count(figure)) + on_board,
+                usize::from(fresh.supply(player).count(figure)),
+                "{figure:?}s of {player:?} are not all accounted for"
+            );
+        }
+    }
+    assert_eq!(game.scores().len(), usize::from(game.players()));
+}
+
+/// Saving and loading, replaying and cloning each give back an equal game.
+pub(crate) fn assert_saves_and_replays(game: &Game) {
+    let json = serde_json::to_string(game).expect("a game writes as JSON");
+    let loaded: Game = serde_json::from_str(&json)
+        .unwrap_or_else(|error| panic!("a game's own save was refused: {error}"));
+    assert!(loaded == *game, "save and load changed the game");
+    let replayed = Game::replay(game.setup(), game.actions()).expect("a game replays");
+    assert!(replayed == *game, "replaying changed the game");
+    assert!(game.clone() == *game, "a clone differs");
+    assert_eq!(serde_json::to_string(&loaded).expect("JSON"), json, "the save is not stable");
+}
