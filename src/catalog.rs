@@ -118,11 +118,13 @@ impl Catalog {
     /// # Errors
     /// [`UnknownBuiltin`] for any other name.
     pub fn builtin(name: &str) -> Result<Catalog, UnknownBuiltin> {
-        let text = builtin_text(name).ok_or_else(|| UnknownBuiltin(String::from(name)))?;
-        let file = alloc::format!("tilesets/{name}.toml");
-        // The built-in files are checked by the test suite; a failure here is a build defect.
-        Ok(Catalog::from_toml(&file, text)
-            .unwrap_or_else(|problems| panic!("built-in tile set {name} is invalid:\n{problems}")))
+        with_builtin(name, Catalog::clone).ok_or_else(|| UnknownBuiltin(String::from(name)))
+    }
+
+    /// Whether the set is, tile for tile, the built-in set of its id: saves name such a set
+    /// instead of writing it out.
+    pub(crate) fn is_builtin(&self) -> bool {
+        with_builtin(&self.info.id, |builtin| builtin == self).unwrap_or(false)
     }
 
     /// Who the set is.
@@ -195,6 +197,32 @@ impl Catalog {
     pub fn to_toml(&self) -> String {
         dsl::write(self)
     }
+}
+
+/// Calls `f` with the built-in set `name`, or gives `None` for another name. With `std` each
+/// set is parsed once per process: saving a game compares its sets with the built-in ones and
+/// loading one names them, which otherwise spent most of their time parsing TOML.
+#[cfg(feature = "std")]
+fn with_builtin<R>(name: &str, f: impl FnOnce(&Catalog) -> R) -> Option<R> {
+    use std::sync::OnceLock;
+    static PARSED: [OnceLock<Catalog>; BUILTIN_NAMES.len()] =
+        [const { OnceLock::new() }; BUILTIN_NAMES.len()];
+    let index = BUILTIN_NAMES.iter().position(|known| *known == name)?;
+    Some(f(PARSED[index].get_or_init(|| parse_builtin(name))))
+}
+
+/// Without `std` there is no lock to share a parsed set between threads, so each call parses.
+#[cfg(not(feature = "std"))]
+fn with_builtin<R>(name: &str, f: impl FnOnce(&Catalog) -> R) -> Option<R> {
+    BUILTIN_NAMES.contains(&name).then(|| f(&parse_builtin(name)))
+}
+
+fn parse_builtin(name: &str) -> Catalog {
+    let text = builtin_text(name).unwrap_or_else(|| panic!("{name} is not built in"));
+    let file = alloc::format!("tilesets/{name}.toml");
+    // The built-in files are checked by the test suite; a failure here is a build defect.
+    Catalog::from_toml(&file, text)
+        .unwrap_or_else(|problems| panic!("built-in tile set {name} is invalid:\n{problems}"))
 }
 
 fn builtin_text(name: &str) -> Option<&'static str> {

@@ -12,7 +12,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::action::Action;
-use crate::catalog::{BUILTIN_NAMES, Catalog};
+use crate::catalog::Catalog;
 use crate::game::Game;
 use crate::setup::{GameSetup, RuleOptions};
 
@@ -42,9 +42,7 @@ struct SourceDoc {
 impl TilesetDoc {
     fn of(catalog: &Catalog) -> TilesetDoc {
         let id = catalog.info().id.as_str();
-        let builtin = BUILTIN_NAMES.contains(&id)
-            && Catalog::builtin(id).is_ok_and(|builtin| builtin == *catalog);
-        if builtin {
+        if catalog.is_builtin() {
             TilesetDoc::Builtin(id.into())
         } else {
             TilesetDoc::Source(SourceDoc {
