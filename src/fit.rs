@@ -111,16 +111,26 @@ pub struct FitTable {
 impl FitTable {
     /// The table for tile types with the given unrotated edges, numbered in iteration order.
     pub fn new(tiles: impl IntoIterator<Item = ByDir<EdgeKind>>) -> FitTable {
+        // A rotation fits exactly the constraints that ask, on each side, for its edge there
+        // or for nothing: 16 of the 625. Writing those is what makes a new game (and so each
+        // replay and loaded save) cheap, rather than testing every constraint.
         let mut masks = Vec::new();
         for edges in tiles {
-            let turned = Rotation::ALL.map(|rotation| edges.rotated(rotation));
-            masks.extend((0..EdgeConstraint::COUNT).map(|key| {
-                let constraint = constraint_of_key(key);
-                Rotation::ALL
-                    .into_iter()
-                    .filter(|rotation| constraint.admits(turned[rotation.quarter_turns()]))
-                    .fold(RotationSet::EMPTY, RotationSet::with)
-            }));
+            let row = masks.len();
+            masks.resize(row + EdgeConstraint::COUNT, RotationSet::EMPTY);
+            for rotation in Rotation::ALL {
+                let turned = edges.rotated(rotation);
+                for asked in 0..16u8 {
+                    let mut sides = ByDir([None; 4]);
+                    for (bit, dir) in Dir::ALL.into_iter().enumerate() {
+                        if asked & (1 << bit) != 0 {
+                            sides[dir] = Some(turned[dir]);
+                        }
+                    }
+                    let mask = &mut masks[row + EdgeConstraint(sides).key()];
+                    *mask = mask.with(rotation);
+                }
+            }
         }
         FitTable { masks }
     }
@@ -151,6 +161,7 @@ impl FitTable {
 }
 
 /// The constraint whose [`EdgeConstraint::key`] is `key`.
+#[cfg(test)]
 fn constraint_of_key(mut key: usize) -> EdgeConstraint {
     let mut sides = ByDir([None; 4]);
     for dir in Dir::ALL {
