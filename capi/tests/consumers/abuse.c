@@ -906,6 +906,7 @@ static const struct named_code RESULTS[] = {
     NAMED(CARC_RESULT_DUPLICATE_TILE_ID),
     NAMED(CARC_RESULT_NO_START_TILE),
     NAMED(CARC_RESULT_TOO_MANY_TILE_TYPES),
+    NAMED(CARC_RESULT_TOO_MANY_TILES),
     NAMED(CARC_RESULT_NO_FOLLOWERS),
     NAMED(CARC_RESULT_WRONG_PHASE),
     NAMED(CARC_RESULT_UNKNOWN_TILE),
@@ -930,6 +931,7 @@ static const struct named_code RESULTS[] = {
     NAMED(CARC_RESULT_JSON_CONTENT),
     NAMED(CARC_RESULT_SAVE_FORMAT),
     NAMED(CARC_RESULT_SAVE_ACTION_REFUSED),
+    NAMED(CARC_RESULT_JSON_TOO_LARGE),
     NAMED(CARC_RESULT_LANDSCAPE_UNKNOWN_TILE),
     NAMED(CARC_RESULT_LANDSCAPE_PLACEMENT),
     NAMED(CARC_RESULT_LANDSCAPE_NO_TILE),
@@ -2741,11 +2743,11 @@ static void test_frees(struct zoo *zoo)
 
 /* ----- The board's capacity ----- */
 
-/* Seven sets of ten all-field tile types, 1,000 copies each: 70,000 tiles, more than the
- * 65,536 a board numbers, and every tile fits anywhere. */
-static void test_board_full(void)
+/* Seven sets of ten all-field tile types, every tile fits anywhere; `copies` gives each set's
+ * copies per type but the very last type's, which has `last`. Returns the game, or NULL with
+ * `*code` set to why it was refused. */
+static carc_game *all_field_game(const int copies[7], int last, carc_result *code)
 {
-    section("a board with 65,536 tiles");
     carc_catalog *sets[7] = {NULL};
     char text[4000];
     int ok = 1;
@@ -2758,26 +2760,54 @@ static void test_board_full(void)
                                 : "");
         for (int t = 0; t < 10; t++) {
             n += snprintf(text + n, sizeof text - (size_t)n,
-                          "[[tile]]\nid = \"B%d_%d\"\nname = \"Field\"\ncount = 1000\n"
+                          "[[tile]]\nid = \"B%d_%d\"\nname = \"Field\"\ncount = %d\n"
                           "edges = { N = \"field\", E = \"field\", S = \"field\", W = \"field\" "
                           "}\nsegments = [{ kind = \"field\", half_edges = [\"N_w\", \"N_e\", "
                           "\"E_n\", \"E_s\", \"S_e\", \"S_w\", \"W_s\", \"W_n\"] }]\n\n",
-                          s, t);
+                          s, t, s == 6 && t == 9 ? last : copies[s]);
         }
         sets[s] = from_toml(text);
         ok = ok && sets[s] != NULL;
     }
-    carc_game *game = ok ? game_of((const carc_catalog *const *)sets, 7, 2, 0) : NULL;
+    carc_game *game = NULL;
+    *code = CARC_RESULT_INVALID_ARGUMENT;
+    if (ok) {
+        carc_setup setup;
+        carc_setup_default(&setup);
+        setup.catalogs = (const carc_catalog *const *)sets;
+        setup.catalog_count = 7;
+        *code = carc_game_new(&setup, &game, NULL);
+    }
     for (int s = 0; s < 7; s++) {
         carc_catalog_free(sets[s]);
     }
+    return game;
+}
+
+/* A game holds at most the 65,536 tiles a board numbers (CARC_RESULT_TOO_MANY_TILES beyond),
+ * and one with exactly that many fills a 256 x 256 square and ends with an empty bag. */
+static void test_board_full(void)
+{
+    section("a board with 65,536 tiles");
+    /* 7 x 10 x 1,000 = 70,000 tiles: refused, and no game is made. */
+    const int too_many[7] = {1000, 1000, 1000, 1000, 1000, 1000, 1000};
+    carc_result code = CARC_RESULT_OK;
+    carc_game *refused = all_field_game(too_many, 1000, &code);
+    CHECK_CODE(code, CARC_RESULT_TOO_MANY_TILES);
+    CHECK(refused == NULL);
+    carc_game_free(refused);
+    /* 6 x 10 x 1,000 + 9 x 554 + 550 = 65,536 tiles: the last set's last type has 550. */
+    const int exactly[7] = {1000, 1000, 1000, 1000, 1000, 1000, 554};
+    carc_game *game = all_field_game(exactly, 550, &code);
+    CHECK_CODE(code, CARC_RESULT_OK);
     if (game == NULL) {
         return;
     }
-    /* A 256 x 256 square, row by row from the start tile at (0, 0). */
+    /* Row by row from the start tile at (0, 0). */
     const carc_action draw = action(CARC_ACTION_KIND_DRAW);
     const carc_action skip = action(CARC_ACTION_KIND_SKIP);
     unsigned long placed = 1;
+    int ok = 1;
     for (int y = 0; y < 256 && ok; y++) {
         for (int x = y == 0 ? 1 : 0; x < 256 && ok; x++) {
             carc_action at = place(x, y, 0);
@@ -2792,20 +2822,13 @@ static void test_board_full(void)
         carc_game_free(game);
         return;
     }
-    /* No tile can be numbered any more, though the frontier is open: every tile drawn is
-     * discarded, so the draws empty the bag and end the game. */
     carc_phase phase = CARC_PHASE_DRAW;
-    uint32_t discarded = 0, left = 1;
+    uint32_t discarded = 1, left = 1;
     size_t count = 1;
-    unsigned draws = 0;
-    while (phase == CARC_PHASE_DRAW && draws++ < 70000 &&
-           carc_game_apply(game, &draw, NULL) == CARC_RESULT_OK &&
-           carc_game_phase(game, &phase) == CARC_RESULT_OK) {
-    }
+    CHECK_CODE(carc_game_phase(game, &phase), CARC_RESULT_OK);
     CHECK(phase == CARC_PHASE_GAME_OVER);
-    CHECK(draws == 70000 - 65536);
     CHECK_CODE(carc_game_discarded(game, &discarded), CARC_RESULT_OK);
-    CHECK(discarded == 70000 - 65536);
+    CHECK(discarded == 0);
     CHECK_CODE(carc_game_tiles_left(game, &left), CARC_RESULT_OK);
     CHECK(left == 0);
     CHECK_CODE(carc_game_legal_action_count(game, &count), CARC_RESULT_OK);
