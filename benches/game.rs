@@ -1,7 +1,8 @@
 //! Whole-rules self-play through the public Game API: random 2-player base games with
 //! farmers (the yardstick, target 20,000 games/s), 4-player games with every set and
-//! abbots, legal-placement generation and clone mid-game, and the cost of one turn as the
-//! board grows, on a synthetic catalog of 40 copies of every base tile (2,880 tiles).
+//! abbots, legal-placement generation and clone mid-game, making, saving, loading and
+//! replaying a game, and the cost of one turn as the board grows, on a synthetic catalog of 40
+//! copies of every base tile (2,880 tiles).
 
 use std::hint::black_box;
 
@@ -94,6 +95,32 @@ fn mid_game(c: &mut Criterion) {
     group.finish();
 }
 
+/// What a program pays around the games themselves: a new game from its setup (the tables of
+/// every set are built), and a mid-game save written as JSON, read back (the sets named, the
+/// actions replayed) and replayed from its setup and actions.
+fn setup_and_saves(c: &mut Criterion) {
+    let mut group = c.benchmark_group("setup_and_saves");
+    let names = ["base", "river", "inns_and_cathedrals"];
+    let catalogs: Vec<Catalog> = names.iter().map(|name| Catalog::builtin(name).unwrap()).collect();
+    let setup = GameSetup::new(catalogs, 4);
+    group.bench_function("new_game_all_sets", |b| {
+        b.iter(|| black_box(Game::new(setup.clone()).unwrap()))
+    });
+    let mut game = Game::new(setup).unwrap();
+    play(&mut game, &mut XorShift(5), &mut Vec::new(), 40);
+    let json = serde_json::to_string(&game).unwrap();
+    group.bench_function("save_json_40_tiles", |b| {
+        b.iter(|| black_box(serde_json::to_string(&game).unwrap()))
+    });
+    group.bench_function("load_json_40_tiles", |b| {
+        b.iter(|| black_box(serde_json::from_str::<Game>(&json).unwrap()))
+    });
+    group.bench_function("replay_40_tiles", |b| {
+        b.iter(|| black_box(Game::replay(game.setup(), game.actions()).unwrap()))
+    });
+    group.finish();
+}
+
 /// The cost of a turn at several board sizes of a 2,880-tile game. `full`: ten whole turns
 /// (draw, list the placements, place at random, list and take a random figure action),
 /// which grows with the frontier because the list of legal placements does. `apply`: one
@@ -159,5 +186,5 @@ fn scale_counts(text: &str, factor: u32) -> String {
         .join("\n")
 }
 
-criterion_group!(game, random_games, mid_game, turn_cost);
+criterion_group!(game, random_games, mid_game, setup_and_saves, turn_cost);
 criterion_main!(game);
