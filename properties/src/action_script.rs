@@ -1,11 +1,9 @@
 //! A real game and any actions against it.
 
-use std::sync::OnceLock;
-
 use arbitrary::Arbitrary;
 use carcassonne::{
-    Action, BUILTIN_NAMES, Catalog, Event, FarmScoring, Figure, Game, GameSetup, Phase, PlayerSet,
-    Pos, Rotation, RuleOptions, TileIndex, UnfinishedMarks,
+    Action, Catalog, Event, FarmScoring, Figure, Game, GameSetup, Phase, PlayerSet, Pos, Rotation,
+    RuleOptions, TileIndex, UnfinishedMarks,
 };
 
 #[path = "../../tests/common/oracle.rs"]
@@ -152,20 +150,10 @@ pub fn keeps_invariants(script: &Script) {
     }
 }
 
-/// The built-in sets, read once: parsing them for every script would take most of the
-/// fuzzer's time.
-fn builtin(name: &str) -> Catalog {
-    static SETS: OnceLock<Vec<Catalog>> = OnceLock::new();
-    let sets = SETS.get_or_init(|| {
-        BUILTIN_NAMES.iter().map(|name| Catalog::builtin(name).expect("built in")).collect()
-    });
-    let index = BUILTIN_NAMES.iter().position(|known| *known == name).expect("a built-in name");
-    sets[index].clone()
-}
-
 fn setup(script: &Script) -> GameSetup {
     let names = COMBINATIONS[usize::from(script.sets) % COMBINATIONS.len()];
-    let catalogs: Vec<Catalog> = names.iter().map(|name| builtin(name)).collect();
+    let catalogs: Vec<Catalog> =
+        names.iter().map(|name| Catalog::builtin(name).expect("built in")).collect();
     let seats = if names.contains(&"inns_and_cathedrals") { 6 } else { 5 };
     let bit = |n: u8| script.options & (1 << n) != 0;
     let options = RuleOptions {
