@@ -1,13 +1,17 @@
-//! Sequences of C API calls, read with `arbitrary` from random bytes as the fuzz target
-//! reads them. A file of its own: the property counts the library's live handles, which
-//! other tests in the same process would disturb.
+//! Sequences of C API calls, read with `arbitrary` from bytes as the fuzz target reads them.
+//! A file of its own, its tests one at a time: the property counts the library's live
+//! handles, which another test running beside it would disturb.
 
 mod common;
 
 use arbitrary::{Arbitrary, Unstructured};
 use carcassonne_properties::c_calls::{Script, are_safe};
-use common::script_bytes;
+use std::sync::{Mutex, PoisonError};
+
+use common::{corpus, script_input};
 use proptest::prelude::*;
+
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
@@ -16,8 +20,21 @@ proptest! {
     /// inside the library, outputs only on success, refused calls change nothing, and no
     /// handle outlives its free.
     #[test]
-    fn c_calls_are_safe(bytes in script_bytes(4096)) {
-        let script = Script::arbitrary_take_rest(Unstructured::new(&bytes)).expect("any bytes make a script");
-        are_safe(&script);
+    fn c_calls_are_safe(bytes in script_input("c_calls_are_safe", 4096)) {
+        let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+        are_safe(&script(&bytes));
     }
+}
+
+/// Each committed seed, as it is: what the fuzzer starts from holds too.
+#[test]
+fn the_seeds_are_safe() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+    for seed in corpus("c_calls_are_safe") {
+        are_safe(&script(&seed));
+    }
+}
+
+fn script(bytes: &[u8]) -> Script {
+    Script::arbitrary_take_rest(Unstructured::new(bytes)).expect("any bytes make a script")
 }

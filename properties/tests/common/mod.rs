@@ -131,3 +131,15 @@ pub fn mutated_seed(target: &str, most: usize) -> impl Strategy<Value = Vec<u8>>
 pub fn script_bytes(longest: usize) -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(any::<u8>(), 0..longest)
 }
+
+/// Input for a property that reads a script with `arbitrary`: half the time random bytes, as
+/// long as the fuzzer's longest, half the time a committed seed with a few edits, which mostly
+/// change one call or argument and keep the rest of a script that reaches deep states.
+pub fn script_input(target: &str, longest: usize) -> impl Strategy<Value = Vec<u8>> + use<> {
+    let seeds = corpus(target);
+    prop_oneof![
+        1 => script_bytes(longest),
+        1 => (0..seeds.len(), prop::collection::vec(edit(), 0..=4))
+            .prop_map(move |(seed, edits)| mutate(seeds[seed].clone(), &edits)),
+    ]
+}
