@@ -582,6 +582,7 @@ mod tests {
     /// 65,536 tiles is as many as the board numbers; then every placement is refused, by
     /// `check` as by `place`, though the frontier is not empty.
     #[test]
+    #[cfg_attr(miri, ignore = "65,536 placements take hours under Miri")]
     fn a_full_board_refuses_every_tile() {
         const FIELD: ByDir<EdgeKind> = ByDir([Field; 4]);
         let mut board = Board::new();

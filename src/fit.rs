@@ -186,6 +186,7 @@ mod tests {
     /// The table agrees with checking every rotation directly, for every built-in tile and
     /// every constraint.
     #[test]
+    #[cfg_attr(miri, ignore = "checks 625 constraints for every rotation of every built-in tile")]
     fn the_table_matches_a_direct_check() {
         for name in crate::BUILTIN_NAMES {
             let catalog = Catalog::builtin(name).unwrap();

@@ -40,7 +40,7 @@ fn check(text: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
 
     /// Arbitrary text never panics the loader.
     #[test]

@@ -33,7 +33,7 @@ fn play_and_check(catalog: &Catalog, choices: &[u32]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 1 } else { 48 }))]
 
     #[test]
     fn incremental_features_equal_a_flood_fill(

@@ -81,6 +81,7 @@ segments = [
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "parses a file of 1,001 tile types")]
     fn too_many_tile_types_is_an_error() {
         let text = set_with(limits::MAX_TILE_TYPES + 1, TILE);
         assert_eq!(codes(&text), [Code::TooLarge]);
@@ -104,6 +105,7 @@ segments = [
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "parses 100,000 nested brackets")]
     fn deep_nesting_is_a_syntax_error_not_a_stack_overflow() {
         let text = format!("x = {}{}", "[".repeat(100_000), "]".repeat(100_000));
         assert!(codes(&text).contains(&Code::Syntax));
@@ -118,6 +120,7 @@ segments = [
     /// A set whose tiles are all drawn turned is just as valid, and writing and reading it
     /// keeps every segment where it was: the writer and the checker agree in every rotation.
     #[test]
+    #[cfg_attr(miri, ignore = "parses and writes every built-in set many times")]
     fn every_builtin_set_turned_round_trips() {
         use crate::geom::Rotation;
         for name in crate::BUILTIN_NAMES {
