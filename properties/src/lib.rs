@@ -30,7 +30,7 @@ pub mod landscape_json {
 
 /// Sequences of C API calls with NULLs, stale handles and garbage values.
 pub mod c_calls {
-    pub use carcassonne_capi::fuzzing::c_calls::{Script, are_safe};
+    pub use carcassonne_capi::fuzzing::c_calls::{Call, Script, are_safe};
 }
 
 /// The text of `data` when it is UTF-8: every reader takes `&str`, so other bytes never reach

@@ -5,10 +5,10 @@
 mod common;
 
 use arbitrary::{Arbitrary, Unstructured};
-use carcassonne_properties::c_calls::{Script, are_safe};
+use carcassonne_properties::c_calls::{Call, Script, are_safe};
 use std::sync::{Mutex, PoisonError};
 
-use common::{corpus, script_input};
+use common::{chunked, corpus, mutated_script};
 use proptest::prelude::*;
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -20,9 +20,9 @@ proptest! {
     /// inside the library, outputs only on success, refused calls change nothing, and no
     /// handle outlives its free.
     #[test]
-    fn c_calls_are_safe(bytes in script_input("c_calls_are_safe", 4096)) {
+    fn c_calls_are_safe(script in scripts()) {
         let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
-        are_safe(&script(&bytes));
+        are_safe(&script);
     }
 }
 
@@ -33,6 +33,14 @@ fn the_seeds_are_safe() {
     for seed in corpus("c_calls_are_safe") {
         are_safe(&script(&seed));
     }
+}
+
+/// Half random scripts of up to 96 calls, half committed seeds with a few edits.
+fn scripts() -> impl Strategy<Value = Script> {
+    prop_oneof![
+        chunked::<Call>(96).prop_map(|calls| Script { calls }),
+        mutated_script("c_calls_are_safe").prop_map(|bytes| script(&bytes)),
+    ]
 }
 
 fn script(bytes: &[u8]) -> Script {

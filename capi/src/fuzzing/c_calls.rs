@@ -4,11 +4,11 @@ use std::ffi::c_void;
 use std::fmt::Debug;
 use std::ptr;
 
-use arbitrary::Arbitrary;
+use arbitrary::{Arbitrary, Unstructured};
 
 use crate::board::{
     carc_game_feature, carc_game_feature_segments, carc_game_figures, carc_game_frontier,
-    carc_game_placements, carc_game_segment, carc_game_tile_at,
+    carc_game_placements, carc_game_segment, carc_game_tile_at, carc_placed_figure, carc_placement,
 };
 use crate::catalog::{
     carc_catalog, carc_catalog_builtin, carc_catalog_clone, carc_catalog_free,
@@ -44,6 +44,50 @@ pub struct Script {
     pub calls: Vec<Call>,
 }
 
+/// Text for a call, mostly short. `arbitrary` would let a `Vec<u8>` take a random share of
+/// the remaining input, so a script with a text in it would hold few calls after it: one byte
+/// gives the length, under 224 as it is, otherwise in steps of 128 up to 4,096.
+#[derive(Clone, Debug)]
+pub struct Text(pub Vec<u8>);
+
+impl<'a> Arbitrary<'a> for Text {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        let len = match u8::arbitrary(u)? {
+            short @ 0..224 => usize::from(short),
+            long => usize::from(long - 223) * 128,
+        };
+        let bytes = u.bytes(len.min(u.len()))?;
+        Ok(Text(bytes.to_vec()))
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+/// Up to eight items, the count from one byte, for the same reason as [`Text`].
+#[derive(Clone, Debug)]
+pub struct Few<T>(pub Vec<T>);
+
+impl<'a, T: Arbitrary<'a>> Arbitrary<'a> for Few<T> {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        let count = u8::arbitrary(u)? % 9;
+        (0..count).map(|_| T::arbitrary(u)).collect::<arbitrary::Result<_>>().map(Few)
+    }
+}
+
+impl<T> std::ops::Deref for Few<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
 /// A handle argument: NULL, any number at all, or a handle an earlier call made (live or
 /// freed, of whatever kind), by its place in the list of handles made, modulo its length.
 #[derive(Clone, Copy, Debug, Arbitrary)]
@@ -71,7 +115,8 @@ pub struct RawRules {
     pub abbots: u8,
 }
 
-/// A `carc_action` as a C caller fills it, any field any value.
+/// A `carc_action` as a C caller fills it, any field any value; see [`RawAction::to_c`] for
+/// how the values are spread.
 #[derive(Clone, Copy, Debug, Arbitrary)]
 pub struct RawAction {
     /// `kind`.
@@ -88,6 +133,24 @@ pub struct RawAction {
     pub rotation: u16,
     /// `segment`.
     pub segment: u8,
+}
+
+impl RawAction {
+    /// The action, each field half the time among the values that can be right (rotations of
+    /// 0, 90, 180 or 270 degrees, cells within 3 of the start tile, small tile and segment
+    /// numbers) and otherwise as drawn: uniform numbers would almost never name a place a
+    /// tile could go, and the refusals deep in the rules would go untested.
+    fn to_c(self) -> carc_action {
+        let near = |value: i16| if value.unsigned_abs() < 0x4000 { value % 4 } else { value };
+        carc_action {
+            kind: self.kind % 8,
+            figure: self.figure % 4,
+            pos: carc_pos { x: near(self.x), y: near(self.y) },
+            tile: if self.tile < 0x8000 { self.tile % 128 } else { self.tile },
+            rotation: if self.rotation < 0x8000 { self.rotation % 4 * 90 } else { self.rotation },
+            segment: if self.segment < 0x80 { self.segment % 12 } else { self.segment },
+        }
+    }
 }
 
 /// A read-only question about a game, with the buffer capacity or arguments it takes.
@@ -135,7 +198,7 @@ pub enum Call {
     /// `carc_catalog_builtin` with a known name or another.
     CatalogBuiltin(u8),
     /// `carc_catalog_from_toml` with any text.
-    CatalogFromToml(Vec<u8>),
+    CatalogFromToml(Text),
     /// `carc_catalog_clone`.
     CatalogClone(HandleArg),
     /// `carc_catalog_free`.
@@ -145,7 +208,7 @@ pub enum Call {
     /// `carc_game_new` with these catalogs (NULL for the list when empty and `count` > 0).
     GameNew {
         /// The catalog handles.
-        catalogs: Vec<HandleArg>,
+        catalogs: Few<HandleArg>,
         /// `catalog_count` when the list is empty.
         count: u8,
         /// `players`.
@@ -156,7 +219,7 @@ pub enum Call {
         rules: RawRules,
     },
     /// `carc_game_new_json` with any text.
-    GameNewJson(Vec<u8>),
+    GameNewJson(Text),
     /// `carc_game_new_json` with a well-formed setup of built-in sets.
     GameNewBuiltin {
         /// Which combination of sets, bit per set.
@@ -178,13 +241,17 @@ pub enum Call {
     ApplyLegal(HandleArg, u16),
     /// `carc_game_check` then `carc_game_apply` of the same action.
     Apply(HandleArg, RawAction),
+    /// A step a caller takes often: the first legal action, then any action, as `ApplyLegal`
+    /// and `Apply`. Random calls seldom land on the same game twice in a row, so without it
+    /// the actions tried after a draw or a placement, where refusals are subtle, were rare.
+    StepThenApply(HandleArg, RawAction),
     /// `carc_game_save_json` into a buffer of this size (or the size asked for, when 0), then
     /// `carc_game_load_json` of what it wrote.
     SaveAndLoad(HandleArg, u16),
     /// `carc_game_load_json` with any text.
-    LoadJson(Vec<u8>),
+    LoadJson(Text),
     /// `carc_landscape_score_new` with any text and these catalogs.
-    Landscape(Vec<u8>, Vec<HandleArg>),
+    Landscape(Text, Few<HandleArg>),
     /// `carc_landscape_score_totals`.
     ScoreTotals(HandleArg, u8),
     /// `carc_landscape_score_free`.
@@ -228,7 +295,7 @@ pub fn are_safe(script: &Script) {
     let prologue = [
         Call::CatalogBuiltin(0),
         Call::GameNewBuiltin { sets: 1, players: 2, seed: 0 },
-        Call::Landscape(EXAMPLE_LANDSCAPE.to_vec(), Vec::new()),
+        Call::Landscape(Text(EXAMPLE_LANDSCAPE.to_vec()), Few(Vec::new())),
     ];
     for call in &prologue {
         run.call(call);
@@ -449,7 +516,7 @@ impl Run {
                     return;
                 }
                 let index = usize::from(*index) % (count + 2);
-                let before = saved(game);
+                let before = seen(game);
                 let mut next = usize::MAX;
                 let mut err = no_error();
                 // SAFETY: a live game; writable out pointers.
@@ -457,7 +524,7 @@ impl Run {
                 let code = settle("carc_game_apply_legal", code, err);
                 if index < count {
                     assert_eq!(code, carc_result::Ok, "legal action {index} of {count} refused");
-                    assert_ne!(saved(game), before, "an applied action changed nothing");
+                    assert_ne!(saved(game), before.save, "an applied action changed nothing");
                     let mut again = usize::MAX;
                     // SAFETY: a live game; a writable count.
                     let code = unsafe { carc_game_legal_action_count(game, &mut again) };
@@ -465,20 +532,17 @@ impl Run {
                 } else {
                     assert_ne!(code, carc_result::Ok, "action {index} of {count} was applied");
                     assert_eq!(next, usize::MAX, "a refused apply_legal wrote the count");
-                    assert_eq!(saved(game), before, "a refused apply_legal changed the game");
+                    assert_eq!(seen(game), before, "a refused apply_legal changed the game");
                 }
+            }
+            Call::StepThenApply(arg, raw) => {
+                self.call(&Call::ApplyLegal(*arg, 0));
+                self.call(&Call::Apply(*arg, *raw));
             }
             Call::Apply(arg, raw) => {
                 let (game, expect) = self.handle(*arg, Kind::Game);
                 let game: *mut carc_game = game.cast();
-                let action = carc_action {
-                    kind: raw.kind % 8,
-                    figure: raw.figure % 4,
-                    pos: carc_pos { x: raw.x, y: raw.y },
-                    tile: raw.tile,
-                    rotation: raw.rotation,
-                    segment: raw.segment,
-                };
+                let action = raw.to_c();
                 let mut err = no_error();
                 // SAFETY: any handle value; a readable action; a writable error slot.
                 let checked = unsafe { carc_game_check(game, &action, &mut err) };
@@ -487,7 +551,7 @@ impl Run {
                 if expect != Expect::Accepted {
                     return;
                 }
-                let before = saved(game);
+                let before = seen(game);
                 let mut err = no_error();
                 // SAFETY: a live game; a readable action; a writable error slot.
                 let applied = settle(
@@ -497,9 +561,9 @@ impl Run {
                 );
                 assert_eq!(applied, checked, "check and apply disagree on {action:?}");
                 if applied == carc_result::Ok {
-                    assert_ne!(saved(game), before, "an applied action changed nothing");
+                    assert_ne!(saved(game), before.save, "an applied action changed nothing");
                 } else {
-                    assert_eq!(saved(game), before, "the refused {action:?} changed the game");
+                    assert_eq!(seen(game), before, "the refused {action:?} changed the game");
                 }
             }
             Call::SaveAndLoad(arg, cap) => {
@@ -676,6 +740,49 @@ fn listed<T: Copy + Default + PartialEq + Debug>(
 }
 
 /// The game's save, or empty for a handle that is not a live game.
+/// What a C caller can see of a game: its save (setup and actions), and what the queries
+/// answer besides, each read from the game itself rather than rebuilt from the save.
+#[derive(Debug, PartialEq, Eq)]
+struct Seen {
+    save: Vec<u8>,
+    placements: Vec<carc_placement>,
+    figures: Vec<carc_placed_figure>,
+    scores: Vec<u32>,
+    legal_actions: usize,
+}
+
+fn seen(game: *const carc_game) -> Seen {
+    let mut legal_actions = usize::MAX;
+    // SAFETY: any handle value; a writable count.
+    let _ = unsafe { carc_game_legal_action_count(game, &mut legal_actions) };
+    let placements = read_all(|buf, cap, count| {
+        // SAFETY: any handle value; `buf` holds `cap` items; `count` is writable.
+        unsafe { carc_game_placements(game, buf, cap, count) }
+    });
+    let figures = read_all(|buf, cap, count| {
+        // SAFETY: any handle value; `buf` holds `cap` items; `count` is writable.
+        unsafe { carc_game_figures(game, buf, cap, count) }
+    });
+    let scores = read_all(|buf, cap, count| {
+        // SAFETY: any handle value; `buf` holds `cap` items; `count` is writable.
+        unsafe { carc_game_scores(game, buf, cap, count) }
+    });
+    Seen { save: saved(game), placements, figures, scores, legal_actions }
+}
+
+/// A whole list, asked for its length first; empty when the call fails.
+fn read_all<T: Default + Clone>(call: impl Fn(*mut T, usize, &mut usize) -> carc_result) -> Vec<T> {
+    let mut count = 0;
+    if call(ptr::null_mut(), 0, &mut count) != carc_result::BufferTooSmall {
+        return Vec::new();
+    }
+    let mut items = vec![T::default(); count];
+    let code = call(items.as_mut_ptr(), count, &mut count);
+    assert_eq!(code, carc_result::Ok, "a list did not fit the length it asked for");
+    items.truncate(count);
+    items
+}
+
 fn saved(game: *const carc_game) -> Vec<u8> {
     let mut needed = 0;
     // SAFETY: any handle value; no buffer with capacity 0; a writable size.

@@ -1,6 +1,9 @@
 //! Building and running the C and C++ programs under `capi/tests/consumers/` against the
 //! library exactly as a C user links it: the header from `include/`, the static library from
 //! `cargo build -p carcassonne-capi`, gcc or g++ with warnings as errors.
+//!
+//! With `CARC_SANITIZED_LIBRARY=1` (see [`sanitized_library`]) the Rust code of the library is
+//! instrumented by AddressSanitizer as well as the C code; `.ci/sanitized-consumers` runs that.
 
 #![allow(dead_code)] // each test binary uses part of this
 
@@ -23,8 +26,22 @@ fn profile_dir() -> PathBuf {
         .into()
 }
 
+/// Whether the consumers link a library whose Rust code AddressSanitizer instruments too: set
+/// `CARC_SANITIZED_LIBRARY=1` and build the tests as `.ci/sanitized-consumers` does, with
+/// `RUSTC_BOOTSTRAP=1 RUSTFLAGS=-Zsanitizer=address` and `--target <host>` (so build scripts
+/// and proc macros, which run inside cargo and rustc, stay uninstrumented). The library is then
+/// built the same way, and gcc's libasan, which the consumers link, serves both the C and the
+/// Rust code. Unset, the Rust code is built plainly and only the C code is instrumented.
+pub fn sanitized_library() -> bool {
+    std::env::var("CARC_SANITIZED_LIBRARY").is_ok_and(|value| !value.is_empty() && value != "0")
+}
+
 /// The static library, built with the profile of the running tests. `cargo test` builds the
 /// crate only as an rlib for its tests, so the C artifacts are built here, once per test binary.
+///
+/// # Panics
+/// When the build fails, or, with [`sanitized_library`], when the tests were not built for an
+/// explicit target or the library's Rust code is not instrumented.
 pub fn static_library() -> &'static Path {
     static LIBRARY: OnceLock<PathBuf> = OnceLock::new();
     LIBRARY.get_or_init(|| {
@@ -34,9 +51,26 @@ pub fn static_library() -> &'static Path {
             Some(name) => name.to_owned(),
             None => panic!("cannot tell the build profile from {}", dir.display()),
         };
-        let target_dir = dir.parent().expect("the profile folder sits in the target folder");
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "-p", "carcassonne-capi", "--profile", &profile])
+        let mut build = Command::new(env!("CARGO"));
+        build.args(["build", "--quiet", "-p", "carcassonne-capi", "--profile", &profile]);
+        let parent = dir.parent().expect("the profile folder sits in the target folder");
+        // Built for an explicit target, the tests run from <target>/<triple>/<profile>/deps.
+        // The library is built alike, with the RUSTFLAGS and RUSTC_BOOTSTRAP cargo test ran
+        // with, which this process inherits, so cargo reuses what it built for the tests.
+        let target_dir = if sanitized_library() {
+            let triple = parent.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+            assert!(
+                triple.contains('-'),
+                "CARC_SANITIZED_LIBRARY is set, but the tests were not built with --target \
+                 (they run from {}); run .ci/sanitized-consumers",
+                dir.display()
+            );
+            build.args(["--target", triple]);
+            parent.parent().expect("the target's folder sits in the target folder")
+        } else {
+            parent
+        };
+        let status = build
             .arg("--target-dir")
             .arg(target_dir)
             .current_dir(repo_root())
@@ -45,8 +79,44 @@ pub fn static_library() -> &'static Path {
         assert!(status.success(), "cargo build -p carcassonne-capi failed");
         let library = dir.join("libcarcassonne_capi.a");
         assert!(library.exists(), "{} was not built", library.display());
+        if sanitized_library() {
+            assert_instrumented(&library);
+        }
         library
     })
+}
+
+/// Fails unless AddressSanitizer instruments the Rust code of `library`: the objects of this
+/// crate and of the core must call `__asan_report_*`, which only `-Zsanitizer=address` emits
+/// (the precompiled standard library never does).
+fn assert_instrumented(library: &Path) {
+    // `-A -u`: every undefined symbol, as `<archive>:<member>: U <symbol>`.
+    let output = Command::new("nm")
+        .args(["-A", "-u"])
+        .arg(library)
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run nm (install binutils): {error}"));
+    assert!(output.status.success(), "nm {} failed", library.display());
+    let symbols = String::from_utf8_lossy(&output.stdout);
+    let instrumented = |member_prefix: &str| {
+        symbols.lines().any(|line| {
+            let mut fields = line.splitn(3, ':');
+            let (_, member, symbol) = (fields.next(), fields.next(), fields.next());
+            member.is_some_and(|member| member.starts_with(member_prefix))
+                && symbol.is_some_and(|symbol| symbol.trim_start().starts_with("U __asan_report_"))
+        })
+    };
+    // Members are named <crate>-<hash>.<...>.o, or <crate>.<...>.o for the library itself.
+    let crates = [("carcassonne-capi", "carcassonne_capi."), ("carcassonne", "carcassonne-")];
+    for (name, member_prefix) in crates {
+        assert!(
+            instrumented(member_prefix),
+            "CARC_SANITIZED_LIBRARY is set, but the code of {name} in {} is not instrumented by \
+             AddressSanitizer (no call of __asan_report_*): build the tests with \
+             RUSTC_BOOTSTRAP=1 RUSTFLAGS=-Zsanitizer=address, as .ci/sanitized-consumers does",
+            library.display()
+        );
+    }
 }
 
 /// The language of a consumer, which picks the compiler and standard.
@@ -82,6 +152,12 @@ pub fn compile(source: &str, instrument: Instrument) -> PathBuf {
     let out_dir = profile_dir().join("capi-consumers");
     std::fs::create_dir_all(&out_dir).expect("create the consumers' build folder");
     let stem = Path::new(source).file_stem().and_then(|stem| stem.to_str()).expect("a file name");
+    assert!(
+        instrument == Instrument::Sanitizers || !sanitized_library(),
+        "{source}: a plain build (for valgrind) cannot link the library instrumented by \
+         AddressSanitizer (CARC_SANITIZED_LIBRARY), which needs the ASan runtime; valgrind \
+         cannot run that, so skip the valgrind test in a sanitized run"
+    );
     let suffix = match instrument {
         Instrument::Sanitizers => "-asan",
         Instrument::Plain => "",

@@ -4,7 +4,10 @@
 
 #![allow(dead_code, reason = "each test file uses part of this")]
 
+use std::fmt::Debug;
 use std::path::Path;
+
+use arbitrary::{Arbitrary, Unstructured};
 
 use proptest::prelude::*;
 
@@ -126,20 +129,19 @@ pub fn mutated_seed(target: &str, most: usize) -> impl Strategy<Value = Vec<u8>>
     ]
 }
 
-/// Random bytes for a property that reads structured input with `arbitrary`, as the fuzzer
-/// hands it: its length bounds the script's.
-pub fn script_bytes(longest: usize) -> impl Strategy<Value = Vec<u8>> {
-    prop::collection::vec(any::<u8>(), 0..longest)
+/// A committed seed of a script target with up to four edits, which mostly change one step or
+/// argument and keep the rest of a script that reaches deep states.
+pub fn mutated_script(target: &str) -> impl Strategy<Value = Vec<u8>> + use<> {
+    let seeds = corpus(target);
+    (0..seeds.len(), prop::collection::vec(edit(), 0..=4))
+        .prop_map(move |(seed, edits)| mutate(seeds[seed].clone(), &edits))
 }
 
-/// Input for a property that reads a script with `arbitrary`: half the time random bytes, as
-/// long as the fuzzer's longest, half the time a committed seed with a few edits, which mostly
-/// change one call or argument and keep the rest of a script that reaches deep states.
-pub fn script_input(target: &str, longest: usize) -> impl Strategy<Value = Vec<u8>> + use<> {
-    let seeds = corpus(target);
-    prop_oneof![
-        1 => script_bytes(longest),
-        1 => (0..seeds.len(), prop::collection::vec(edit(), 0..=4))
-            .prop_map(move |(seed, edits)| mutate(seeds[seed].clone(), &edits)),
-    ]
+/// Up to `most` items, each read with `arbitrary` from 64 random bytes of its own. Read from
+/// one run of random bytes, a list stops after each item with even odds (`arbitrary` takes a
+/// byte to go on), so random scripts would hold a call or two; the fuzzer learns to go on.
+pub fn chunked<T: for<'a> Arbitrary<'a> + Debug>(most: usize) -> impl Strategy<Value = Vec<T>> {
+    prop::collection::vec(prop::collection::vec(any::<u8>(), 64), 0..=most).prop_map(|chunks| {
+        chunks.iter().filter_map(|chunk| T::arbitrary(&mut Unstructured::new(chunk)).ok()).collect()
+    })
 }
