@@ -9,7 +9,7 @@ use common::{chunked, corpus, mutated_script};
 use proptest::prelude::*;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Legal actions are accepted, any other action is refused by `check` and `apply` alike
     /// and leaves the game as it was, and the engine's invariants hold after every step.
