@@ -6,23 +6,17 @@
 #[path = "common/oracle.rs"]
 mod oracle;
 
+#[path = "common/combinations.rs"]
+mod combinations;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use carcassonne::{
     Action, Catalog, Dir, EdgeKind, Event, FarmScoring, Figure, Game, GameSetup, Phase, PlayerId,
     PlayerSet, Pos, Rotation, RuleOptions, SegmentKind, TileIndex, TileType, UnfinishedMarks,
 };
+use combinations::COMBINATIONS;
 use proptest::prelude::*;
-
-/// The combinations of built-in sets a game can be played with.
-const COMBINATIONS: &[&[&str]] = &[
-    &["base"],
-    &["base_c2"],
-    &["base", "river"],
-    &["base", "inns_and_cathedrals"],
-    &["base", "river", "inns_and_cathedrals"],
-    &["base_c2", "river", "inns_and_cathedrals"],
-];
 
 /// A small generator for the choices a random player makes; separate from the engine's.
 struct Choices(u64);

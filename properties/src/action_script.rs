@@ -10,15 +10,9 @@ use carcassonne::{
 #[allow(dead_code, reason = "shared with the root crate's tests, which use all of it")]
 mod oracle;
 
-/// The combinations of built-in sets a game can be played with.
-const COMBINATIONS: &[&[&str]] = &[
-    &["base"],
-    &["base_c2"],
-    &["base", "river"],
-    &["base", "inns_and_cathedrals"],
-    &["base", "river", "inns_and_cathedrals"],
-    &["base_c2", "river", "inns_and_cathedrals"],
-];
+#[path = "../../tests/common/combinations.rs"]
+mod combinations;
+use combinations::COMBINATIONS;
 
 /// A game to set up and the steps to take in it.
 #[derive(Clone, Debug, Arbitrary)]
