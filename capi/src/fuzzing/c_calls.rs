@@ -115,8 +115,8 @@ pub struct RawRules {
     pub abbots: u8,
 }
 
-/// A `carc_action` as a C caller fills it, any field any value; see [`RawAction::to_c`] for
-/// how the values are spread.
+/// A `carc_action` as a C caller fills it: each field half the time among the values that
+/// can be right, otherwise any value.
 #[derive(Clone, Copy, Debug, Arbitrary)]
 pub struct RawAction {
     /// `kind`.
