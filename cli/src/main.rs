@@ -105,6 +105,21 @@ fn main() -> ExitCode {
     }
 }
 
+/// The text of a JSON file the user names (`what` says which kind, for the error), refused
+/// unread when it is larger than the library reads.
+fn read_json_file(file: &std::path::Path, what: &str) -> Result<String, tileset::CommandError> {
+    use carcassonne::limits::MAX_JSON_BYTES;
+    let name = file.display();
+    let size = std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
+    if size.len() > MAX_JSON_BYTES as u64 {
+        return Err(format!(
+            "{name} is {} bytes; {what} may be at most {MAX_JSON_BYTES}",
+            size.len()
+        ));
+    }
+    std::fs::read_to_string(file).map_err(|error| format!("cannot read {name}: {error}"))
+}
+
 /// Writes a command's whole output at once; a closed pipe (`| head`) is not worth a panic.
 fn write_stdout(text: &str) -> Result<(), tileset::CommandError> {
     let mut stdout = std::io::stdout().lock();

@@ -3,7 +3,6 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use carcassonne::limits::MAX_JSON_BYTES;
 use carcassonne::{Event, Game, PlayerSet};
 use serde::de::DeserializeOwned;
 
@@ -12,15 +11,7 @@ use crate::tileset::CommandError;
 
 pub fn replay(file: &Path) -> Result<ExitCode, CommandError> {
     let name = file.display();
-    let bytes = std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
-    if bytes.len() > MAX_JSON_BYTES as u64 {
-        return Err(format!(
-            "{name} is {} bytes; a saved game may be at most {MAX_JSON_BYTES}",
-            bytes.len()
-        ));
-    }
-    let text =
-        std::fs::read_to_string(file).map_err(|error| format!("cannot read {name}: {error}"))?;
+    let text = crate::read_json_file(file, "a saved game")?;
     let mut document: serde_json::Value =
         serde_json::from_str(&text).map_err(|error| format!("{name} is not JSON: {error}"))?;
     let Some(fields) = document.as_object_mut() else {

@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use carcassonne::limits::MAX_JSON_BYTES;
 use carcassonne::{BUILTIN_NAMES, Landscape, LandscapeFigure, LandscapeOptions, LandscapeTile};
 use serde::Deserialize;
 
@@ -46,15 +45,7 @@ fn base_only() -> Vec<String> {
 pub fn score(args: &ScoreArgs) -> Result<ExitCode, CommandError> {
     let file = &args.file;
     let name = file.display();
-    let size = std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
-    if size.len() > MAX_JSON_BYTES as u64 {
-        return Err(format!(
-            "{name} is {} bytes; a landscape may be at most {MAX_JSON_BYTES}",
-            size.len()
-        ));
-    }
-    let text =
-        std::fs::read_to_string(file).map_err(|error| format!("cannot read {name}: {error}"))?;
+    let text = crate::read_json_file(file, "a landscape")?;
     let parsed: LandscapeFile =
         serde_json::from_str(&text).map_err(|error| format!("{name}: {error}"))?;
     let catalogs =
