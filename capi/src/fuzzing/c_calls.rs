@@ -739,7 +739,6 @@ fn listed<T: Copy + Default + PartialEq + Debug>(
     }
 }
 
-/// The game's save, or empty for a handle that is not a live game.
 /// What a C caller can see of a game: its save (setup and actions), and what the queries
 /// answer besides, each read from the game itself rather than rebuilt from the save.
 #[derive(Debug, PartialEq, Eq)]
@@ -783,18 +782,12 @@ fn read_all<T: Default + Clone>(call: impl Fn(*mut T, usize, &mut usize) -> carc
     items
 }
 
+/// The game's save without its NUL, or empty for a handle that is not a live game.
 fn saved(game: *const carc_game) -> Vec<u8> {
-    let mut needed = 0;
-    // SAFETY: any handle value; no buffer with capacity 0; a writable size.
-    if unsafe { carc_game_save_json(game, ptr::null_mut(), 0, &mut needed) }
-        != carc_result::BufferTooSmall
-    {
-        return Vec::new();
-    }
-    let mut text = vec![0u8; needed];
-    // SAFETY: a buffer of `needed` bytes; a writable size.
-    let code = unsafe { carc_game_save_json(game, text.as_mut_ptr().cast(), needed, &mut needed) };
-    assert_eq!(code, carc_result::Ok);
+    let mut text = read_all(|buf: *mut u8, cap, size| {
+        // SAFETY: any handle value; `buf` holds `cap` bytes; `size` is writable.
+        unsafe { carc_game_save_json(game, buf.cast(), cap, size) }
+    });
     text.pop();
     text
 }
