@@ -2123,17 +2123,15 @@ carc_result carc_game_frontier(const struct carc_game *game,
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_TOO_LARGE`
- * over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (an invalid tile set's
- * diagnostics are in the message), and the 3xx code of a setup the rules cannot make a game
- * of.
+ * over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
+ * column in `*err` (an invalid tile set's diagnostics are in the message), and the 3xx code
+ * of a setup the rules cannot make a game of.
  *
  * # Safety
  * `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
  * `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
  */
-carc_result carc_game_new_json(const char *json,
-                               struct carc_game **out,
-                               struct carc_error **err);
+carc_result carc_game_new_json(const char *json, struct carc_game **out, struct carc_error **err);
 
 /**
  * Writes the setup of `game` as JSON (the form `carc_game_new_json` reads, seed included) to
@@ -2174,17 +2172,16 @@ carc_result carc_game_save_json(const struct carc_game *game, char *buf, size_t 
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_TOO_LARGE`
- * over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and column in `*err`, `CARC_RESULT_SAVE_FORMAT`
- * for another format version, the 3xx code of a setup the rules refuse, and
- * `CARC_RESULT_SAVE_ACTION_REFUSED` naming the first refused action by index and reason.
+ * over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
+ * column in `*err`, `CARC_RESULT_SAVE_FORMAT` for another format version, the 3xx code of a
+ * setup the rules refuse, and `CARC_RESULT_SAVE_ACTION_REFUSED` naming the first refused
+ * action by index and reason.
  *
  * # Safety
  * `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
  * `carc_game *`; `err` is NULL or points to a writable `carc_error *`.
  */
-carc_result carc_game_load_json(const char *json,
-                                struct carc_game **out,
-                                struct carc_error **err);
+carc_result carc_game_load_json(const char *json, struct carc_game **out, struct carc_error **err);
 
 /**
  * Scores a landscape described in JSON, as the command-line tool's `score` reads it, and
@@ -2206,10 +2203,10 @@ carc_result carc_game_load_json(const char *json,
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
  * rule constant out of range, `CARC_RESULT_INVALID_ARGUMENT` for both catalogs and
  * `tilesets`, `CARC_RESULT_JSON_TOO_LARGE` over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or
- * `CARC_RESULT_JSON_CONTENT` with the line and
- * column in `*err` (bad rotations, unknown built-in names and invalid tile set text too),
- * the 3xx code of tile sets that cannot be combined, and `CARC_RESULT_LANDSCAPE_*` naming the
- * first bad tile or figure by its place in the list.
+ * `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (bad rotations, unknown
+ * built-in names and invalid tile set text too), the 3xx code of tile sets that cannot be
+ * combined, and `CARC_RESULT_LANDSCAPE_*` naming the first bad tile or figure by its place in
+ * the list.
  *
  * # Safety
  * `json` is NULL or a NUL-terminated string; `catalogs` is NULL or points to `catalog_count`

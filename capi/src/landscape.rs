@@ -80,10 +80,10 @@ struct LandscapeFile {
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
 /// rule constant out of range, `CARC_RESULT_INVALID_ARGUMENT` for both catalogs and
 /// `tilesets`, `CARC_RESULT_JSON_TOO_LARGE` over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or
-/// `CARC_RESULT_JSON_CONTENT` with the line and
-/// column in `*err` (bad rotations, unknown built-in names and invalid tile set text too),
-/// the 3xx code of tile sets that cannot be combined, and `CARC_RESULT_LANDSCAPE_*` naming the
-/// first bad tile or figure by its place in the list.
+/// `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (bad rotations, unknown
+/// built-in names and invalid tile set text too), the 3xx code of tile sets that cannot be
+/// combined, and `CARC_RESULT_LANDSCAPE_*` naming the first bad tile or figure by its place in
+/// the list.
 ///
 /// # Safety
 /// `json` is NULL or a NUL-terminated string; `catalogs` is NULL or points to `catalog_count`

@@ -56,9 +56,9 @@ struct SavedGame {
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_TOO_LARGE`
-/// over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and column in `*err` (an invalid tile set's
-/// diagnostics are in the message), and the 3xx code of a setup the rules cannot make a game
-/// of.
+/// over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
+/// column in `*err` (an invalid tile set's diagnostics are in the message), and the 3xx code
+/// of a setup the rules cannot make a game of.
 ///
 /// # Safety
 /// `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
@@ -165,9 +165,10 @@ pub unsafe extern "C" fn carc_game_save_json(
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_JSON_TOO_LARGE`
-/// over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and column in `*err`, `CARC_RESULT_SAVE_FORMAT`
-/// for another format version, the 3xx code of a setup the rules refuse, and
-/// `CARC_RESULT_SAVE_ACTION_REFUSED` naming the first refused action by index and reason.
+/// over 64 MiB, `CARC_RESULT_JSON_SYNTAX` or `CARC_RESULT_JSON_CONTENT` with the line and
+/// column in `*err`, `CARC_RESULT_SAVE_FORMAT` for another format version, the 3xx code of a
+/// setup the rules refuse, and `CARC_RESULT_SAVE_ACTION_REFUSED` naming the first refused
+/// action by index and reason.
 ///
 /// # Safety
 /// `json` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
