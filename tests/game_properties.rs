@@ -9,6 +9,9 @@ mod oracle;
 #[path = "common/combinations.rs"]
 mod combinations;
 
+#[path = "common/invariants.rs"]
+mod invariants;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use carcassonne::{
@@ -189,42 +192,18 @@ fn is_legal(game: &Game, legal: &[Action], action: Action) -> bool {
     }
 }
 
-fn total_tiles(game: &Game) -> u32 {
-    game.setup().catalogs.iter().map(|catalog| catalog.tile_count() as u32).sum()
-}
-
-fn figures_held(game: &Game, player: PlayerId) -> [u32; 3] {
-    let supply = game.supply(player);
-    let mut held = Figure::ALL.map(|figure| u32::from(supply.count(figure)));
-    for figure in game.figures().filter(|figure| figure.player == player) {
-        held[figure.figure as usize] += 1;
-    }
-    held
-}
-
-fn assert_saved_and_replayed(game: &Game) {
-    let json = serde_json::to_string(game).unwrap();
-    let loaded: Game = serde_json::from_str(&json).unwrap();
-    assert!(loaded == *game, "save/load changed the game");
-    let replayed = Game::replay(game.setup(), game.actions()).unwrap();
-    assert!(replayed == *game, "replay changed the game");
-    assert!(game.clone() == *game, "a clone differs");
-}
-
 /// Plays one random game to the end, checking every property along the way.
 fn play_and_check(setup: GameSetup, moves: u64) {
     let mut game = Game::new(setup).unwrap();
     let mut choices = Choices(moves);
     let players: Vec<PlayerId> = (0..game.players()).map(PlayerId).collect();
-    let held: Vec<[u32; 3]> = players.iter().map(|p| figures_held(&game, *p)).collect();
-    let total = total_tiles(&game);
     let mut tally = vec![0u32; players.len()];
     let mut game_overs = 0;
     let save_at = choices.below(200);
     let mut legal = Vec::new();
     for step in 0.. {
         if step == save_at {
-            assert_saved_and_replayed(&game);
+            invariants::assert_saves_and_replays(&game);
         }
         game.legal_actions_into(&mut legal);
 
@@ -257,20 +236,8 @@ fn play_and_check(setup: GameSetup, moves: u64) {
             Phase::GameOver => assert!(legal.is_empty()),
         }
 
-        // Conservation.
-        for (player, start) in players.iter().zip(&held) {
-            assert_eq!(figures_held(&game, *player), *start, "figures of {player:?}");
-        }
-        let in_hand = u32::from(matches!(game.phase(), Phase::Place { .. }));
-        assert_eq!(
-            game.board().len() as u32 + game.tiles_left() + game.discarded() + in_hand,
-            total,
-            "tiles placed + left + discarded + in hand"
-        );
-        assert_eq!(
-            game.remaining().iter().map(|count| u32::from(*count)).sum::<u32>(),
-            game.tiles_left()
-        );
+        // Conservation: tiles and figures all accounted for.
+        invariants::assert_consistent(&game);
         assert_eq!(game.scores(), tally, "the scores are the sum of the scoring events");
 
         // Actions the engine must refuse, leaving the game as it was.
@@ -346,7 +313,7 @@ fn play_and_check(setup: GameSetup, moves: u64) {
             .fold(PlayerSet::EMPTY, PlayerSet::with)
     });
     assert_features_match(&game);
-    assert_saved_and_replayed(&game);
+    invariants::assert_saves_and_replays(&game);
 }
 
 proptest! {

@@ -2,9 +2,9 @@
 //!
 //! Each function takes what the outside world hands the library (bytes of a file, a script of
 //! actions or C calls) and panics when the library breaks a promise. The cargo-fuzz targets
-//! under `fuzz/` are one-line calls of these functions, and `tests/properties.rs` runs every
-//! one as a proptest over mutations of the same seed corpora, so CI without a fuzzer still
-//! checks the same properties.
+//! under `fuzz/` are one-line calls of these functions, and this crate's `tests/` run every
+//! one as a proptest (over mutations of the same seed corpora, or random scripts), so CI
+//! without a fuzzer still checks the same properties.
 //!
 //! | property | input | fuzz target |
 //! |---|---|---|
@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 pub mod action_script;
+#[path = "../../tests/common/invariants.rs"]
 mod invariants;
 pub mod saved_game_json;
 pub mod setup_json;

@@ -1,4 +1,5 @@
-//! Invariants of a game that hold in every reachable state, checked by the properties.
+//! Invariants of a game that hold in every reachable state, shared by the game properties
+//! here and the hardening properties of `properties/`.
 
 use carcassonne::{Action, Figure, Game, Phase, PlayerId};
 
