@@ -121,10 +121,8 @@ pub fn mutate(mut bytes: Vec<u8>, edits: &[Edit]) -> Vec<u8> {
 
 /// A seed of `target`'s corpus with up to `most` edits, or (one time in eight) random bytes.
 pub fn mutated_seed(target: &str, most: usize) -> impl Strategy<Value = Vec<u8>> + use<> {
-    let seeds = corpus(target);
     prop_oneof![
-        7 => (0..seeds.len(), prop::collection::vec(edit(), 0..=most))
-            .prop_map(move |(seed, edits)| mutate(seeds[seed].clone(), &edits)),
+        7 => edited_seed(target, most),
         1 => prop::collection::vec(any::<u8>(), 0..512),
     ]
 }
@@ -132,8 +130,13 @@ pub fn mutated_seed(target: &str, most: usize) -> impl Strategy<Value = Vec<u8>>
 /// A committed seed of a script target with up to four edits, which mostly change one step or
 /// argument and keep the rest of a script that reaches deep states.
 pub fn mutated_script(target: &str) -> impl Strategy<Value = Vec<u8>> + use<> {
+    edited_seed(target, 4)
+}
+
+/// A seed of `target`'s corpus with up to `most` edits.
+fn edited_seed(target: &str, most: usize) -> impl Strategy<Value = Vec<u8>> + use<> {
     let seeds = corpus(target);
-    (0..seeds.len(), prop::collection::vec(edit(), 0..=4))
+    (0..seeds.len(), prop::collection::vec(edit(), 0..=most))
         .prop_map(move |(seed, edits)| mutate(seeds[seed].clone(), &edits))
 }
 
