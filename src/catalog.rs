@@ -65,7 +65,8 @@ pub struct Catalog {
 /// The names of the tile sets built into the library, in the order they are listed to users.
 pub const BUILTIN_NAMES: [&str; 4] = ["base", "base_c2", "river", "inns_and_cathedrals"];
 
-/// A name that is not one of [`BUILTIN_NAMES`].
+/// A name that is not one of [`BUILTIN_NAMES`]; a long one is quoted cut to
+/// [`MAX_LABEL`](crate::limits::MAX_LABEL) characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river and inns_and_cathedrals"
@@ -118,7 +119,10 @@ impl Catalog {
     /// # Errors
     /// [`UnknownBuiltin`] for any other name.
     pub fn builtin(name: &str) -> Result<Catalog, UnknownBuiltin> {
-        with_builtin(name, Catalog::clone).ok_or_else(|| UnknownBuiltin(String::from(name)))
+        with_builtin(name, Catalog::clone).ok_or_else(|| {
+            // The name may come from a stranger's document: quote a short label of it.
+            UnknownBuiltin(String::from(dsl::limits::shortened(name, dsl::limits::MAX_LABEL)))
+        })
     }
 
     /// Whether the set is, tile for tile, the built-in set of its id: saves name such a set
@@ -215,6 +219,11 @@ fn with_builtin<R>(name: &str, f: impl FnOnce(&Catalog) -> R) -> Option<R> {
 #[cfg(not(feature = "std"))]
 fn with_builtin<R>(name: &str, f: impl FnOnce(&Catalog) -> R) -> Option<R> {
     BUILTIN_NAMES.contains(&name).then(|| f(&parse_builtin(name)))
+}
+
+/// The base set, the default of documents that name no set.
+pub(crate) fn base() -> Catalog {
+    with_builtin("base", Catalog::clone).unwrap_or_else(|| parse_builtin("base"))
 }
 
 fn parse_builtin(name: &str) -> Catalog {

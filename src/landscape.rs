@@ -14,6 +14,7 @@ use crate::features::Features;
 use crate::geom::Rotation;
 use crate::player::{Figure, MAX_PLAYERS, PlayerId};
 use crate::pos::Pos;
+use crate::save::CatalogList;
 use crate::scoring::{Scene, Standing, Valuation};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::setup::{RuleOptions, SetupError, combine};
@@ -55,7 +56,11 @@ fn follower() -> Figure {
     Figure::Follower
 }
 
-/// How a landscape is scored: the game's rule options plus two overrides for puzzles.
+/// How a landscape is scored: the game's rule options plus overrides for puzzles.
+///
+/// The default is the published end-of-game scoring. Fields score only when
+/// `rules.farmers` is on, whoever claims them; [`LandscapeOptions::solo_puzzle`] gives the
+/// scoring of the published solo puzzles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LandscapeOptions {
@@ -65,6 +70,38 @@ pub struct LandscapeOptions {
     pub claim_all: bool,
     /// Points per pennant in a completed city without a cathedral, in place of 2.
     pub pennant_value: Option<u32>,
+    /// Points per pennant in an unfinished city without a cathedral, in place of 1.
+    pub unfinished_pennant_value: Option<u32>,
+}
+
+impl LandscapeOptions {
+    /// The published solo puzzles: one player owns every feature; a city scores 2 per tile
+    /// complete and 1 per tile unfinished, with no pennant bonus either way; a road 1 per
+    /// tile; a monastery 9 complete, else 1 plus its neighbours; fields nothing.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Landscape, LandscapeOptions, LandscapeTile, Rotation};
+    ///
+    /// // Tile F alone, a city with a pennant: unfinished, one tile, 1 point; the pennant and
+    /// // the two fields are worth nothing.
+    /// let landscape = Landscape {
+    ///     catalogs: vec![Catalog::builtin("base")?],
+    ///     tiles: vec![LandscapeTile { tile: "F".into(), x: 0, y: 0, rotation: Rotation::R0 }],
+    ///     figures: vec![],
+    /// };
+    /// let score = landscape.score(&LandscapeOptions::solo_puzzle())?;
+    /// assert_eq!(score.total, [1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn solo_puzzle() -> LandscapeOptions {
+        LandscapeOptions {
+            rules: RuleOptions { farmers: false, ..RuleOptions::default() },
+            claim_all: true,
+            pennant_value: Some(0),
+            unfinished_pennant_value: Some(0),
+        }
+    }
 }
 
 /// The result of scoring a landscape.
@@ -127,6 +164,11 @@ pub enum LandscapeError {
         /// The segment's kind.
         kind: SegmentKind,
     },
+    /// A landscape document lists its tile sets and the caller gave sets as well.
+    #[error(
+        "the landscape lists `tilesets` and tile sets were given besides; give one or the other"
+    )]
+    SetsGivenTwice,
     /// A player number beyond the most a game seats.
     #[error("figure {index}: player {player} is out of range; players are numbered 0 to 7")]
     PlayerOutOfRange {
@@ -167,6 +209,62 @@ pub struct Landscape {
     pub tiles: Vec<LandscapeTile>,
     /// The figures.
     pub figures: Vec<LandscapeFigure>,
+}
+
+/// A landscape as JSON writes it, the form `carcassonne score` and the C API read:
+///
+/// `{"tilesets": ["base"], "tiles": [{"tile": "E", "x": 0, "y": 0, "rotation": 90}, ...],
+/// "figures": [{"player": 0, "figure": "follower", "x": 0, "y": 0, "segment": 0}, ...]}`
+///
+/// `tilesets` is written as in a setup ([`CatalogList`]): built-in names, or whole tile
+/// sets as TOML text, never a path, so a document from a stranger cannot make its reader
+/// open a file. A program that lets its own user name tile set files loads them itself and
+/// passes them to [`LandscapeDoc::into_landscape`].
+///
+/// ```
+/// use carcassonne::{Catalog, LandscapeDoc, LandscapeOptions};
+///
+/// let doc: LandscapeDoc = serde_json::from_str(r#"{"tiles": [
+///     {"tile": "E", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": 1, "rotation": 180}],
+///     "figures": [{"player": 0, "x": 0, "y": 0, "segment": 0}]}"#)?;
+/// let landscape = doc.into_landscape(Vec::new())?;
+/// assert_eq!(landscape.catalogs, [Catalog::builtin("base")?]);
+/// assert_eq!(landscape.score(&LandscapeOptions::default())?.total, [4]);
+///
+/// let named: Result<LandscapeDoc, _> =
+///     serde_json::from_str(r#"{"tilesets": ["/etc/passwd"], "tiles": []}"#);
+/// assert!(named.unwrap_err().to_string().contains("no built-in tile set is called `/etc/passwd`"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandscapeDoc {
+    /// The tile sets, when the document lists them.
+    #[serde(default)]
+    pub tilesets: Option<CatalogList>,
+    /// The tiles.
+    pub tiles: Vec<LandscapeTile>,
+    /// The figures.
+    #[serde(default)]
+    pub figures: Vec<LandscapeFigure>,
+}
+
+impl LandscapeDoc {
+    /// The landscape, with the tile sets the document lists, or else `sets` (given from
+    /// elsewhere: files the program's user named), or else the base set alone.
+    ///
+    /// # Errors
+    /// [`LandscapeError::SetsGivenTwice`] when the document lists sets and `sets` is not
+    /// empty.
+    pub fn into_landscape(self, sets: Vec<Catalog>) -> Result<Landscape, LandscapeError> {
+        let catalogs = match (self.tilesets, sets.is_empty()) {
+            (Some(_), false) => return Err(LandscapeError::SetsGivenTwice),
+            (Some(listed), true) => listed.0,
+            (None, false) => sets,
+            (None, true) => alloc::vec![crate::catalog::base()],
+        };
+        Ok(Landscape { catalogs, tiles: self.tiles, figures: self.figures })
+    }
 }
 
 impl Landscape {
@@ -240,6 +338,7 @@ impl Landscape {
         let valuation = Valuation {
             options: options.rules,
             pennant_value: options.pennant_value,
+            unfinished_pennant_value: options.unfinished_pennant_value,
             claim_all: options.claim_all,
         };
         let scene = Scene::new(&board, &features, &tiles, &placed, &figures);

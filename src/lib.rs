@@ -67,7 +67,8 @@ pub use fit::{FitTable, RotationSet};
 pub use game::{FeatureView, Game, PlacedFigure, ReplayError};
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
 pub use landscape::{
-    Landscape, LandscapeError, LandscapeFigure, LandscapeOptions, LandscapeScore, LandscapeTile,
+    Landscape, LandscapeDoc, LandscapeError, LandscapeFigure, LandscapeOptions, LandscapeScore,
+    LandscapeTile,
 };
 #[cfg(feature = "std")]
 pub use load::LoadError;

@@ -9,8 +9,8 @@
 
 pub use crate::board::MAX_COORDINATE;
 pub use crate::dsl::limits::{
-    MAX_COLOUR, MAX_COLOURS, MAX_COPIES, MAX_FIGURES, MAX_FILE_BYTES, MAX_ID, MAX_NAME, MAX_STAGE,
-    MAX_TILE_TYPES, MAX_TILES,
+    MAX_COLOUR, MAX_COLOURS, MAX_COPIES, MAX_FIGURES, MAX_FILE_BYTES, MAX_ID, MAX_LABEL,
+    MAX_MESSAGE, MAX_NAME, MAX_STAGE, MAX_TILE_TYPES, MAX_TILES,
 };
 pub use crate::player::MAX_PLAYERS;
 
@@ -28,18 +28,79 @@ pub const MAX_GAME_TILES: u64 = MAX_BOARD_TILES as u64;
 /// [`MAX_FILE_BYTES`].
 pub const MAX_JSON_BYTES: usize = 64 << 20;
 
-/// The deepest JSON nesting serde_json reads (its fixed recursion limit); deeper is a syntax
-/// error, not a stack overflow. None of the library's forms nests deeper than 5.
-pub const MAX_JSON_DEPTH: usize = 128;
+/// The deepest JSON nesting serde_json reads: 127 levels, the 128th is an error ("recursion
+/// limit exceeded"), not a stack overflow. Every form the library reads is typed and nests at
+/// most 5 levels, so a deeper document is refused at its first value of the wrong shape,
+/// long before this.
+pub const MAX_JSON_DEPTH: usize = 127;
+
+/// The longest error message a front end needs to pass on, in characters: every message the
+/// library makes is shorter (a tile set's [`MAX_DIAGNOSTICS`](crate::dsl::MAX_DIAGNOSTICS)
+/// diagnostics at their longest come to about 85,000), but serde_json's errors quote a
+/// stranger's key or value whole; the C API and the command-line tool cut them to this with
+/// [`shorten`].
+pub const MAX_ERROR_MESSAGE: usize = 1 << 17;
+
+/// `text` cut to at most `max` characters (at least 1), ending in `…` when it was longer;
+/// reads at most `max` characters of it. For front ends that quote a stranger's text in a
+/// message (serde_json's errors quote unknown keys whole).
+///
+/// ```
+/// use carcassonne::limits::shorten;
+/// assert_eq!(shorten("carcassonne", 5), "carc…");
+/// assert_eq!(shorten("base", 5), "base");
+/// ```
+#[must_use]
+pub fn shorten(text: &str, max: usize) -> alloc::borrow::Cow<'_, str> {
+    crate::dsl::limits::shortened(text, max)
+}
+
+/// Everything `reader` gives, or `None` when that is more than `max` bytes. It reads at most
+/// `max + 1` bytes, so a pipe, a device such as `/dev/zero` or a file that grows while it is
+/// read costs no more than that. For front ends reading JSON from files or standard input
+/// under [`MAX_JSON_BYTES`].
+///
+/// ```
+/// use carcassonne::limits::read_at_most;
+/// assert_eq!(read_at_most(&b"{}"[..], 2)?, Some(b"{}".to_vec()));
+/// assert_eq!(read_at_most(std::io::repeat(0), 1 << 20)?, None);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// What the reader reports.
+#[cfg(feature = "std")]
+pub fn read_at_most(
+    reader: impl std::io::Read,
+    max: usize,
+) -> std::io::Result<Option<alloc::vec::Vec<u8>>> {
+    crate::load::read_at_most(reader, max)
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn a_board_numbers_as_many_cells_as_it_holds_tiles() {
         assert_eq!(MAX_BOARD_TILES, usize::from(u16::MAX) + 1);
         const { assert!(MAX_GAME_TILES >= MAX_TILES) };
         const { assert!(MAX_JSON_BYTES >= 16 * MAX_FILE_BYTES) };
+        // Every diagnostic of a file, at its longest, with its code and position, fits.
+        let diagnostic = MAX_LABEL + MAX_MESSAGE + 64;
+        assert!(MAX_ERROR_MESSAGE > (crate::dsl::MAX_DIAGNOSTICS + 1) * diagnostic);
+    }
+
+    /// The documented depth is serde_json's: an untyped read takes 127 levels and refuses
+    /// the 128th. (A typed read refuses far sooner, at the first value of the wrong shape.)
+    #[test]
+    fn json_nests_at_most_max_json_depth_levels() {
+        let nested = |depth| "[".repeat(depth) + &"]".repeat(depth);
+        assert!(serde_json::from_str::<serde_json::Value>(&nested(MAX_JSON_DEPTH)).is_ok());
+        let error = serde_json::from_str::<serde_json::Value>(&nested(MAX_JSON_DEPTH + 1));
+        assert!(error.unwrap_err().to_string().contains("recursion limit exceeded"));
+        let error = serde_json::from_str::<crate::Game>(&nested(MAX_JSON_DEPTH + 1));
+        assert!(error.unwrap_err().to_string().contains("invalid type: sequence"));
     }
 }

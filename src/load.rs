@@ -1,7 +1,9 @@
 //! Loading tile sets from the file system (feature `std`).
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::string::ToString;
+use std::string::{String, ToString};
+use std::vec::Vec;
 
 use crate::catalog::{BUILTIN_NAMES, Catalog};
 use crate::dsl::{Diagnostics, limits};
@@ -17,13 +19,18 @@ pub enum LoadError {
         /// What the operating system said.
         source: std::io::Error,
     },
+    /// The path names something other than a regular file: a directory, a pipe, a device
+    /// such as `/dev/zero` or a socket.
+    #[error("{path} is not a regular file; a tile set is read only from one")]
+    NotAFile {
+        /// The path as given.
+        path: PathBuf,
+    },
     /// The file is larger than a tile set may be.
-    #[error("{path} is {bytes} bytes; a tile set may be at most {max} bytes", max = limits::MAX_FILE_BYTES)]
+    #[error("{path} is over {max} bytes; a tile set may be at most {max} bytes", max = limits::MAX_FILE_BYTES)]
     TooLarge {
         /// The path as given.
         path: PathBuf,
-        /// The file's size.
-        bytes: u64,
     },
     /// The file was read but is not a valid tile set.
     #[error("{0}")]
@@ -33,18 +40,31 @@ pub enum LoadError {
 impl Catalog {
     /// Reads and validates the tile set file at `path`. Diagnostics name the file as given.
     ///
+    /// Only a regular file is read (a symbolic link to one is followed), and never more than
+    /// one byte over [`MAX_FILE_BYTES`](crate::limits::MAX_FILE_BYTES), whatever its size
+    /// claims to be or becomes while it is read.
+    ///
     /// # Errors
-    /// [`LoadError::Io`] when the file cannot be read, [`LoadError::TooLarge`] when it is over
-    /// the size limit (checked before reading it), [`LoadError::Invalid`] with every problem
-    /// when it is not a valid tile set.
+    /// [`LoadError::Io`] when the file cannot be read, [`LoadError::NotAFile`] for a
+    /// directory, pipe, device or socket, [`LoadError::TooLarge`] when it is over the size
+    /// limit (text that is not UTF-8 is an `Io` error of kind `InvalidData`),
+    /// [`LoadError::Invalid`] with every problem when it is not a valid tile set.
     pub fn from_path(path: impl AsRef<Path>) -> Result<Catalog, LoadError> {
         let path = path.as_ref();
         let io = |source| LoadError::Io { path: path.to_path_buf(), source };
-        let bytes = std::fs::metadata(path).map_err(io)?.len();
-        if bytes > limits::MAX_FILE_BYTES as u64 {
-            return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes });
+        // Checked before opening: opening a pipe would wait for a writer.
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(LoadError::NotAFile { path: path.to_path_buf() });
         }
-        let text = std::fs::read_to_string(path).map_err(io)?;
+        let file = std::fs::File::open(path).map_err(io)?;
+        let Some(bytes) = read_at_most(file, limits::MAX_FILE_BYTES).map_err(io)? else {
+            return Err(LoadError::TooLarge { path: path.to_path_buf() });
+        };
+        let text = String::from_utf8(bytes).map_err(|error| {
+            let at = error.utf8_error().valid_up_to();
+            let why = std::format!("the text is not UTF-8 (at byte {at})");
+            io(std::io::Error::new(std::io::ErrorKind::InvalidData, why))
+        })?;
         Catalog::from_toml(&path.display().to_string(), &text).map_err(LoadError::Invalid)
     }
 
@@ -61,4 +81,11 @@ impl Catalog {
         }
         Catalog::from_path(name_or_path)
     }
+}
+
+/// As [`crate::limits::read_at_most`].
+pub(crate) fn read_at_most(reader: impl Read, max: usize) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    reader.take(max as u64 + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() <= max).then_some(bytes))
 }

@@ -20,7 +20,12 @@ use crate::setup::{GameSetup, RuleOptions};
 pub const SAVE_FORMAT: u32 = 1;
 
 /// A tile set in a file: a built-in by name, or a whole tile set as TOML text.
-#[derive(Serialize, Deserialize)]
+///
+/// Read by hand rather than as an untagged enum: serde reads an untagged value into an
+/// untyped tree before trying each variant, and a hostile entry of millions of unknown keys
+/// took gigabytes that way. This reads a string or the known keys and refuses the first
+/// thing that is neither, where it stands.
+#[derive(Serialize)]
 #[serde(untagged)]
 enum TilesetDoc {
     Builtin(String),
@@ -37,6 +42,35 @@ struct SourceDoc {
     file: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     toml: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for TilesetDoc {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<TilesetDoc, D::Error> {
+        struct Doc;
+
+        impl<'de> serde::de::Visitor<'de> for Doc {
+            type Value = TilesetDoc;
+
+            fn expecting(&self, formatter: &mut core::fmt::Formatter) -> core::fmt::Result {
+                formatter.write_str("a built-in set's name or {\"toml\": ..., \"file\": ...}")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<TilesetDoc, E> {
+                Ok(TilesetDoc::Builtin(name.into()))
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<TilesetDoc, A::Error> {
+                let source =
+                    SourceDoc::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(TilesetDoc::Source(source))
+            }
+        }
+
+        deserializer.deserialize_any(Doc)
+    }
 }
 
 impl TilesetDoc {

@@ -1,6 +1,7 @@
 //! Scoring: what a feature is worth, who takes it, and the end-of-game pass shared by games
 //! and landscapes.
 
+use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 use smallvec::SmallVec;
@@ -32,13 +33,15 @@ pub(crate) struct Valuation {
     pub(crate) options: RuleOptions,
     /// Points per pennant in a completed plain city, in place of 2.
     pub(crate) pennant_value: Option<u32>,
+    /// Points per pennant in an unfinished plain city, in place of 1.
+    pub(crate) unfinished_pennant_value: Option<u32>,
     /// Every feature counts for player 0, whatever stands on it.
     pub(crate) claim_all: bool,
 }
 
 impl Valuation {
     pub(crate) fn of(options: RuleOptions) -> Valuation {
-        Valuation { options, pennant_value: None, claim_all: false }
+        Valuation { options, pennant_value: None, unfinished_pennant_value: None, claim_all: false }
     }
 
     /// A city's points and the rule that set them.
@@ -58,7 +61,12 @@ impl Valuation {
             (false, true) if self.options.inn_cathedral_unfinished == UnfinishedMarks::Zero => {
                 (0, Modifier::UnfinishedCathedral)
             }
-            (false, _) => (tiles + pennants, Modifier::None),
+            (false, _) => (
+                tiles.saturating_add(
+                    self.unfinished_pennant_value.unwrap_or(1).saturating_mul(pennants),
+                ),
+                Modifier::None,
+            ),
         }
     }
 
@@ -99,7 +107,8 @@ impl<'a> Scene<'a> {
     }
 
     /// Who takes a feature: the players with the most strength on it (or player 0 for
-    /// `claim_all`). Empty when nobody stands on it.
+    /// `claim_all`). Empty when nobody stands on it. One scan of the figures: for one
+    /// feature; a pass over many reads [`Strengths`] instead.
     pub(crate) fn majority(&self, root: NodeId, claim_all: bool) -> PlayerSet {
         if claim_all {
             return PlayerSet::EMPTY.with(PlayerId(0));
@@ -184,7 +193,8 @@ impl<'a> Scene<'a> {
         (self.placed.get(usize::from(order)).map_or(Pos::ORIGIN, |(pos, _)| *pos), segment)
     }
 
-    /// The distinct completed cities a field borders, as roots, in first-seen order.
+    /// The distinct completed cities a field borders, as roots, in ascending order. Sorted
+    /// rather than searched: a hostile field may border thousands of cities.
     fn bordering_cities(&self, field: NodeId, cities: &mut Vec<NodeId>) {
         cities.clear();
         for (order, segment) in self.features.members(field) {
@@ -193,17 +203,24 @@ impl<'a> Scene<'a> {
             for city in tile.segments()[usize::from(segment)].cities().iter() {
                 let Some(node) = self.features.node(order, city) else { continue };
                 let root = self.features.root(node);
-                if self.features.data(root).is_closed() && !cities.contains(&root) {
+                if self.features.data(root).is_closed() {
                     cities.push(root);
                 }
             }
         }
+        cities.sort_unstable();
+        cities.dedup();
     }
 
     /// The end-of-game pass: unfinished (and, in landscapes, finished) roads, cities,
     /// monasteries and gardens with figures on them, then fields, in that order.
+    ///
+    /// Linear in features and figures, up to sorting: a landscape may hold 65,536 tiles and
+    /// as many figures, and asking every feature's majority of every figure took minutes.
     pub(crate) fn final_scores(&self, valuation: &Valuation, out: &mut Vec<FeatureScore>) {
         let claim_all = valuation.claim_all;
+        let strengths = Strengths::new(self);
+        let majority = |root| if claim_all { owner() } else { strengths.winners(root) };
         let mut roots: Vec<NodeId> = if claim_all {
             (0..self.features.node_count()).map(|node| self.features.root(node)).collect()
         } else {
@@ -217,7 +234,7 @@ impl<'a> Scene<'a> {
                 if self.features.data(root).kind != kind {
                     continue;
                 }
-                let scorers = self.majority(root, claim_all);
+                let scorers = majority(root);
                 if !scorers.is_empty() {
                     out.push(self.linear(root, valuation, ScoreReason::GameEnd, scorers));
                 }
@@ -226,7 +243,7 @@ impl<'a> Scene<'a> {
         for root in roots.iter().copied() {
             let kind = self.features.data(root).kind;
             if matches!(kind, SegmentKind::Monastery | SegmentKind::Garden) {
-                let scorers = self.majority(root, claim_all);
+                let scorers = majority(root);
                 let (order, segment) = self.features.members(root).next().unwrap_or((0, 0));
                 let pos = self.placed[usize::from(order)].0;
                 if !scorers.is_empty() {
@@ -240,25 +257,33 @@ impl<'a> Scene<'a> {
                 }
             }
         }
-        if valuation.options.farmers || claim_all {
+        // Fields score only with farmers, claimed or not: the solo puzzles score none.
+        if valuation.options.farmers {
             let fields: Vec<NodeId> = roots
                 .iter()
                 .copied()
                 .filter(|root| self.features.data(*root).kind == SegmentKind::Field)
                 .collect();
-            self.field_scores(&fields, valuation, out);
+            self.field_scores(&fields, valuation, &strengths, out);
         }
     }
 
-    fn field_scores(&self, fields: &[NodeId], valuation: &Valuation, out: &mut Vec<FeatureScore>) {
+    fn field_scores(
+        &self,
+        fields: &[NodeId],
+        valuation: &Valuation,
+        strengths: &Strengths,
+        out: &mut Vec<FeatureScore>,
+    ) {
         let claim_all = valuation.claim_all;
+        let majority = |root| if claim_all { owner() } else { strengths.winners(root) };
         let mut cities = Vec::new();
         match valuation.options.farm_scoring {
             FarmScoring::PerField | FarmScoring::PerFieldOnce => {
                 let once = valuation.options.farm_scoring == FarmScoring::PerFieldOnce;
-                let mut paid: Vec<(PlayerId, NodeId)> = Vec::new();
+                let mut paid: BTreeSet<(PlayerId, NodeId)> = BTreeSet::new();
                 for field in fields.iter().copied() {
-                    let scorers = self.majority(field, claim_all);
+                    let scorers = majority(field);
                     if scorers.is_empty() {
                         continue;
                     }
@@ -285,38 +310,31 @@ impl<'a> Scene<'a> {
                     // Each player is paid each city once, so scorers may earn different
                     // amounts: one entry per scorer.
                     for player in scorers.iter() {
-                        let fresh: Vec<NodeId> = cities
-                            .iter()
-                            .copied()
-                            .filter(|city| !paid.contains(&(player, *city)))
-                            .collect();
-                        paid.extend(fresh.iter().map(|city| (player, *city)));
-                        out.push(score(fresh.len(), PlayerSet::EMPTY.with(player)));
+                        let fresh = cities.iter().filter(|city| paid.insert((player, **city)));
+                        out.push(score(fresh.count(), PlayerSet::EMPTY.with(player)));
                     }
                 }
             }
             FarmScoring::PerCity4 => {
-                // For each completed city, the farmers of every field bordering it, each
-                // field counted once.
-                let mut by_city: Vec<(NodeId, Vec<NodeId>)> = Vec::new();
+                // Each completed city with every field bordering it, each pair once, sorted
+                // by city: the farmers of all those fields together decide the city.
+                let mut pairs: Vec<(NodeId, NodeId)> = Vec::new();
                 for field in fields.iter().copied() {
                     self.bordering_cities(field, &mut cities);
-                    for city in cities.iter().copied() {
-                        match by_city.iter_mut().find(|(known, _)| *known == city) {
-                            Some((_, fields)) => fields.push(field),
-                            None => by_city.push((city, alloc::vec![field])),
-                        }
-                    }
+                    pairs.extend(cities.iter().map(|city| (*city, field)));
                 }
-                by_city.sort_unstable_by_key(|(city, _)| *city);
-                for (city, fields) in by_city {
+                pairs.sort_unstable();
+                for group in pairs.chunk_by(|a, b| a.0 == b.0) {
+                    let city = group[0].0;
                     let scorers = if claim_all {
-                        PlayerSet::EMPTY.with(PlayerId(0))
+                        owner()
                     } else {
                         let mut strength = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
-                        for (standing, under) in self.figures.iter().zip(&self.roots) {
-                            if fields.contains(under) {
-                                strength[standing.player] += u32::from(standing.figure.strength());
+                        for (_, field) in group {
+                            for (total, on_field) in
+                                strength.0.iter_mut().zip(strengths.of(*field).0)
+                            {
+                                *total = total.saturating_add(on_field);
                             }
                         }
                         winners(&strength)
@@ -343,6 +361,50 @@ impl<'a> Scene<'a> {
                 }
             }
         }
+    }
+}
+
+/// Player 0, who owns every feature under `claim_all`.
+fn owner() -> PlayerSet {
+    PlayerSet::EMPTY.with(PlayerId(0))
+}
+
+/// The strength of each player on every feature that has figures, from one pass over the
+/// figures, sorted by feature root.
+struct Strengths(Vec<(NodeId, ByPlayer<u32>)>);
+
+impl Strengths {
+    fn new(scene: &Scene<'_>) -> Strengths {
+        let mut standing: Vec<(NodeId, PlayerId, u32)> = scene
+            .figures
+            .iter()
+            .zip(&scene.roots)
+            .map(|(figure, root)| (*root, figure.player, u32::from(figure.figure.strength())))
+            .collect();
+        standing.sort_unstable_by_key(|(root, _, _)| *root);
+        let mut by_root: Vec<(NodeId, ByPlayer<u32>)> = Vec::new();
+        for (root, player, strength) in standing {
+            if by_root.last().is_none_or(|(last, _)| *last != root) {
+                by_root.push((root, ByPlayer([0; crate::player::MAX_PLAYERS])));
+            }
+            if let Some((_, total)) = by_root.last_mut() {
+                total[player] = total[player].saturating_add(strength);
+            }
+        }
+        Strengths(by_root)
+    }
+
+    /// Each player's strength on the feature `root`; all 0 when nobody stands on it.
+    fn of(&self, root: NodeId) -> ByPlayer<u32> {
+        match self.0.binary_search_by_key(&root, |(known, _)| *known) {
+            Ok(at) => self.0[at].1,
+            Err(_) => ByPlayer([0; crate::player::MAX_PLAYERS]),
+        }
+    }
+
+    /// Who takes the feature `root`, as [`Scene::majority`] says.
+    fn winners(&self, root: NodeId) -> PlayerSet {
+        winners(&self.of(root))
     }
 }
 

@@ -1,9 +1,12 @@
 //! Diagnostics: what is wrong in a tile set file, where, under a stable code.
 
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
+
+use super::limits::{MAX_LABEL, MAX_MESSAGE, shortened};
 
 /// The stable code of a tile set problem. Codes are never renamed or reused, so tools may
 /// match on them; [`Code::number`] gives the same code as a number for the C API.
@@ -152,15 +155,18 @@ impl fmt::Display for Code {
 pub struct Diagnostic {
     /// What kind of problem it is.
     pub code: Code,
-    /// The file (or source name) the problem is in.
-    pub file: String,
+    /// The file (or source name) the problem is in, at most
+    /// [`MAX_LABEL`](super::limits::MAX_LABEL) characters; every diagnostic of one file
+    /// shares it.
+    pub file: Arc<str>,
     /// The 1-based line of the problem's start.
     pub line: u32,
     /// The 1-based column, in characters, of the problem's start.
     pub column: u32,
     /// The byte range of the offending text in the source.
     pub span: Range<usize>,
-    /// A plain description, lower case, without a trailing period.
+    /// A plain description, lower case, without a trailing period, at most
+    /// [`MAX_MESSAGE`](super::limits::MAX_MESSAGE) characters.
     pub message: String,
 }
 
@@ -238,8 +244,11 @@ pub(crate) struct Problems {
 }
 
 impl Problems {
-    pub(crate) fn report(&mut self, code: Code, span: Range<usize>, message: String) {
+    pub(crate) fn report(&mut self, code: Code, span: Range<usize>, mut message: String) {
         if self.list.len() < MAX_DIAGNOSTICS {
+            if let alloc::borrow::Cow::Owned(short) = shortened(&message, MAX_MESSAGE) {
+                message = short;
+            }
             self.list.push(Problem { code, span, message });
         } else {
             self.dropped += 1;
@@ -270,6 +279,7 @@ impl Problems {
             });
         }
         let lines = LineIndex::new(text);
+        let file: Arc<str> = Arc::from(shortened(file, MAX_LABEL).as_ref());
         Diagnostics(
             self.list
                 .into_iter()
@@ -277,7 +287,7 @@ impl Problems {
                     let (line, column) = lines.locate(text, problem.span.start);
                     Diagnostic {
                         code: problem.code,
-                        file: String::from(file),
+                        file: Arc::clone(&file),
                         line,
                         column,
                         span: problem.span,
@@ -347,6 +357,21 @@ mod tests {
                 assert_ne!(a.as_str(), b.as_str());
             }
         }
+    }
+
+    #[test]
+    fn every_diagnostic_shares_one_short_file_name_and_messages_are_bounded() {
+        let mut problems = Problems::default();
+        problems.report(Code::Syntax, 0..0, "x".repeat(10 * MAX_MESSAGE));
+        problems.report(Code::Syntax, 1..1, String::from("short"));
+        let long_name = "n".repeat(1 << 20);
+        let diagnostics = problems.into_diagnostics(&long_name, "ab");
+        let [first, second] = &diagnostics.0[..] else { panic!("{diagnostics:?}") };
+        assert!(Arc::ptr_eq(&first.file, &second.file));
+        assert_eq!(first.file.chars().count(), MAX_LABEL);
+        assert!(first.file.ends_with('…'));
+        assert_eq!(first.message.chars().count(), MAX_MESSAGE);
+        assert_eq!(second.message, "short");
     }
 
     #[test]
