@@ -8,10 +8,13 @@ mod score;
 mod tileset;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use carcassonne::limits::{MAX_ERROR_MESSAGE, MAX_JSON_BYTES, read_at_most, shorten};
 use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::tileset::CommandError;
 
 /// Carcassonne rules engine: tools for tile sets and games.
 #[derive(Parser)]
@@ -32,7 +35,7 @@ enum Command {
     /// Replays a saved game (as `play --json` writes it), checking every action, and prints
     /// the same report as `play`.
     Replay {
-        /// The saved game.
+        /// The saved game; `-` reads standard input.
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
@@ -105,23 +108,35 @@ fn main() -> ExitCode {
     }
 }
 
-/// The text of a JSON file the user names (`what` says which kind, for the error), refused
-/// unread when it is larger than the library reads.
-fn read_json_file(file: &std::path::Path, what: &str) -> Result<String, tileset::CommandError> {
-    use carcassonne::limits::MAX_JSON_BYTES;
+/// The text of a JSON file the user names, `-` for standard input (`what` says which kind,
+/// for messages). Any file will do, a pipe or `/dev/stdin` too, but no more than the library
+/// reads is ever read: one byte over [`MAX_JSON_BYTES`] and it is refused.
+fn read_json_input(file: &Path, what: &str) -> Result<String, CommandError> {
     let name = file.display();
-    let size = std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
-    if size.len() > MAX_JSON_BYTES as u64 {
+    let cannot = |error| format!("cannot read {name}: {error}");
+    let bytes = if file == Path::new("-") {
+        read_at_most(std::io::stdin().lock(), MAX_JSON_BYTES)
+    } else {
+        read_at_most(std::fs::File::open(file).map_err(cannot)?, MAX_JSON_BYTES)
+    };
+    let Some(bytes) = bytes.map_err(cannot)? else {
         return Err(format!(
-            "{name} is {} bytes; {what} may be at most {MAX_JSON_BYTES}",
-            size.len()
+            "{name} is over {MAX_JSON_BYTES} bytes; {what} may be at most {MAX_JSON_BYTES}"
         ));
-    }
-    std::fs::read_to_string(file).map_err(|error| format!("cannot read {name}: {error}"))
+    };
+    String::from_utf8(bytes).map_err(|error| {
+        format!("{name} is not UTF-8 text (at byte {})", error.utf8_error().valid_up_to())
+    })
+}
+
+/// A JSON error in a file the user named, cut to a readable length: serde_json quotes an
+/// unknown key whole, and a hostile file's key may be megabytes long.
+fn json_error(file: &Path, error: &serde_json::Error) -> CommandError {
+    format!("{}: {}", file.display(), shorten(&error.to_string(), MAX_ERROR_MESSAGE))
 }
 
 /// Writes a command's whole output at once; a closed pipe (`| head`) is not worth a panic.
-fn write_stdout(text: &str) -> Result<(), tileset::CommandError> {
+fn write_stdout(text: &str) -> Result<(), CommandError> {
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
         Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {

@@ -1,10 +1,9 @@
 //! `carcassonne score`: the end-of-game score of a landscape described in a JSON file.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use carcassonne::{BUILTIN_NAMES, Landscape, LandscapeFigure, LandscapeOptions, LandscapeTile};
-use serde::Deserialize;
+use carcassonne::{LandscapeDoc, LandscapeOptions, RuleOptions};
 
 use crate::play::{RuleArgs, compact, load_set, one_per_line};
 use crate::tileset::CommandError;
@@ -13,50 +12,59 @@ use crate::tileset::CommandError;
 #[derive(clap::Args)]
 pub struct ScoreArgs {
     /// The landscape: {"tilesets": [...], "tiles": [{tile, x, y, rotation}],
-    /// "figures": [{player, figure, x, y, segment}]}.
+    /// "figures": [{player, figure, x, y, segment}]}; `-` reads standard input. Its
+    /// `tilesets` are built-in names or inline TOML, never files.
     #[arg(value_name = "FILE.json")]
     file: PathBuf,
-    /// Every feature counts for player 0, whatever stands on it (solo puzzles).
+    /// The tile sets, when the landscape lists none: built-in names or tile set files
+    /// (regular files of at most 1 MiB), comma-separated [default: base].
+    #[arg(long, value_name = "SET,...", value_delimiter = ',')]
+    tilesets: Vec<String>,
+    /// Every feature counts for player 0, whatever stands on it (solo puzzles); fields
+    /// only with farmers.
     #[arg(long)]
     claim_all: bool,
     /// Points per pennant in a completed city without a cathedral, in place of 2.
     #[arg(long, value_name = "N")]
     pennant_value: Option<u32>,
+    /// Points per pennant in an unfinished city without a cathedral, in place of 1.
+    #[arg(long, value_name = "N")]
+    unfinished_pennant_value: Option<u32>,
+    /// The published solo puzzles: --claim-all --no-farmers --pennant-value 0
+    /// --unfinished-pennant-value 0 (cities 2 a tile complete, 1 unfinished; roads 1 a tile;
+    /// monasteries 9 or 1 + neighbours; no fields).
+    #[arg(long, conflicts_with_all = ["claim_all", "pennant_value", "unfinished_pennant_value"])]
+    solo_puzzle: bool,
     #[command(flatten)]
     rules: RuleArgs,
 }
 
-/// A landscape file as written.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LandscapeFile {
-    /// Built-in set names or tile set files (relative to the landscape file).
-    #[serde(default = "base_only")]
-    tilesets: Vec<String>,
-    tiles: Vec<LandscapeTile>,
-    #[serde(default)]
-    figures: Vec<LandscapeFigure>,
-}
-
-fn base_only() -> Vec<String> {
-    vec!["base".into()]
+impl ScoreArgs {
+    fn options(&self) -> LandscapeOptions {
+        if self.solo_puzzle {
+            let rules = RuleOptions { farmers: false, ..self.rules.options(false) };
+            return LandscapeOptions { rules, ..LandscapeOptions::solo_puzzle() };
+        }
+        LandscapeOptions {
+            rules: self.rules.options(false),
+            claim_all: self.claim_all,
+            pennant_value: self.pennant_value,
+            unfinished_pennant_value: self.unfinished_pennant_value,
+        }
+    }
 }
 
 pub fn score(args: &ScoreArgs) -> Result<ExitCode, CommandError> {
     let file = &args.file;
     let name = file.display();
-    let text = crate::read_json_file(file, "a landscape")?;
-    let parsed: LandscapeFile =
-        serde_json::from_str(&text).map_err(|error| format!("{name}: {error}"))?;
-    let catalogs =
-        parsed.tilesets.iter().map(|set| load_set(&beside(file, set))).collect::<Result<_, _>>()?;
-    let landscape = Landscape { catalogs, tiles: parsed.tiles, figures: parsed.figures };
-    let options = LandscapeOptions {
-        rules: args.rules.options(false),
-        claim_all: args.claim_all,
-        pennant_value: args.pennant_value,
-    };
-    let score = landscape.score(&options).map_err(|error| format!("{name}: {error}"))?;
+    let text = crate::read_json_input(file, "a landscape")?;
+    let doc: LandscapeDoc =
+        serde_json::from_str(&text).map_err(|error| crate::json_error(file, &error))?;
+    drop(text);
+    let sets = args.tilesets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
+    let landscape =
+        doc.into_landscape(sets).map_err(|error| format!("{name}: {error} (--tilesets)"))?;
+    let score = landscape.score(&args.options()).map_err(|error| format!("{name}: {error}"))?;
     let json = format!(
         "{{\n  \"total\": {},\n  \"features\": {}\n}}\n",
         compact(&score.total)?,
@@ -64,17 +72,4 @@ pub fn score(args: &ScoreArgs) -> Result<ExitCode, CommandError> {
     );
     crate::write_stdout(&json)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A built-in name as it is; a relative path as seen from the landscape file's folder, so
-/// the file can name a tile set next to it wherever the tool runs.
-fn beside(file: &Path, set: &str) -> String {
-    let path = Path::new(set);
-    if BUILTIN_NAMES.contains(&set) || path.is_absolute() {
-        return set.to_string();
-    }
-    match file.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder.join(path).display().to_string(),
-        _ => set.to_string(),
-    }
 }

@@ -80,12 +80,7 @@ pub fn render(set: &str, output: &Path) -> Result<ExitCode, CommandError> {
 }
 
 fn load(set: &str) -> Result<Catalog, CommandError> {
-    Catalog::load(set).map_err(|error| match error {
-        LoadError::Invalid(diagnostics) => {
-            format!("{set} is not a valid tile set:\n{diagnostics}")
-        }
-        other => other.to_string(),
-    })
+    crate::play::load_set(set)
 }
 
 fn write_output(output: Option<&Path>, text: &str) -> Result<(), CommandError> {
