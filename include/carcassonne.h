@@ -13,8 +13,14 @@
  *   Handles are checked, never trusted: a function refuses NULL with
  *   CARC_RESULT_NULL_ARGUMENT and any other value that is not a live handle of the kind it
  *   takes (freed already, of another kind, made up) with CARC_RESULT_INVALID_HANDLE; _free
- *   ignores all of these. The one rule for the caller: a handle may move between threads,
- *   but while one thread frees it or changes it (carc_game_apply), no other may use it.
+ *   ignores all of these.
+ * - Threads: every function may be called from any thread, on any handle, at any time (ABI
+ *   1.2). Calls on one handle take turns: a call waits while another thread's call on the
+ *   same handle runs, so a game sees one change at a time. A _free waits for the call in
+ *   progress and takes effect after it; later calls are refused with
+ *   CARC_RESULT_INVALID_HANDLE. No call holds two handles at once, so calls cannot wait on
+ *   each other in a cycle. A string a handle lends (a tile's name, an error's message) stays
+ *   valid until that handle is freed, on whatever thread.
  * - Results: fallible functions return a carc_result, a uint32_t: CARC_RESULT_OK (0), or a code
  *   in one of these ranges, each number never reused for another meaning:
  *     1xx the caller's mistakes (NULL, bad UTF-8, small buffer, bad value, index or handle),
@@ -26,7 +32,9 @@
  *   error with the code, a message, a line and column in the text read, and every diagnostic
  *   of an invalid tile set; free it with carc_error_free. On success *err is not touched.
  * - Outputs go through pointer arguments and are written only on success. The one exception
- *   is the count or size of a list or text that does not fit (see below).
+ *   is the count or size of a list or text that does not fit (see below). Every struct the
+ *   library writes is written whole, its padding bytes as 0, so it may be hashed or compared
+ *   with memcmp.
  * - Lists and text are copied into caller buffers: (buf, cap, &count). count receives how many
  *   items were written; if cap is too small the call returns CARC_RESULT_BUFFER_TOO_SMALL,
  *   leaves buf alone and sets count to the number needed, so (NULL, 0, &count) asks for the
@@ -51,7 +59,8 @@
  *   segment list.
  * - Versions: CARC_ABI_VERSION_MAJOR changes when a declaration changes incompatibly,
  *   CARC_ABI_VERSION_MINOR when one is added; carc_abi_version() returns the linked library's
- *   as (MAJOR << 16) | MINOR, and carc_version() its release.
+ *   as (MAJOR << 16) | MINOR, and carc_version() its release. 1.2 added the thread safety
+ *   above, zeroed padding, and carc_landscape_scoring with its functions.
  */
 
 #ifndef CARCASSONNE_H
@@ -81,7 +90,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 1
+#define CARC_ABI_VERSION_MINOR 2
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -991,7 +1000,34 @@ typedef struct carc_placed_figure {
 } carc_placed_figure;
 
 /**
- * How a landscape is scored: the game's rules plus two overrides for puzzles.
+ * How a landscape is scored, in full (ABI 1.2): the game's rules, who claims the features,
+ * and what a pennant is worth. `carc_landscape_scoring_default` gives the published
+ * end-of-game scoring, `carc_landscape_scoring_solo_puzzle` the published solo puzzles'.
+ * Fields score only when `rules.farmers` is 1, claimed or not.
+ */
+typedef struct carc_landscape_scoring {
+  /**
+   * The rule options (`carc_rules_default` for the published rules).
+   */
+  struct carc_rules rules;
+  /**
+   * 1: every feature counts for player 0, whatever stands on it (solo puzzles); 0: the
+   * figures decide.
+   */
+  uint8_t claim_all;
+  /**
+   * Points per pennant in a completed city without a cathedral (published: 2).
+   */
+  uint32_t pennant_value;
+  /**
+   * Points per pennant in an unfinished city without a cathedral (published: 1).
+   */
+  uint32_t unfinished_pennant_value;
+} carc_landscape_scoring;
+
+/**
+ * How a landscape is scored: the game's rules plus two overrides for puzzles. The
+ * fuller `carc_landscape_scoring` (ABI 1.2) also sets the pennants of unfinished cities.
  */
 typedef struct carc_landscape_options {
   /**
@@ -1392,11 +1428,13 @@ carc_result carc_catalog_from_toml(const char *file,
 
 /**
  * Reads and validates the tile set file at `path` into a new catalog at `*out`, to be freed
- * with `carc_catalog_free`. Diagnostics name the file as given.
+ * with `carc_catalog_free`. Diagnostics name the file as given. Only a regular file is read,
+ * and never more than 1 MiB and one byte of it.
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_TILESET_IO` when the
- * file cannot be read, `CARC_RESULT_TILESET_TOO_LARGE` when it is over the size limit (1 MiB),
+ * file cannot be read or is not a regular file (a directory, a pipe, a device such as
+ * `/dev/zero`), `CARC_RESULT_TILESET_TOO_LARGE` when it is over the size limit (1 MiB),
  * `CARC_RESULT_TILESET_INVALID` with every diagnostic.
  *
  * # Safety
@@ -1934,7 +1972,7 @@ carc_result carc_game_check(const struct carc_game *game,
  * message in `*err`.
  *
  * # Safety
- * `game` is any handle value, used by no other thread meanwhile; `action` is NULL or
+ * `game` is any handle value; `action` is NULL or
  * points to a `carc_action`; `err` is NULL or points to a writable `carc_error *`.
  */
 carc_result carc_game_apply(struct carc_game *game,
@@ -1955,7 +1993,7 @@ carc_result carc_game_apply(struct carc_game *game,
  * `carc_game_legal_action_count`; the game is then unchanged and `*legal_count` untouched.
  *
  * # Safety
- * `game` is any handle value, used by no other thread meanwhile; `legal_count` is NULL or
+ * `game` is any handle value; `legal_count` is NULL or
  * points to a writable `size_t`; `err` is NULL or points to a writable `carc_error *`.
  */
 carc_result carc_game_apply_legal(struct carc_game *game,
@@ -2184,6 +2222,32 @@ carc_result carc_game_save_json(const struct carc_game *game, char *buf, size_t 
 carc_result carc_game_load_json(const char *json, struct carc_game **out, struct carc_error **err);
 
 /**
+ * Writes the published end-of-game scoring to `*out`: the published rules, figures decide,
+ * 2 points per pennant in a completed city and 1 in an unfinished one.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT` when `out` is NULL.
+ *
+ * # Safety
+ * `out` is NULL or points to a writable `carc_landscape_scoring`.
+ */
+carc_result carc_landscape_scoring_default(struct carc_landscape_scoring *out);
+
+/**
+ * Writes the scoring of the published solo puzzles to `*out`: player 0 owns every feature;
+ * a city scores 2 per tile complete and 1 per tile unfinished, with no pennant bonus either
+ * way; a road 1 per tile; a monastery 9 complete, else 1 plus its neighbours; fields
+ * nothing (farmers off).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT` when `out` is NULL.
+ *
+ * # Safety
+ * `out` is NULL or points to a writable `carc_landscape_scoring`.
+ */
+carc_result carc_landscape_scoring_solo_puzzle(struct carc_landscape_scoring *out);
+
+/**
  * Scores a landscape described in JSON, as the command-line tool's `score` reads it, and
  * makes a new result at `*out`, to be freed with `carc_landscape_score_free`:
  *
@@ -2197,7 +2261,10 @@ carc_result carc_game_load_json(const char *json, struct carc_game **out, struct
  * so JSON from a stranger cannot reach the file system; to score with a set from a file,
  * load it with `carc_catalog_from_path` and pass `catalog_count` catalog handles in
  * `catalogs`, and leave `tilesets` out of the JSON. Every feature with a figure on it (every
- * feature, under `claim_all`) scores, complete or not, fields included.
+ * feature, under `claim_all`) scores, complete or not; fields only when
+ * `options->rules.farmers` is 1 (since ABI 1.2 also under `claim_all`, which scored fields
+ * whatever `farmers` said before). `carc_landscape_score_new_scoring` takes the fuller
+ * `carc_landscape_scoring`.
  *
  * # Errors
  * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
@@ -2220,6 +2287,25 @@ carc_result carc_landscape_score_new(const char *json,
                                      const struct carc_landscape_options *options,
                                      struct carc_landscape_score **out,
                                      struct carc_error **err);
+
+/**
+ * As `carc_landscape_score_new`, with the scoring in full (ABI 1.2): `scoring` also sets
+ * the points of a pennant in an unfinished city, so the published solo puzzles
+ * (`carc_landscape_scoring_solo_puzzle`) can be scored.
+ *
+ * # Errors
+ * As `carc_landscape_score_new`.
+ *
+ * # Safety
+ * As `carc_landscape_score_new`, with `scoring` NULL or pointing to a
+ * `carc_landscape_scoring`.
+ */
+carc_result carc_landscape_score_new_scoring(const char *json,
+                                             const struct carc_catalog *const *catalogs,
+                                             size_t catalog_count,
+                                             const struct carc_landscape_scoring *scoring,
+                                             struct carc_landscape_score **out,
+                                             struct carc_error **err);
 
 /**
  * Frees a landscape score; NULL does nothing.

@@ -340,7 +340,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 1;
+        public const int AbiVersionMinor = 2;
     }
 
     // ---------------------------------------------------------------------------------------
@@ -797,6 +797,49 @@ namespace Carcassonne
                 var options = new LandscapeOptions();
                 options.Rules = Rules.Default;
                 return options;
+            }
+        }
+    }
+
+    /// <summary>How a landscape is scored, in full (<c>carc_landscape_scoring</c>, ABI 1.2):
+    /// the rules, who claims the features, and what a pennant is worth. Fields score only when
+    /// <c>Rules</c> has farmers, claimed or not. Start from <see cref="Default"/> or
+    /// <see cref="SoloPuzzle"/>.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct LandscapeScoring
+    {
+        /// <summary>The rule options.</summary>
+        public Rules Rules;
+        private byte claimAll;
+        /// <summary>Points per pennant in a completed city without a cathedral (published: 2).</summary>
+        public uint PennantValue;
+        /// <summary>Points per pennant in an unfinished city without a cathedral (published: 1).</summary>
+        public uint UnfinishedPennantValue;
+
+        /// <summary>True: every feature counts for player 0, whatever stands on it (solo puzzles).</summary>
+        public bool ClaimAll { get { return claimAll != 0; } set { claimAll = Flag.Of(value); } }
+
+        /// <summary>The published end-of-game scoring: figures decide, pennants 2 and 1.</summary>
+        public static LandscapeScoring Default
+        {
+            get
+            {
+                LandscapeScoring scoring;
+                Errors.Check(Native.carc_landscape_scoring_default(out scoring), IntPtr.Zero);
+                return scoring;
+            }
+        }
+
+        /// <summary>The published solo puzzles: player 0 owns every feature; cities 2 a tile
+        /// complete and 1 unfinished, no pennant bonus; roads 1 a tile; monasteries 9 or 1 plus
+        /// their neighbours; no fields.</summary>
+        public static LandscapeScoring SoloPuzzle
+        {
+            get
+            {
+                LandscapeScoring scoring;
+                Errors.Check(Native.carc_landscape_scoring_solo_puzzle(out scoring), IntPtr.Zero);
+                return scoring;
             }
         }
     }
@@ -2041,7 +2084,9 @@ namespace Carcassonne
         private LandscapeScore() { }
 
         /// <summary>Scores <paramref name="json"/> with the published rules; its
-        /// <c>tilesets</c> (default <c>["base"]</c>) names built-in sets or file paths.</summary>
+        /// <c>tilesets</c> (default <c>["base"]</c>) are built-in names or inline TOML
+        /// (<c>{"toml": ..., "file": ...}</c>), never paths: load a file with
+        /// <see cref="Catalog.FromPath"/> and pass it instead.</summary>
         /// <exception cref="CarcassonneException">JsonSyntax, JsonContent, a 2xx or 3xx code, or a Landscape* code.</exception>
         public static LandscapeScore Compute(string json)
         {
@@ -2053,6 +2098,28 @@ namespace Carcassonne
         /// <exception cref="CarcassonneException">As <see cref="Compute(string)"/>, and
         /// InvalidArgument for both catalogs and <c>tilesets</c>.</exception>
         public static LandscapeScore Compute(string json, LandscapeOptions options, params Catalog[] catalogs)
+        {
+            return Compute(json, catalogs, (byte[] text, IntPtr[] pointers, out LandscapeScoreHandle handle, ref IntPtr err) =>
+                Native.carc_landscape_score_new(
+                    text, pointers.Length == 0 ? null : pointers, (UIntPtr)(uint)pointers.Length,
+                    ref options, out handle, ref err));
+        }
+
+        /// <summary>Scores <paramref name="json"/> with <paramref name="scoring"/> (ABI 1.2),
+        /// which also sets the pennants of unfinished cities: <see cref="LandscapeScoring.SoloPuzzle"/>
+        /// scores the published solo puzzles.</summary>
+        /// <exception cref="CarcassonneException">As <see cref="Compute(string, LandscapeOptions, Catalog[])"/>.</exception>
+        public static LandscapeScore Compute(string json, LandscapeScoring scoring, params Catalog[] catalogs)
+        {
+            return Compute(json, catalogs, (byte[] text, IntPtr[] pointers, out LandscapeScoreHandle handle, ref IntPtr err) =>
+                Native.carc_landscape_score_new_scoring(
+                    text, pointers.Length == 0 ? null : pointers, (UIntPtr)(uint)pointers.Length,
+                    ref scoring, out handle, ref err));
+        }
+
+        private delegate Result Scorer(byte[] json, IntPtr[] catalogs, out LandscapeScoreHandle handle, ref IntPtr err);
+
+        private static LandscapeScore Compute(string json, Catalog[] catalogs, Scorer scorer)
         {
             byte[] text = Utf8.Bytes(json, "json");
             catalogs = catalogs ?? new Catalog[0];
@@ -2072,9 +2139,7 @@ namespace Carcassonne
                 }
                 LandscapeScoreHandle handle;
                 var err = IntPtr.Zero;
-                Result result = Native.carc_landscape_score_new(
-                    text, pointers.Length == 0 ? null : pointers, (UIntPtr)(uint)pointers.Length, ref options,
-                    out handle, ref err);
+                Result result = scorer(text, pointers, out handle, ref err);
                 using (Errors.Adopt(result, handle, err))
                 {
                     var score = new LandscapeScore();
@@ -2327,6 +2392,17 @@ namespace Carcassonne
         internal static extern Result carc_landscape_score_new(
             byte[] json, IntPtr[] catalogs, UIntPtr catalogCount, ref LandscapeOptions options,
             out LandscapeScoreHandle score, ref IntPtr err);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_landscape_score_new_scoring(
+            byte[] json, IntPtr[] catalogs, UIntPtr catalogCount, ref LandscapeScoring scoring,
+            out LandscapeScoreHandle score, ref IntPtr err);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_landscape_scoring_default(out LandscapeScoring scoring);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_landscape_scoring_solo_puzzle(out LandscapeScoring scoring);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern void carc_landscape_score_free(IntPtr score);

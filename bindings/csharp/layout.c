@@ -166,6 +166,12 @@ int main(void) {
     FIELD(carc_landscape_options, has_pennant_value);
     FIELD(carc_landscape_options, pennant_value);
 
+    SIZE(carc_landscape_scoring);
+    FIELD(carc_landscape_scoring, rules);
+    FIELD(carc_landscape_scoring, claim_all);
+    FIELD(carc_landscape_scoring, pennant_value);
+    FIELD(carc_landscape_scoring, unfinished_pennant_value);
+
     CONST(CARC_ABI_VERSION_MAJOR);
     CONST(CARC_ABI_VERSION_MINOR);
     CONST(CARC_MAX_PLAYERS);

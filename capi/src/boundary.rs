@@ -11,6 +11,7 @@ use carcassonne::Diagnostic;
 use crate::error::{ErrorObject, carc_error};
 use crate::handle;
 use crate::result::carc_result;
+use crate::written::Written;
 
 /// Why a call failed, before it becomes a result code and, if asked for, a [`carc_error`].
 ///
@@ -152,16 +153,17 @@ pub(crate) fn c_string(text: &str) -> CString {
 /// An output argument, checked for NULL before the work and written only after it succeeds.
 pub(crate) struct Out<T>(NonNull<T>);
 
-impl<T> Out<T> {
+impl<T: Written> Out<T> {
     /// # Safety
     /// `ptr` is NULL or valid for writing a `T` for as long as the `Out` lives.
     pub(crate) unsafe fn new(ptr: *mut T, name: &str) -> Result<Out<T>, Failure> {
         NonNull::new(ptr).map(Out).ok_or_else(|| Failure::null(name))
     }
 
+    /// Writes `value`, its padding bytes as 0.
     pub(crate) fn write(self, value: T) {
         // SAFETY: not NULL, and valid for writing a `T`, as promised to `Out::new`.
-        unsafe { self.0.as_ptr().write(value) }
+        unsafe { value.write_to(self.0.as_ptr()) }
     }
 }
 
@@ -175,7 +177,7 @@ pub(crate) struct Buffer<T> {
     count: Out<usize>,
 }
 
-impl<T> Buffer<T> {
+impl<T: Written> Buffer<T> {
     /// # Safety
     /// `buf` is NULL or valid for writing `cap` items of `T`, and `count` is NULL or valid
     /// for writing a `usize`, for as long as the `Buffer` lives.
@@ -202,7 +204,7 @@ impl<T> Buffer<T> {
         for (index, value) in items.take(len).enumerate() {
             // SAFETY: `index < len <= cap`, and the caller promised `cap` writable items (so
             // `buf` is not NULL here: `cap` is at least 1).
-            unsafe { self.buf.add(index).write(value) };
+            unsafe { value.write_to(self.buf.add(index)) };
         }
         self.count.write(len);
         Ok(())
@@ -218,7 +220,7 @@ impl<T> Buffer<T> {
         for (index, item) in items.iter().enumerate() {
             // SAFETY: `index < items.len() <= cap`, and the caller promised `cap` writable
             // items (so `buf` is not NULL here: `cap` is at least 1).
-            unsafe { self.buf.add(index).write(convert(*item)) };
+            unsafe { convert(*item).write_to(self.buf.add(index)) };
         }
         self.count.write(items.len());
         Ok(())

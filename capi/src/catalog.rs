@@ -11,7 +11,7 @@ use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg_str, boundary, c_string, plain_boundary, value_boundary,
 };
 use crate::error::carc_error;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, Held, Kind, Object};
 use crate::result::carc_result;
 use crate::values::{
     CARC_MAX_SEGMENTS_PER_TILE, carc_edge_kind, carc_segment_kind, edge_kind_to_c,
@@ -35,24 +35,16 @@ impl Object for CatalogObject {
     type Opaque = carc_catalog;
 }
 
-/// The catalog behind `catalog`, or why there is none.
-///
-/// # Safety
-/// No other thread frees `catalog` while the reference lives.
-unsafe fn catalog_arg<'a>(
-    catalog: *const carc_catalog,
-    name: &str,
-) -> Result<&'a CatalogObject, Failure> {
-    // SAFETY: passed on from the caller.
-    unsafe { handle::borrow(catalog, name) }
+/// The catalog behind `catalog`, held for the call, or why there is none.
+fn catalog_arg(catalog: *const carc_catalog, name: &str) -> Result<Held<CatalogObject>, Failure> {
+    handle::borrow(catalog, name)
 }
 
 /// Copies of the catalogs behind an array of `count` handles, which may be NULL when `count`
 /// is 0; `name` names the array in messages.
 ///
 /// # Safety
-/// `handles` is NULL or points to `count` readable handle values, none of which another thread
-/// frees meanwhile.
+/// `handles` is NULL or points to `count` readable handle values (each any value).
 pub(crate) unsafe fn catalogs_arg(
     handles: *const *const carc_catalog,
     count: usize,
@@ -68,8 +60,8 @@ pub(crate) unsafe fn catalogs_arg(
     };
     let mut catalogs = Vec::with_capacity(handles.len());
     for (index, handle) in handles.iter().enumerate() {
-        // SAFETY: handles are checked; the caller promises no other thread frees them.
-        let handle = unsafe { catalog_arg(*handle, &format!("{name}[{index}]")) }?;
+        // One catalog held at a time: a call never holds two handles (see handle.rs).
+        let handle = catalog_arg(*handle, &format!("{name}[{index}]"))?;
         catalogs.push(handle.catalog.clone());
     }
     Ok(catalogs)
@@ -308,11 +300,13 @@ pub unsafe extern "C" fn carc_catalog_from_toml(
 }
 
 /// Reads and validates the tile set file at `path` into a new catalog at `*out`, to be freed
-/// with `carc_catalog_free`. Diagnostics name the file as given.
+/// with `carc_catalog_free`. Diagnostics name the file as given. Only a regular file is read,
+/// and never more than 1 MiB and one byte of it.
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_TILESET_IO` when the
-/// file cannot be read, `CARC_RESULT_TILESET_TOO_LARGE` when it is over the size limit (1 MiB),
+/// file cannot be read or is not a regular file (a directory, a pipe, a device such as
+/// `/dev/zero`), `CARC_RESULT_TILESET_TOO_LARGE` when it is over the size limit (1 MiB),
 /// `CARC_RESULT_TILESET_INVALID` with every diagnostic.
 ///
 /// # Safety
@@ -340,7 +334,9 @@ pub(crate) fn load_failure(error: LoadError) -> Failure {
     match error {
         LoadError::Invalid(diagnostics) => invalid_tileset(diagnostics),
         LoadError::TooLarge { .. } => Failure::new(carc_result::TilesetTooLarge, error.to_string()),
-        LoadError::Io { .. } => Failure::new(carc_result::TilesetIo, error.to_string()),
+        LoadError::Io { .. } | LoadError::NotAFile { .. } => {
+            Failure::new(carc_result::TilesetIo, error.to_string())
+        }
     }
 }
 
@@ -358,8 +354,7 @@ pub unsafe extern "C" fn carc_catalog_clone(
     out: *mut *mut carc_catalog,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let catalog = unsafe { catalog_arg(catalog, "catalog") }?;
+        let catalog = catalog_arg(catalog, "catalog")?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
         give(out, catalog.catalog.clone())
@@ -373,8 +368,7 @@ pub unsafe extern "C" fn carc_catalog_clone(
 /// borrowed from it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_catalog_free(catalog: *mut carc_catalog) {
-    // SAFETY: the caller promises not to use `catalog` from another thread meanwhile.
-    value_boundary((), || drop(unsafe { handle::take::<CatalogObject>(catalog) }));
+    value_boundary((), || drop(handle::take::<CatalogObject>(catalog)));
 }
 
 /// Writes who the tile set is and what it brings to `*out`. Its strings belong to `catalog`
@@ -392,8 +386,7 @@ pub unsafe extern "C" fn carc_catalog_info(
     out: *mut carc_tileset_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
+        let handle = catalog_arg(catalog, "catalog")?;
         // SAFETY: the caller promises NULL or a writable `carc_tileset_info`.
         let out = unsafe { Out::new(out, "out") }?;
         let catalog = &handle.catalog;
@@ -431,8 +424,7 @@ pub unsafe extern "C" fn carc_catalog_colour(
     out: *mut *const c_char,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
+        let handle = catalog_arg(catalog, "catalog")?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
         let colours = &handle.strings().colours;
@@ -462,8 +454,7 @@ pub unsafe extern "C" fn carc_catalog_tile_info(
     out: *mut carc_tile_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
+        let handle = catalog_arg(catalog, "catalog")?;
         // SAFETY: the caller promises NULL or a writable `carc_tile_info`.
         let out = unsafe { Out::new(out, "out") }?;
         out.write(tile_info(handle.catalog.tiles(), &handle.strings().tiles, tile)?);
@@ -488,8 +479,7 @@ pub unsafe extern "C" fn carc_catalog_tile_segment(
     out: *mut carc_segment_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
+        let handle = catalog_arg(catalog, "catalog")?;
         // SAFETY: the caller promises NULL or a writable `carc_segment_info`.
         let out = unsafe { Out::new(out, "out") }?;
         out.write(segment_info(handle.catalog.tiles(), tile, segment)?);
@@ -513,8 +503,7 @@ pub unsafe extern "C" fn carc_catalog_tile_by_id(
     tile: *mut u16,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
+        let handle = catalog_arg(catalog, "catalog")?;
         // SAFETY: the caller promises NULL or a NUL-terminated string.
         let id = unsafe { arg_str(id, "id") }?;
         // SAFETY: the caller promises NULL or a writable `uint16_t`.
@@ -544,8 +533,7 @@ pub unsafe extern "C" fn carc_catalog_to_toml(
     size: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { catalog_arg(catalog, "catalog") }?;
+        let handle = catalog_arg(catalog, "catalog")?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;

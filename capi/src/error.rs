@@ -91,12 +91,9 @@ pub struct carc_diagnostic_info {
 /// `err` is any handle value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_code(err: *const carc_error) -> carc_result {
-    value_boundary(carc_result::Panic, || {
-        // SAFETY: the caller promises not to free `err` meanwhile.
-        match unsafe { handle::borrow::<ErrorObject>(err, "err") } {
-            Ok(err) => err.code,
-            Err(failure) => failure.code,
-        }
+    value_boundary(carc_result::Panic, || match handle::borrow::<ErrorObject>(err, "err") {
+        Ok(err) => err.code,
+        Err(failure) => failure.code,
     })
 }
 
@@ -110,9 +107,7 @@ pub unsafe extern "C" fn carc_error_code(err: *const carc_error) -> carc_result 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_message(err: *const carc_error) -> *const c_char {
     value_boundary(ptr::null(), || {
-        // SAFETY: the caller promises not to free `err` meanwhile.
-        unsafe { handle::borrow::<ErrorObject>(err, "err") }
-            .map_or(ptr::null(), |err| err.message.as_ptr())
+        handle::borrow::<ErrorObject>(err, "err").map_or(ptr::null(), |err| err.message.as_ptr())
     })
 }
 
@@ -123,10 +118,7 @@ pub unsafe extern "C" fn carc_error_message(err: *const carc_error) -> *const c_
 /// `err` is any handle value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_line(err: *const carc_error) -> u32 {
-    value_boundary(0, || {
-        // SAFETY: the caller promises not to free `err` meanwhile.
-        unsafe { handle::borrow::<ErrorObject>(err, "err") }.map_or(0, |err| err.line)
-    })
+    value_boundary(0, || handle::borrow::<ErrorObject>(err, "err").map_or(0, |err| err.line))
 }
 
 /// The 1-based column, in characters, that goes with `carc_error_line`; 0 when there is none
@@ -136,10 +128,7 @@ pub unsafe extern "C" fn carc_error_line(err: *const carc_error) -> u32 {
 /// `err` is any handle value.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_column(err: *const carc_error) -> u32 {
-    value_boundary(0, || {
-        // SAFETY: the caller promises not to free `err` meanwhile.
-        unsafe { handle::borrow::<ErrorObject>(err, "err") }.map_or(0, |err| err.column)
-    })
+    value_boundary(0, || handle::borrow::<ErrorObject>(err, "err").map_or(0, |err| err.column))
 }
 
 /// How many tile set diagnostics `err` holds: every problem of an invalid tile set
@@ -150,8 +139,7 @@ pub unsafe extern "C" fn carc_error_column(err: *const carc_error) -> u32 {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_count(err: *const carc_error) -> usize {
     value_boundary(0, || {
-        // SAFETY: the caller promises not to free `err` meanwhile.
-        unsafe { handle::borrow::<ErrorObject>(err, "err") }.map_or(0, |err| err.diagnostics.len())
+        handle::borrow::<ErrorObject>(err, "err").map_or(0, |err| err.diagnostics.len())
     })
 }
 
@@ -173,8 +161,7 @@ pub unsafe extern "C" fn carc_error_diagnostic(
     out: *mut carc_diagnostic_info,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the caller promises not to free `err` meanwhile.
-        let err = unsafe { handle::borrow::<ErrorObject>(err, "err") }?;
+        let err = handle::borrow::<ErrorObject>(err, "err")?;
         // SAFETY: the caller promises NULL or a writable `carc_diagnostic_info`.
         let out = unsafe { Out::new(out, "out") }?;
         let diagnostic = err.diagnostics.get(index).ok_or_else(|| {
@@ -202,6 +189,5 @@ pub unsafe extern "C" fn carc_error_diagnostic(
 /// is every string borrowed from it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_error_free(err: *mut carc_error) {
-    // SAFETY: the caller promises not to use `err` from another thread meanwhile.
-    value_boundary((), || drop(unsafe { handle::take::<ErrorObject>(err) }));
+    value_boundary((), || drop(handle::take::<ErrorObject>(err)));
 }

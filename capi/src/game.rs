@@ -15,13 +15,14 @@ use crate::catalog::{
     no_tile_id, segment_info, tile_info,
 };
 use crate::error::carc_error;
-use crate::handle::{self, Kind, Object};
+use crate::handle::{self, Held, Kind, Object};
 use crate::result::{action_code, carc_result, setup_code};
 use crate::values::{
     action_from_c, action_to_c, carc_action, carc_event, carc_phase, carc_pos, carc_rules,
     carc_supply, event_to_c, listed_action_to_c, phase_to_c, players_to_c, pos_to_c, rules_from_c,
     rules_to_c,
 };
+use crate::written::Written;
 
 /// A game in progress, or over. Made by `carc_game_new`, `carc_game_new_json`,
 /// `carc_game_load_json`, `carc_game_clone` or `carc_game_restarted`; changed only by
@@ -79,30 +80,18 @@ impl GameObject {
     }
 }
 
-/// The game behind `game`, unless it is NULL, no live game or poisoned.
-///
-/// # Safety
-/// No other thread frees or changes `game` while the reference lives (`'a`).
-pub(crate) unsafe fn game_arg<'a>(game: *const carc_game) -> Result<&'a GameObject, Failure> {
-    // SAFETY: passed on from the caller.
-    let handle = unsafe { handle::borrow::<GameObject>(game, "game") }?;
+/// The game behind `game`, held for the call, unless it is NULL, no live game or poisoned.
+pub(crate) fn game_arg(game: *const carc_game) -> Result<Held<GameObject>, Failure> {
+    let handle = handle::borrow::<GameObject>(game, "game")?;
     if handle.poisoned {
         return Err(poisoned());
     }
     Ok(handle)
 }
 
-/// The game behind `game` to change, unless it is NULL, no live game or poisoned.
-///
-/// # Safety
-/// No other thread uses `game` while the reference lives (`'a`).
-unsafe fn game_arg_mut<'a>(game: *mut carc_game) -> Result<&'a mut GameObject, Failure> {
-    // SAFETY: passed on from the caller.
-    let handle = unsafe { handle::borrow_mut::<GameObject>(game, "game") }?;
-    if handle.poisoned {
-        return Err(poisoned());
-    }
-    Ok(handle)
+/// As [`game_arg`], for a call that changes the game.
+fn game_arg_mut(game: *mut carc_game) -> Result<Held<GameObject>, Failure> {
+    game_arg(game)
 }
 
 fn poisoned() -> Failure {
@@ -215,8 +204,7 @@ pub unsafe extern "C" fn carc_game_clone(
     out: *mut *mut carc_game,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { game_arg(game) }?;
+        let handle = game_arg(game)?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
         let mut copy = GameObject::sharing(handle.game.clone(), Arc::clone(&handle.strings));
@@ -241,8 +229,7 @@ pub unsafe extern "C" fn carc_game_restarted(
     out: *mut *mut carc_game,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { game_arg(game) }?;
+        let handle = game_arg(game)?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
         give(out, GameObject::sharing(handle.game.restarted(seed), Arc::clone(&handle.strings)))
@@ -258,8 +245,7 @@ pub unsafe extern "C" fn carc_game_restarted(
 pub unsafe extern "C" fn carc_game_free(game: *mut carc_game) {
     value_boundary((), || {
         forget_legal(game.addr());
-        // SAFETY: the caller promises not to use `game` from another thread meanwhile.
-        drop(unsafe { handle::take::<GameObject>(game) });
+        drop(handle::take::<GameObject>(game));
     });
 }
 
@@ -267,17 +253,16 @@ pub unsafe extern "C" fn carc_game_free(game: *mut carc_game) {
 ///
 /// # Safety
 /// `game` is any handle value; `out` is NULL or points to a writable `T`.
-pub(crate) unsafe fn query<T>(
+pub(crate) unsafe fn query<T: Written>(
     game: *const carc_game,
     out: *mut T,
     query: impl FnOnce(&GameObject) -> Result<T, Failure>,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: passed on from the caller.
-        let handle = unsafe { game_arg(game) }?;
+        let handle = game_arg(game)?;
         // SAFETY: passed on from the caller.
         let out = unsafe { Out::new(out, "out") }?;
-        out.write(query(handle)?);
+        out.write(query(&handle)?);
         Ok(())
     })
 }
@@ -287,7 +272,7 @@ pub(crate) unsafe fn query<T>(
 /// # Safety
 /// `game` is any handle value; `buf` is NULL or valid for writing `cap` items; `count` is
 /// NULL or points to a writable `size_t`.
-pub(crate) unsafe fn list<T>(
+pub(crate) unsafe fn list<T: Written>(
     game: *const carc_game,
     buf: *mut T,
     cap: usize,
@@ -295,11 +280,10 @@ pub(crate) unsafe fn list<T>(
     fill: impl FnOnce(&GameObject, Buffer<T>) -> Result<(), Failure>,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: passed on from the caller.
-        let handle = unsafe { game_arg(game) }?;
+        let handle = game_arg(game)?;
         // SAFETY: passed on from the caller.
         let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
-        fill(handle, buffer)
+        fill(&handle, buffer)
     })
 }
 
@@ -524,8 +508,7 @@ pub unsafe extern "C" fn carc_game_catalog(
     out: *mut *mut carc_catalog,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { game_arg(game) }?;
+        let handle = game_arg(game)?;
         // SAFETY: the caller promises NULL or a writable pointer.
         let out = unsafe { Out::new(out, "out") }?;
         let catalogs = handle.game.catalogs();
@@ -556,8 +539,7 @@ pub unsafe extern "C" fn carc_game_tile_by_id(
     out: *mut u16,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { game_arg(game) }?;
+        let handle = game_arg(game)?;
         // SAFETY: the caller promises NULL or a NUL-terminated string.
         let id = unsafe { arg_str(id, "id") }?;
         // SAFETY: the caller promises NULL or a writable `uint16_t`.
@@ -876,8 +858,7 @@ pub unsafe extern "C" fn carc_game_check(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let handle = unsafe { game_arg(game) }?;
+        let handle = game_arg(game)?;
         // SAFETY: the caller promises NULL or a readable `carc_action`.
         let action = action_from_c(unsafe { arg(action, "action") }?)?;
         handle.game.check(action).map_err(|error| refused(&error))
@@ -895,7 +876,7 @@ pub unsafe extern "C" fn carc_game_check(
 /// message in `*err`.
 ///
 /// # Safety
-/// `game` is any handle value, used by no other thread meanwhile; `action` is NULL or
+/// `game` is any handle value; `action` is NULL or
 /// points to a `carc_action`; `err` is NULL or points to a writable `carc_error *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_apply(
@@ -906,8 +887,7 @@ pub unsafe extern "C" fn carc_game_apply(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        // SAFETY: the handle is checked; the caller promises no other thread uses it meanwhile.
-        let handle = unsafe { game_arg_mut(game) }?;
+        let mut handle = game_arg_mut(game)?;
         // SAFETY: the caller promises NULL or a readable `carc_action`.
         let action = action_from_c(unsafe { arg(action, "action") }?)?;
         handle.apply(action)
@@ -927,7 +907,7 @@ pub unsafe extern "C" fn carc_game_apply(
 /// `carc_game_legal_action_count`; the game is then unchanged and `*legal_count` untouched.
 ///
 /// # Safety
-/// `game` is any handle value, used by no other thread meanwhile; `legal_count` is NULL or
+/// `game` is any handle value; `legal_count` is NULL or
 /// points to a writable `size_t`; `err` is NULL or points to a writable `carc_error *`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_apply_legal(
@@ -939,12 +919,11 @@ pub unsafe extern "C" fn carc_game_apply_legal(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        // SAFETY: the handle is checked; the caller promises no other thread uses it meanwhile.
-        let handle = unsafe { game_arg_mut(game) }?;
+        let mut handle = game_arg_mut(game)?;
         let token = game.addr();
         // One visit to the cache: take the action, apply it, list the next state's actions.
         LEGAL.with_borrow_mut(|cache| {
-            refresh(cache, token, handle);
+            refresh(cache, token, &handle);
             let action = match cache.actions.get(index) {
                 Some(action) => *action,
                 None if cache.actions.is_empty() => {
@@ -954,7 +933,7 @@ pub unsafe extern "C" fn carc_game_apply_legal(
             };
             handle.apply(action)?;
             if !legal_count.is_null() {
-                refresh(cache, token, handle);
+                refresh(cache, token, &handle);
                 // SAFETY: not NULL, and the caller promises a writable `size_t`.
                 unsafe { legal_count.write(cache.actions.len()) };
             }
@@ -1052,8 +1031,7 @@ mod tests {
     #[test]
     fn a_poisoned_game_refuses_everything_but_free() {
         let game = new_game();
-        // SAFETY: live, and used only here.
-        unsafe { handle::borrow_mut::<GameObject>(game, "game") }.unwrap().poisoned = true;
+        handle::borrow::<GameObject>(game, "game").unwrap().poisoned = true;
         let mut count = 7;
         let mut copy = std::ptr::null_mut();
         let draw = carc_action::default();

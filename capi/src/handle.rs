@@ -1,18 +1,27 @@
 //! Handles: the opaque pointers C holds are tokens checked against a registry, so a freed,
 //! foreign or made-up handle is refused with `CARC_RESULT_INVALID_HANDLE` instead of being
-//! dereferenced.
+//! dereferenced, and one handle used by several threads at once is safe.
 //!
 //! A token is `generation << INDEX_BITS | index`: `index` names a slot of the registry and
 //! `generation` counts how often the slot has been handed out. The slot remembers the token it
 //! holds now, so a token of a freed object (an older generation), of another kind of object,
 //! or one never issued matches no live slot. Slots live in chunks that are never freed, so
-//! checking any token reads only memory the registry owns. A lookup is two atomic loads; only
-//! making and freeing a handle takes a lock. Freed slots are reused oldest first, so a slot's
-//! generation turns over as slowly as possible.
+//! checking any token reads only memory the registry owns. Freed slots are reused oldest
+//! first, so a slot's generation turns over as slowly as possible.
+//!
+//! Each slot has a lock, and a call holds the lock of the handle it uses from its check of the
+//! token to its end ([`Held`]): calls on one handle from several threads take turns, and a
+//! free, which takes the same lock, waits for the call in progress and takes effect after it.
+//! (Unity calls from its main thread and from jobs; C++ programs share handles between
+//! threads; without this, concurrent calls on one game corrupted memory.) No call holds two
+//! slots' locks at once, and the allocator's lock is never held while waiting for a slot's,
+//! so no set of calls can wait on each other in a cycle. Uncontended, the lock is one atomic
+//! exchange to take and one to give back.
 
 use std::collections::VecDeque;
-use std::sync::Mutex;
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicPtr, AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::boundary::Failure;
 use crate::result::carc_result;
@@ -64,7 +73,12 @@ const MAX_CHUNKS: usize = MAX_SLOTS / CHUNK_SLOTS;
 const INDEX_MASK: usize = (1 << INDEX_BITS) - 1;
 const GENERATIONS: usize = 1 << (usize::BITS - INDEX_BITS);
 
+/// A slot of the registry. Its fields change only under `turn`; they are atomics because
+/// slots are shared, not because they are read without it.
 struct Slot {
+    /// Held by whoever reads or changes the slot and its object: a call for its duration,
+    /// a free, the handing out of a new handle.
+    turn: Mutex<()>,
     /// The token this slot answers to; 0 while it is free (no token is 0: generations start
     /// at 1).
     token: AtomicUsize,
@@ -72,8 +86,24 @@ struct Slot {
     kind: AtomicU8,
     /// The boxed object, type-erased; its type is given by `kind`.
     object: AtomicPtr<()>,
-    /// The generation of the last token issued for this slot (changed only under the lock).
+    /// The generation of the last token issued for this slot.
     generation: AtomicUsize,
+}
+
+impl Slot {
+    /// Takes the slot's turn, waiting for another thread's call on it to end. A panic during
+    /// a call cannot leave the slot inconsistent (its fields change only in `hand_out` and
+    /// `take`, which do not panic), so a poisoned lock is taken as it is; a game changed by
+    /// a panicking call marks itself poisoned.
+    fn turn(&self) -> MutexGuard<'_, ()> {
+        self.turn.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether the slot holds `token` for an object of kind `T`; call with the turn held.
+    fn holds<T: Object>(&self, token: usize) -> bool {
+        self.token.load(Ordering::Relaxed) == token
+            && self.kind.load(Ordering::Relaxed) == T::KIND as u8
+    }
 }
 
 struct Chunk {
@@ -114,10 +144,40 @@ fn slot(index: usize) -> Option<&'static Slot> {
     chunk.slots.get(index & (CHUNK_SLOTS - 1))
 }
 
-fn allocator() -> std::sync::MutexGuard<'static, Allocator> {
+fn allocator() -> MutexGuard<'static, Allocator> {
     // A panic while the lock was held cannot leave the allocator inconsistent: every change
     // to it is a single push, pop or increment.
-    ALLOCATOR.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    ALLOCATOR.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A free slot's index, its chunk made if it is the first of its chunk.
+fn free_slot() -> Result<usize, Failure> {
+    let mut allocator = allocator();
+    if let Some(index) = allocator.free.pop_front() {
+        return Ok(index);
+    }
+    let index = allocator.used;
+    if index >= MAX_SLOTS {
+        return Err(Failure::new(
+            carc_result::TooManyHandles,
+            format!("{MAX_SLOTS} handles are live; free some before making more"),
+        ));
+    }
+    let chunk = &CHUNKS[index >> CHUNK_BITS];
+    if chunk.load(Ordering::Acquire).is_null() {
+        let new = Box::new(Chunk {
+            slots: std::array::from_fn(|_| Slot {
+                turn: Mutex::new(()),
+                token: AtomicUsize::new(0),
+                kind: AtomicU8::new(0),
+                object: AtomicPtr::new(std::ptr::null_mut()),
+                generation: AtomicUsize::new(0),
+            }),
+        });
+        chunk.store(Box::into_raw(new), Ordering::Release);
+    }
+    allocator.used += 1;
+    Ok(index)
 }
 
 /// Gives `value` a new handle.
@@ -125,34 +185,10 @@ fn allocator() -> std::sync::MutexGuard<'static, Allocator> {
 /// # Errors
 /// `CARC_RESULT_TOO_MANY_HANDLES` when every slot is live.
 pub(crate) fn hand_out<T: Object>(value: T) -> Result<*mut T::Opaque, Failure> {
-    let mut allocator = allocator();
-    let index = match allocator.free.pop_front() {
-        Some(index) => index,
-        None => {
-            let index = allocator.used;
-            if index >= MAX_SLOTS {
-                return Err(Failure::new(
-                    carc_result::TooManyHandles,
-                    format!("{MAX_SLOTS} handles are live; free some before making more"),
-                ));
-            }
-            let chunk = &CHUNKS[index >> CHUNK_BITS];
-            if chunk.load(Ordering::Acquire).is_null() {
-                let new = Box::new(Chunk {
-                    slots: std::array::from_fn(|_| Slot {
-                        token: AtomicUsize::new(0),
-                        kind: AtomicU8::new(0),
-                        object: AtomicPtr::new(std::ptr::null_mut()),
-                        generation: AtomicUsize::new(0),
-                    }),
-                });
-                chunk.store(Box::into_raw(new), Ordering::Release);
-            }
-            allocator.used += 1;
-            index
-        }
-    };
-    let slot = slot(index).expect("the slot's chunk was made above or when it was first used");
+    // The allocator's lock is given back before the slot's is taken: see the module docs.
+    let index = free_slot()?;
+    let slot = slot(index).expect("the slot's chunk was made when it was first used");
+    let _turn = slot.turn();
     let generation = match slot.generation.load(Ordering::Relaxed) + 1 {
         GENERATIONS => 1,
         next => next,
@@ -161,32 +197,64 @@ pub(crate) fn hand_out<T: Object>(value: T) -> Result<*mut T::Opaque, Failure> {
     let token = generation << INDEX_BITS | index;
     slot.object.store(Box::into_raw(Box::new(value)).cast(), Ordering::Relaxed);
     slot.kind.store(T::KIND as u8, Ordering::Relaxed);
-    // Release: whoever sees the token sees the object and kind stored before it.
-    slot.token.store(token, Ordering::Release);
+    slot.token.store(token, Ordering::Relaxed);
     LIVE.fetch_add(1, Ordering::Relaxed);
     Ok(std::ptr::without_provenance_mut(token))
 }
 
-/// The live slot of `token` for objects of kind `T`, or why there is none.
-#[inline]
-fn live<T: Object>(token: usize, name: &str) -> Result<&'static Slot, Failure> {
-    match slot(token & INDEX_MASK) {
-        Some(slot)
-            if slot.token.load(Ordering::Acquire) == token
-                && slot.kind.load(Ordering::Relaxed) == T::KIND as u8 =>
-        {
-            Ok(slot)
-        }
-        found => Err(not_live::<T>(found, token, name)),
+/// The object behind a handle, held for one call: other threads' calls on the handle, and
+/// its free, wait until it is dropped.
+pub(crate) struct Held<T: Object> {
+    object: NonNull<T>,
+    _turn: MutexGuard<'static, ()>,
+}
+
+impl<T: Object> std::ops::Deref for Held<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        // SAFETY: `object` is the live `Box<T>` of a slot whose turn this `Held` holds, so
+        // nobody frees or changes it while `self` lives, and `&self` lends it for less.
+        unsafe { self.object.as_ref() }
     }
 }
 
-/// Why `token` names no live object of kind `T`.
+impl<T: Object> std::ops::DerefMut for Held<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        // SAFETY: as in `deref`; the turn is exclusive, so nothing else reads it either.
+        unsafe { self.object.as_mut() }
+    }
+}
+
+/// The object behind `handle`, held until the result is dropped; `name` names the argument
+/// in messages. Any handle value is fine: NULL, freed, foreign and made-up handles are
+/// refused, and a handle another thread is using is waited for.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT` for NULL, `CARC_RESULT_INVALID_HANDLE` for anything but a live
+/// handle of kind `T`.
+pub(crate) fn borrow<T: Object>(handle: *const T::Opaque, name: &str) -> Result<Held<T>, Failure> {
+    let token = handle.addr();
+    if token == 0 {
+        return Err(Failure::null(name));
+    }
+    let Some(slot) = slot(token & INDEX_MASK) else {
+        return Err(not_live::<T>(None, token, name));
+    };
+    let turn = slot.turn();
+    if !slot.holds::<T>(token) {
+        let other = Kind::from_u8(slot.kind.load(Ordering::Relaxed))
+            .filter(|_| slot.token.load(Ordering::Relaxed) == token);
+        return Err(not_live::<T>(other, token, name));
+    }
+    let object = NonNull::new(slot.object.load(Ordering::Relaxed).cast::<T>())
+        .ok_or_else(|| Failure::null(name))?;
+    Ok(Held { object, _turn: turn })
+}
+
+/// Why `token` names no live object of kind `T`; `other` is the kind it names instead.
 #[cold]
-fn not_live<T: Object>(found: Option<&Slot>, token: usize, name: &str) -> Failure {
-    let other = found
-        .filter(|slot| slot.token.load(Ordering::Acquire) == token)
-        .and_then(|slot| Kind::from_u8(slot.kind.load(Ordering::Relaxed)));
+fn not_live<T: Object>(other: Option<Kind>, _token: usize, name: &str) -> Failure {
     let what = match other {
         Some(kind) => format!("a {} handle", kind.c_name()),
         None => "freed or was never made by this library".to_owned(),
@@ -197,68 +265,28 @@ fn not_live<T: Object>(found: Option<&Slot>, token: usize, name: &str) -> Failur
     )
 }
 
-/// The object behind `handle`.
-///
-/// # Errors
-/// `CARC_RESULT_NULL_ARGUMENT` for NULL, `CARC_RESULT_INVALID_HANDLE` for anything but a live
-/// handle of kind `T`.
-///
-/// # Safety
-/// No other thread frees or changes the object while the reference lives (`'a`).
-pub(crate) unsafe fn borrow<'a, T: Object>(
-    handle: *const T::Opaque,
-    name: &str,
-) -> Result<&'a T, Failure> {
-    if handle.is_null() {
-        return Err(Failure::null(name));
-    }
-    let slot = live::<T>(handle.addr(), name)?;
-    let object = slot.object.load(Ordering::Relaxed).cast::<T>();
-    // SAFETY: the slot is live and of kind `T`, so `object` is the `Box<T>` stored by
-    // `hand_out`; the caller promises nobody frees or changes it for `'a`.
-    unsafe { object.as_ref() }.ok_or_else(|| Failure::null(name))
-}
-
-/// The object behind `handle`, to change.
-///
-/// # Errors
-/// As [`borrow`].
-///
-/// # Safety
-/// No other thread uses the object while the reference lives (`'a`).
-pub(crate) unsafe fn borrow_mut<'a, T: Object>(
-    handle: *mut T::Opaque,
-    name: &str,
-) -> Result<&'a mut T, Failure> {
-    if handle.is_null() {
-        return Err(Failure::null(name));
-    }
-    let slot = live::<T>(handle.addr(), name)?;
-    let object = slot.object.load(Ordering::Relaxed).cast::<T>();
-    // SAFETY: as in `borrow`; the caller promises nobody else uses it for `'a`.
-    unsafe { object.as_mut() }.ok_or_else(|| Failure::null(name))
-}
-
 /// Ends `handle` and gives its object back; `None` for NULL or anything but a live handle of
-/// kind `T`, which is left alone.
-///
-/// # Safety
-/// No other thread uses the object meanwhile.
-pub(crate) unsafe fn take<T: Object>(handle: *mut T::Opaque) -> Option<Box<T>> {
+/// kind `T`, which is left alone. A call on the handle in progress on another thread ends
+/// first; later calls are refused.
+pub(crate) fn take<T: Object>(handle: *mut T::Opaque) -> Option<Box<T>> {
     let token = handle.addr();
     if token == 0 {
         return None;
     }
-    let mut allocator = allocator();
-    let slot = live::<T>(token, "handle").ok()?;
-    slot.token.store(0, Ordering::Release);
-    slot.kind.store(0, Ordering::Relaxed);
-    let object = slot.object.swap(std::ptr::null_mut(), Ordering::Relaxed).cast::<T>();
-    allocator.free.push_back(token & INDEX_MASK);
-    drop(allocator);
+    let slot = slot(token & INDEX_MASK)?;
+    let object = {
+        let _turn = slot.turn();
+        if !slot.holds::<T>(token) {
+            return None;
+        }
+        slot.token.store(0, Ordering::Relaxed);
+        slot.kind.store(0, Ordering::Relaxed);
+        slot.object.swap(std::ptr::null_mut(), Ordering::Relaxed).cast::<T>()
+    };
+    allocator().free.push_back(token & INDEX_MASK);
     LIVE.fetch_sub(1, Ordering::Relaxed);
     // SAFETY: the slot was live and of kind `T`, so `object` came from `Box::into_raw` of a
-    // `Box<T>` in `hand_out`, and clearing the slot under the lock made this the only owner.
+    // `Box<T>` in `hand_out`, and clearing the slot in its turn made this the only owner.
     Some(unsafe { Box::from_raw(object) })
 }
 
@@ -287,41 +315,30 @@ mod tests {
     #[test]
     fn a_freed_handle_is_refused_and_its_slot_gets_a_new_token() {
         let first = hand_out(Thing(7)).unwrap();
-        // SAFETY: single-threaded test.
-        assert_eq!(unsafe { borrow::<Thing>(first, "x") }.unwrap().0, 7);
-        // SAFETY: single-threaded test.
-        assert_eq!(unsafe { take::<Thing>(first) }.map(|thing| thing.0), Some(7));
-        // SAFETY: single-threaded test.
-        assert_eq!(code(unsafe { borrow::<Thing>(first, "x") }), carc_result::InvalidHandle);
-        // SAFETY: single-threaded test; a second free is ignored.
-        assert!(unsafe { take::<Thing>(first) }.is_none());
+        assert_eq!(borrow::<Thing>(first, "x").unwrap().0, 7);
+        assert_eq!(take::<Thing>(first).map(|thing| thing.0), Some(7));
+        assert_eq!(code(borrow::<Thing>(first, "x")), carc_result::InvalidHandle);
+        assert!(take::<Thing>(first).is_none());
         let second = hand_out(Thing(8)).unwrap();
         assert_ne!(first.addr(), second.addr());
-        // SAFETY: single-threaded test.
-        assert_eq!(code(unsafe { borrow::<Thing>(first, "x") }), carc_result::InvalidHandle);
-        // SAFETY: single-threaded test.
-        drop(unsafe { take::<Thing>(second) });
+        assert_eq!(code(borrow::<Thing>(first, "x")), carc_result::InvalidHandle);
+        drop(take::<Thing>(second));
     }
 
     #[test]
     fn a_handle_of_another_kind_null_and_garbage_are_refused() {
         let thing = hand_out(Thing(1)).unwrap();
         let as_other = std::ptr::without_provenance::<OpaqueOther>(thing.addr());
-        // SAFETY: single-threaded test.
-        let failure = unsafe { borrow::<Other>(as_other, "game") }.err().unwrap();
+        let failure = borrow::<Other>(as_other, "game").err().unwrap();
         assert_eq!(failure.code, carc_result::InvalidHandle);
         assert!(failure.message.contains("a carc_catalog handle"), "{}", failure.message);
-        // SAFETY: single-threaded test; the wrong kind is not freed.
-        assert!(unsafe { take::<Other>(as_other.cast_mut()) }.is_none());
-        // SAFETY: single-threaded test.
-        let null = unsafe { borrow::<Thing>(std::ptr::null(), "x") };
+        assert!(take::<Other>(as_other.cast_mut()).is_none());
+        let null = borrow::<Thing>(std::ptr::null(), "x");
         assert_eq!(code(null), carc_result::NullArgument);
         for garbage in [1usize, 0xdead_beef, usize::MAX, thing.addr() ^ 1 << INDEX_BITS] {
             let garbage = std::ptr::without_provenance::<OpaqueThing>(garbage);
-            // SAFETY: single-threaded test.
-            assert_eq!(code(unsafe { borrow::<Thing>(garbage, "x") }), carc_result::InvalidHandle);
+            assert_eq!(code(borrow::<Thing>(garbage, "x")), carc_result::InvalidHandle);
         }
-        // SAFETY: single-threaded test.
-        drop(unsafe { take::<Thing>(thing) });
+        drop(take::<Thing>(thing));
     }
 }

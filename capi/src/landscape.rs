@@ -2,11 +2,7 @@
 
 use std::ffi::c_char;
 
-use carcassonne::{
-    Catalog, CatalogList, Landscape, LandscapeFigure, LandscapeOptions, LandscapeScore,
-    LandscapeTile,
-};
-use serde::Deserialize;
+use carcassonne::{LandscapeDoc, LandscapeOptions, LandscapeScore};
 
 use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary, value_boundary,
@@ -16,7 +12,9 @@ use crate::error::carc_error;
 use crate::handle::{self, Kind, Object};
 use crate::result::{carc_result, landscape_code};
 use crate::save::from_json;
-use crate::values::{carc_feature_score, carc_rules, flag_from_c, rules_from_c, score_to_c};
+use crate::values::{
+    carc_feature_score, carc_rules, flag_from_c, rules_from_c, rules_to_c, score_to_c,
+};
 
 /// The scores of a landscape: points per player and every feature that scored. Made by
 /// `carc_landscape_score_new`, freed by `carc_landscape_score_free`.
@@ -34,7 +32,8 @@ impl Object for ScoreObject {
     type Opaque = carc_landscape_score;
 }
 
-/// How a landscape is scored: the game's rules plus two overrides for puzzles.
+/// How a landscape is scored: the game's rules plus two overrides for puzzles. The
+/// fuller `carc_landscape_scoring` (ABI 1.2) also sets the pennants of unfinished cities.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct carc_landscape_options {
@@ -50,15 +49,94 @@ pub struct carc_landscape_options {
     pub pennant_value: u32,
 }
 
-/// A landscape as the command-line tool's `score` reads it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LandscapeFile {
-    /// As in a setup: built-in names, or `{"toml": ..., "file": ...}` with a set's text.
-    tilesets: Option<CatalogList>,
-    tiles: Vec<LandscapeTile>,
-    #[serde(default)]
-    figures: Vec<LandscapeFigure>,
+/// How a landscape is scored, in full (ABI 1.2): the game's rules, who claims the features,
+/// and what a pennant is worth. `carc_landscape_scoring_default` gives the published
+/// end-of-game scoring, `carc_landscape_scoring_solo_puzzle` the published solo puzzles'.
+/// Fields score only when `rules.farmers` is 1, claimed or not.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct carc_landscape_scoring {
+    /// The rule options (`carc_rules_default` for the published rules).
+    pub rules: carc_rules,
+    /// 1: every feature counts for player 0, whatever stands on it (solo puzzles); 0: the
+    /// figures decide.
+    pub claim_all: u8,
+    /// Points per pennant in a completed city without a cathedral (published: 2).
+    pub pennant_value: u32,
+    /// Points per pennant in an unfinished city without a cathedral (published: 1).
+    pub unfinished_pennant_value: u32,
+}
+
+/// The scoring `options` give.
+fn options_from_c(options: &carc_landscape_options) -> Result<LandscapeOptions, Failure> {
+    Ok(LandscapeOptions {
+        rules: rules_from_c(&options.rules)?,
+        claim_all: flag_from_c(options.claim_all, "options->claim_all")?,
+        pennant_value: flag_from_c(options.has_pennant_value, "options->has_pennant_value")?
+            .then_some(options.pennant_value),
+        unfinished_pennant_value: None,
+    })
+}
+
+/// The scoring `scoring` gives.
+fn scoring_from_c(scoring: &carc_landscape_scoring) -> Result<LandscapeOptions, Failure> {
+    Ok(LandscapeOptions {
+        rules: rules_from_c(&scoring.rules)?,
+        claim_all: flag_from_c(scoring.claim_all, "scoring->claim_all")?,
+        pennant_value: Some(scoring.pennant_value),
+        unfinished_pennant_value: Some(scoring.unfinished_pennant_value),
+    })
+}
+
+fn scoring_to_c(options: &LandscapeOptions) -> carc_landscape_scoring {
+    carc_landscape_scoring {
+        rules: rules_to_c(&options.rules),
+        claim_all: options.claim_all.into(),
+        pennant_value: options.pennant_value.unwrap_or(2),
+        unfinished_pennant_value: options.unfinished_pennant_value.unwrap_or(1),
+    }
+}
+
+/// Writes the published end-of-game scoring to `*out`: the published rules, figures decide,
+/// 2 points per pennant in a completed city and 1 in an unfinished one.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT` when `out` is NULL.
+///
+/// # Safety
+/// `out` is NULL or points to a writable `carc_landscape_scoring`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_landscape_scoring_default(
+    out: *mut carc_landscape_scoring,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a writable `carc_landscape_scoring`.
+        let out = unsafe { Out::new(out, "out") }?;
+        out.write(scoring_to_c(&LandscapeOptions::default()));
+        Ok(())
+    })
+}
+
+/// Writes the scoring of the published solo puzzles to `*out`: player 0 owns every feature;
+/// a city scores 2 per tile complete and 1 per tile unfinished, with no pennant bonus either
+/// way; a road 1 per tile; a monastery 9 complete, else 1 plus its neighbours; fields
+/// nothing (farmers off).
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT` when `out` is NULL.
+///
+/// # Safety
+/// `out` is NULL or points to a writable `carc_landscape_scoring`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_landscape_scoring_solo_puzzle(
+    out: *mut carc_landscape_scoring,
+) -> carc_result {
+    plain_boundary(|| {
+        // SAFETY: the caller promises NULL or a writable `carc_landscape_scoring`.
+        let out = unsafe { Out::new(out, "out") }?;
+        out.write(scoring_to_c(&LandscapeOptions::solo_puzzle()));
+        Ok(())
+    })
 }
 
 /// Scores a landscape described in JSON, as the command-line tool's `score` reads it, and
@@ -74,7 +152,10 @@ struct LandscapeFile {
 /// so JSON from a stranger cannot reach the file system; to score with a set from a file,
 /// load it with `carc_catalog_from_path` and pass `catalog_count` catalog handles in
 /// `catalogs`, and leave `tilesets` out of the JSON. Every feature with a figure on it (every
-/// feature, under `claim_all`) scores, complete or not, fields included.
+/// feature, under `claim_all`) scores, complete or not; fields only when
+/// `options->rules.farmers` is 1 (since ABI 1.2 also under `claim_all`, which scored fields
+/// whatever `farmers` said before). `carc_landscape_score_new_scoring` takes the fuller
+/// `carc_landscape_scoring`.
 ///
 /// # Errors
 /// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_INVALID_ENUM` for a
@@ -102,41 +183,68 @@ pub unsafe extern "C" fn carc_landscape_score_new(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        // SAFETY: the caller promises NULL or a NUL-terminated string.
-        let json = unsafe { arg_str(json, "json") }?;
         // SAFETY: the caller promises NULL or a readable `carc_landscape_options`.
-        let options = unsafe { arg(options, "options") }?;
-        // SAFETY: the caller promises NULL or a writable pointer.
-        let out = unsafe { Out::new(out, "out") }?;
-        // SAFETY: the caller promises `catalog_count` readable handle values.
-        let given = unsafe { catalogs_arg(catalogs, catalog_count, "catalogs") }?;
-        let options = LandscapeOptions {
-            rules: rules_from_c(&options.rules)?,
-            claim_all: flag_from_c(options.claim_all, "options->claim_all")?,
-            pennant_value: flag_from_c(options.has_pennant_value, "options->has_pennant_value")?
-                .then_some(options.pennant_value),
-        };
-        let file: LandscapeFile = from_json(json)?;
-        let catalogs = match (file.tilesets, given.is_empty()) {
-            (Some(_), false) => {
-                return Err(Failure::new(
-                    carc_result::InvalidArgument,
-                    "the landscape lists `tilesets` and catalogs were passed too; give one or the other",
-                ));
-            }
-            (None, false) => given,
-            (None, true) => vec![Catalog::builtin("base").map_err(|error| {
-                Failure::new(carc_result::Panic, format!("the base set is built in: {error}"))
-            })?],
-            (Some(tilesets), true) => tilesets.0,
-        };
-        let landscape = Landscape { catalogs, tiles: file.tiles, figures: file.figures };
-        let score = landscape
-            .score(&options)
-            .map_err(|error| Failure::new(landscape_code(&error), error.to_string()))?;
-        out.write(handle::hand_out(ScoreObject { score })?);
-        Ok(())
+        let options = options_from_c(unsafe { arg(options, "options") }?)?;
+        // SAFETY: passed on from the caller.
+        unsafe { score_json(json, catalogs, catalog_count, &options, out) }
     })
+}
+
+/// As `carc_landscape_score_new`, with the scoring in full (ABI 1.2): `scoring` also sets
+/// the points of a pennant in an unfinished city, so the published solo puzzles
+/// (`carc_landscape_scoring_solo_puzzle`) can be scored.
+///
+/// # Errors
+/// As `carc_landscape_score_new`.
+///
+/// # Safety
+/// As `carc_landscape_score_new`, with `scoring` NULL or pointing to a
+/// `carc_landscape_scoring`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_landscape_score_new_scoring(
+    json: *const c_char,
+    catalogs: *const *const carc_catalog,
+    catalog_count: usize,
+    scoring: *const carc_landscape_scoring,
+    out: *mut *mut carc_landscape_score,
+    err: *mut *mut carc_error,
+) -> carc_result {
+    // SAFETY: the caller promises NULL or a writable `carc_error *`.
+    let err = unsafe { ErrSlot::new(err) };
+    boundary(err, || {
+        // SAFETY: the caller promises NULL or a readable `carc_landscape_scoring`.
+        let options = scoring_from_c(unsafe { arg(scoring, "scoring") }?)?;
+        // SAFETY: passed on from the caller.
+        unsafe { score_json(json, catalogs, catalog_count, &options, out) }
+    })
+}
+
+/// The body both landscape entry points share.
+///
+/// # Safety
+/// As `carc_landscape_score_new` says of `json`, `catalogs`, `catalog_count` and `out`.
+unsafe fn score_json(
+    json: *const c_char,
+    catalogs: *const *const carc_catalog,
+    catalog_count: usize,
+    options: &LandscapeOptions,
+    out: *mut *mut carc_landscape_score,
+) -> Result<(), Failure> {
+    // SAFETY: the caller promises NULL or a NUL-terminated string.
+    let json = unsafe { arg_str(json, "json") }?;
+    // SAFETY: the caller promises NULL or a writable pointer.
+    let out = unsafe { Out::new(out, "out") }?;
+    // SAFETY: the caller promises `catalog_count` readable handle values.
+    let given = unsafe { catalogs_arg(catalogs, catalog_count, "catalogs") }?;
+    let doc: LandscapeDoc = from_json(json)?;
+    let landscape = doc
+        .into_landscape(given)
+        .map_err(|error| Failure::new(landscape_code(&error), error.to_string()))?;
+    let score = landscape
+        .score(options)
+        .map_err(|error| Failure::new(landscape_code(&error), error.to_string()))?;
+    out.write(handle::hand_out(ScoreObject { score })?);
+    Ok(())
 }
 
 /// Frees a landscape score; NULL does nothing.
@@ -145,8 +253,7 @@ pub unsafe extern "C" fn carc_landscape_score_new(
 /// `score` is any handle value; it is invalid afterwards.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_landscape_score_free(score: *mut carc_landscape_score) {
-    // SAFETY: the caller promises not to use `score` from another thread meanwhile.
-    value_boundary((), || drop(unsafe { handle::take::<ScoreObject>(score) }));
+    value_boundary((), || drop(handle::take::<ScoreObject>(score)));
 }
 
 /// Writes the points of each player, from player 0 up to the highest player with a figure
@@ -167,8 +274,7 @@ pub unsafe extern "C" fn carc_landscape_score_totals(
     count: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let score = unsafe { handle::borrow::<ScoreObject>(score, "score") }?;
+        let score = handle::borrow::<ScoreObject>(score, "score")?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
@@ -194,8 +300,7 @@ pub unsafe extern "C" fn carc_landscape_score_features(
     count: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let score = unsafe { handle::borrow::<ScoreObject>(score, "score") }?;
+        let score = handle::borrow::<ScoreObject>(score, "score")?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
@@ -223,8 +328,7 @@ pub unsafe extern "C" fn carc_landscape_score_json(
     size: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let score = unsafe { handle::borrow::<ScoreObject>(score, "score") }?;
+        let score = handle::borrow::<ScoreObject>(score, "score")?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;

@@ -40,12 +40,13 @@ mod save;
 
 mod landscape;
 
-// Helpers behind every export: the panic boundary, pointer checks, caller buffers, and the
-// registry that checks handles.
+// Helpers behind every export: the panic boundary, pointer checks, caller buffers, the
+// writing of outputs with their padding zeroed, and the registry that checks handles.
 mod boundary;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod handle;
+mod written;
 
 pub use board::*;
 pub use catalog::*;

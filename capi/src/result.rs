@@ -318,6 +318,7 @@ pub(crate) fn setup_code(error: &SetupError) -> carc_result {
 pub(crate) fn landscape_code(error: &LandscapeError) -> carc_result {
     match error {
         LandscapeError::Sets(setup) => setup_code(setup),
+        LandscapeError::SetsGivenTwice => carc_result::InvalidArgument,
         LandscapeError::UnknownTile { .. } => carc_result::LandscapeUnknownTile,
         LandscapeError::Placement { .. } => carc_result::LandscapePlacement,
         LandscapeError::NoTile { .. } => carc_result::LandscapeNoTile,

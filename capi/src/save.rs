@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use carcassonne::limits::MAX_JSON_BYTES;
+use carcassonne::limits::{MAX_ERROR_MESSAGE, MAX_JSON_BYTES, shorten};
 use carcassonne::{Action, Game, GameSetup, ReplayError, SAVE_FORMAT};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -18,7 +18,8 @@ pub(crate) fn json_failure(error: &serde_json::Error) -> Failure {
         serde_json::error::Category::Data => carc_result::JsonContent,
         _ => carc_result::JsonSyntax,
     };
-    let mut failure = Failure::new(code, error.to_string());
+    let message = error.to_string();
+    let mut failure = Failure::new(code, shorten(&message, MAX_ERROR_MESSAGE));
     failure.line = u32::try_from(error.line()).unwrap_or(u32::MAX);
     failure.column = u32::try_from(error.column()).unwrap_or(u32::MAX);
     failure
@@ -120,12 +121,11 @@ pub unsafe extern "C" fn carc_game_setup_json(
     size: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
+        let game = game_arg(game)?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
-        buffer.fill_json(&game.setup())
+        buffer.fill_json(&game.game().setup())
     })
 }
 
@@ -149,8 +149,8 @@ pub unsafe extern "C" fn carc_game_save_json(
     size: *mut usize,
 ) -> carc_result {
     plain_boundary(|| {
-        // SAFETY: the handle is checked; the caller promises no other thread frees it meanwhile.
-        let game = unsafe { game_arg(game) }?.game();
+        let held = game_arg(game)?;
+        let game = held.game();
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;

@@ -77,6 +77,9 @@ namespace Carcassonne.LayoutCheck
             new object[] { "carc_landscape_options", typeof(LandscapeOptions),
                 "rules", "Rules", "claim_all", "claimAll", "has_pennant_value", "hasPennantValue",
                 "pennant_value", "pennantValue" },
+            new object[] { "carc_landscape_scoring", typeof(LandscapeScoring),
+                "rules", "Rules", "claim_all", "claimAll", "pennant_value", "PennantValue",
+                "unfinished_pennant_value", "UnfinishedPennantValue" },
         };
 
         // Enums whose C names follow from their C# names: prefix + SCREAMING_SNAKE_CASE.

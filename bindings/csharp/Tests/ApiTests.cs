@@ -545,6 +545,16 @@ namespace Carcassonne.Tests
                 LandscapeScore.Compute(withoutSets, options, catalog);
             }
             Throws(Result.LandscapeUnknownTile, () => LandscapeScore.Compute("{\"tiles\": [{\"tile\": \"ZZ\", \"x\": 0, \"y\": 0, \"rotation\": 0}], \"figures\": []}"), "an unknown landscape tile");
+
+            // Tile F alone: an unfinished city of one tile with a pennant, and two fields.
+            const string lone = "{\"tiles\": [{\"tile\": \"F\", \"x\": 0, \"y\": 0}]}";
+            LandscapeScoring solo = LandscapeScoring.SoloPuzzle;
+            Check(solo.ClaimAll && !solo.Rules.Farmers && solo.PennantValue == 0 && solo.UnfinishedPennantValue == 0, "the solo puzzles' scoring");
+            Equal("1", string.Join(",", LandscapeScore.Compute(lone, solo).Totals), "a solo city scores no pennant");
+            LandscapeScoring claimed = LandscapeScoring.Default;
+            Check(!claimed.ClaimAll && claimed.PennantValue == 2 && claimed.UnfinishedPennantValue == 1, "the published scoring");
+            claimed.ClaimAll = true;
+            Equal("2", string.Join(",", LandscapeScore.Compute(lone, claimed).Totals), "an unfinished pennant scores 1; fields border no completed city");
         }
 
         private static void Disposal()

@@ -2254,13 +2254,14 @@ static void test_new_json(void)
     CHECK_NEW_JSON_FAILS(
         "{\"tilesets\": [\"base\"], \"players\": 2, \"options\": {\"farmer\": false}}",
         CARC_RESULT_JSON_CONTENT, 1, 0);
-    /* Deep nesting is refused, not a stack overflow. */
+    /* Deep nesting is refused, not a stack overflow: the typed reader refuses the first
+       value of the wrong shape (a list where a tile set goes), three levels in. */
     size_t depth = 100000;
     char *deep = malloc(depth + 1);
     if (deep != NULL) {
         memset(deep, '[', depth);
         deep[depth] = '\0';
-        CHECK_NEW_JSON_FAILS(deep, CARC_RESULT_JSON_SYNTAX, 1, 0);
+        CHECK_NEW_JSON_FAILS(deep, CARC_RESULT_JSON_CONTENT, 1, 0);
         free(deep);
     }
 
@@ -2838,6 +2839,75 @@ static void test_board_full(void)
     carc_game_free(game);
 }
 
+
+/* ----- Landscape scoring in full (ABI 1.2) ----- */
+
+static void test_landscape_scoring(struct zoo *zoo)
+{
+    section("carc_landscape_scoring_default, _solo_puzzle, carc_landscape_score_new_scoring");
+    CHECK_CODE(carc_landscape_scoring_default(NULL), CARC_RESULT_NULL_ARGUMENT);
+    CHECK_CODE(carc_landscape_scoring_solo_puzzle(NULL), CARC_RESULT_NULL_ARGUMENT);
+    carc_landscape_scoring published, solo;
+    carc_rules rules;
+    carc_rules_default(&rules);
+    if (CHECK_CODE(carc_landscape_scoring_default(&published), CARC_RESULT_OK)) {
+        CHECK(published.claim_all == 0 && published.pennant_value == 2 &&
+              published.unfinished_pennant_value == 1);
+        CHECK(published.rules.farmers == 1 && published.rules.farm_scoring == rules.farm_scoring);
+    }
+    if (CHECK_CODE(carc_landscape_scoring_solo_puzzle(&solo), CARC_RESULT_OK)) {
+        CHECK(solo.claim_all == 1 && solo.pennant_value == 0 && solo.unfinished_pennant_value == 0);
+        CHECK(solo.rules.farmers == 0);
+    }
+
+    carc_landscape_score *score;
+    carc_error *err;
+    FILL(score);
+    CHECK_FAILS(carc_landscape_score_new_scoring(NULL, NULL, 0, &solo, &score, &err),
+                CARC_RESULT_NULL_ARGUMENT, err);
+    CHECK_FAILS(carc_landscape_score_new_scoring(LANDSCAPE_JSON, NULL, 0, NULL, &score, &err),
+                CARC_RESULT_NULL_ARGUMENT, err);
+    CHECK_FAILS(carc_landscape_score_new_scoring(LANDSCAPE_JSON, NULL, 0, &solo, NULL, &err),
+                CARC_RESULT_NULL_ARGUMENT, err);
+    carc_landscape_scoring bad = solo;
+    bad.claim_all = 2;
+    CHECK_FAILS(carc_landscape_score_new_scoring(LANDSCAPE_JSON, NULL, 0, &bad, &score, &err),
+                CARC_RESULT_INVALID_ARGUMENT, err);
+    bad = solo;
+    bad.rules.farm_scoring = 9;
+    CHECK_FAILS(carc_landscape_score_new_scoring(LANDSCAPE_JSON, NULL, 0, &bad, &score, &err),
+                CARC_RESULT_INVALID_ENUM, err);
+    const carc_catalog *base[1] = {zoo->catalog};
+    CHECK_FAILS(carc_landscape_score_new_scoring("{\"tilesets\": [\"base\"], \"tiles\": []}",
+                                                 base, 1, &solo, &score, &err),
+                CARC_RESULT_INVALID_ARGUMENT, err);
+    CHECK_UNTOUCHED(score);
+
+    /* LANDSCAPE_JSON: a city of three tiles with one pennant, closed, and its fields. Solo: 6
+       points, no pennant, no fields. Published, claimed: 8, and 3 for each of the four fields
+       around it (two beside F, one in each cap) with farmers. */
+    uint32_t totals[4];
+    size_t n = 0;
+    const struct {
+        const carc_landscape_scoring *scoring;
+        uint8_t claim_all, farmers;
+        uint32_t expected;
+    } cases[] = {{&solo, 1, 0, 6}, {&published, 1, 0, 8}, {&published, 1, 1, 20}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        carc_landscape_scoring scoring = *cases[i].scoring;
+        scoring.claim_all = cases[i].claim_all;
+        scoring.rules.farmers = cases[i].farmers;
+        score = NULL;
+        if (CHECK_CODE(carc_landscape_score_new_scoring(LANDSCAPE_JSON, NULL, 0, &scoring, &score,
+                                                        NULL),
+                       CARC_RESULT_OK)) {
+            CHECK_CODE(carc_landscape_score_totals(score, totals, 4, &n), CARC_RESULT_OK);
+            CHECK(n == 1 && totals[0] == cases[i].expected);
+            carc_landscape_score_free(score);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -2870,6 +2940,7 @@ int main(int argc, char **argv)
     test_saves();
     test_landscapes(&zoo, &files);
     test_landscape_lists(&zoo);
+    test_landscape_scoring(&zoo);
     test_frees(&zoo);
     test_board_full();
 
