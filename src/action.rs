@@ -1,6 +1,6 @@
 //! Actions a player takes, the phases of a turn that admit them, and why one is refused.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::board::PlacementError;
 use crate::geom::Rotation;
@@ -21,8 +21,10 @@ use crate::tile::TileIndex;
 /// );
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+///
+/// Read by hand (`tagged.rs`): any key order; missing, unknown and foreign fields refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Draw a random tile from the bag, by the game's seed.
     Draw,
@@ -57,7 +59,7 @@ pub enum Action {
 }
 
 /// Where in the turn cycle a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// The current player draws a tile ([`Action::Draw`] or [`Action::DrawTile`]).

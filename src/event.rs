@@ -42,6 +42,7 @@ pub enum Modifier {
 
 /// One feature's score: what it is, why it scored, how much and to whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FeatureScore {
     /// City, road, monastery, garden, or field (for `per_city_4` farm scoring, the kind is
     /// `City` and the entry is the city's payout to farmers).
@@ -70,8 +71,9 @@ pub struct FeatureScore {
     pub scorers: PlayerSet,
 }
 
-/// Something that happened during an action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Something that happened during an action. In files, an object tagged by `event`, read by
+/// hand (`tagged.rs`): any key order; missing, unknown and foreign fields refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A player drew a tile.

@@ -53,6 +53,7 @@ mod save;
 mod scoring;
 mod segment;
 mod setup;
+mod tagged;
 mod tile;
 
 pub use action::{Action, ActionError, Phase};

@@ -55,6 +55,49 @@ pub fn shorten(text: &str, max: usize) -> alloc::borrow::Cow<'_, str> {
     crate::dsl::limits::shortened(text, max)
 }
 
+/// `value` as text, cut to at most `max` characters (at least 1), ending in `…` when it was
+/// longer; never holds more than that: for an error whose message quotes a stranger's text
+/// whole (serde_json's `unknown field` quotes the key), where `to_string` would copy it.
+///
+/// ```
+/// use carcassonne::limits::shortened_display;
+/// assert_eq!(shortened_display(&format_args!("{}", "x".repeat(100)), 4), "xxx…");
+/// ```
+#[must_use]
+pub fn shortened_display(value: &impl core::fmt::Display, max: usize) -> alloc::string::String {
+    use core::fmt::Write;
+
+    /// Keeps the first `left` characters written to it, and whether more came.
+    struct Capped {
+        text: alloc::string::String,
+        left: usize,
+        cut: bool,
+    }
+
+    impl Write for Capped {
+        fn write_str(&mut self, part: &str) -> core::fmt::Result {
+            for c in part.chars() {
+                if self.left == 0 {
+                    self.cut = true;
+                    return Err(core::fmt::Error);
+                }
+                self.text.push(c);
+                self.left -= 1;
+            }
+            Ok(())
+        }
+    }
+
+    let mut capped = Capped { text: alloc::string::String::new(), left: max.max(1), cut: false };
+    // An error means only that the text was cut.
+    let _ = write!(capped, "{value}");
+    if capped.cut {
+        capped.text.pop();
+        capped.text.push('…');
+    }
+    capped.text
+}
+
 /// Everything `reader` gives, or `None` when that is more than `max` bytes. It reads at most
 /// `max + 1` bytes, so a pipe, a device such as `/dev/zero` or a file that grows while it is
 /// read costs no more than that. For front ends reading JSON from files or standard input

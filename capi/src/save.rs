@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use carcassonne::limits::{MAX_ERROR_MESSAGE, MAX_JSON_BYTES, shorten};
+use carcassonne::limits::{MAX_ERROR_MESSAGE, MAX_JSON_BYTES, shortened_display};
 use carcassonne::{Action, Game, GameSetup, ReplayError, SAVE_FORMAT};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -18,8 +18,7 @@ pub(crate) fn json_failure(error: &serde_json::Error) -> Failure {
         serde_json::error::Category::Data => carc_result::JsonContent,
         _ => carc_result::JsonSyntax,
     };
-    let message = error.to_string();
-    let mut failure = Failure::new(code, shorten(&message, MAX_ERROR_MESSAGE));
+    let mut failure = Failure::new(code, shortened_display(error, MAX_ERROR_MESSAGE));
     failure.line = u32::try_from(error.line()).unwrap_or(u32::MAX);
     failure.column = u32::try_from(error.column()).unwrap_or(u32::MAX);
     failure

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use carcassonne::limits::{MAX_ERROR_MESSAGE, MAX_JSON_BYTES, read_at_most, shorten};
+use carcassonne::limits::{MAX_ERROR_MESSAGE, MAX_JSON_BYTES, read_at_most, shortened_display};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::tileset::CommandError;
@@ -132,7 +132,11 @@ fn read_json_input(file: &Path, what: &str) -> Result<String, CommandError> {
 /// A JSON error in a file the user named, cut to a readable length: serde_json quotes an
 /// unknown key whole, and a hostile file's key may be megabytes long.
 fn json_error(file: &Path, error: &serde_json::Error) -> CommandError {
-    format!("{}: {}", file.display(), shorten(&error.to_string(), MAX_ERROR_MESSAGE))
+    let what = match error.classify() {
+        serde_json::error::Category::Data => "",
+        _ => " is not JSON",
+    };
+    format!("{}{what}: {}", file.display(), shortened_display(error, MAX_ERROR_MESSAGE))
 }
 
 /// Writes a command's whole output at once; a closed pipe (`| head`) is not worth a panic.

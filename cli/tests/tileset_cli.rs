@@ -107,7 +107,8 @@ fn render_writes_an_svg_with_every_tile() {
 fn an_unknown_set_name_is_a_clear_error() {
     let output = carcassonne(&["tileset", "export", "basic"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(text(&output.stderr).contains("cannot read basic"));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("`basic` is not a built-in tile set (base, base_c2,"), "{stderr}");
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //!
 //! With `CARC_SANITIZED_LIBRARY=1` (see [`sanitized_library`]) the Rust code of the library is
 //! instrumented by AddressSanitizer as well as the C code; `.ci/sanitized-consumers` runs that.
+//! With `CARC_SANITIZED_LIBRARY=thread`, ThreadSanitizer instruments both, and the standard
+//! library too; `.ci/thread-sanitizer` runs that.
 
 #![allow(dead_code)] // each test binary uses part of this
 
@@ -34,6 +36,14 @@ fn profile_dir() -> PathBuf {
 /// Rust code. Unset, the Rust code is built plainly and only the C code is instrumented.
 pub fn sanitized_library() -> bool {
     std::env::var("CARC_SANITIZED_LIBRARY").is_ok_and(|value| !value.is_empty() && value != "0")
+}
+
+/// Whether the sanitizer of [`sanitized_library`] is ThreadSanitizer
+/// (`CARC_SANITIZED_LIBRARY=thread`): the tests and the library are then built with
+/// `-Zsanitizer=thread` and `-Zbuild-std`, and the consumers with `-fsanitize=thread`, which
+/// rules out AddressSanitizer in the same program.
+pub fn thread_sanitizer() -> bool {
+    std::env::var("CARC_SANITIZED_LIBRARY").is_ok_and(|value| value == "thread")
 }
 
 /// The static library, built with the profile of the running tests. `cargo test` builds the
@@ -86,10 +96,19 @@ pub fn static_library() -> &'static Path {
     })
 }
 
-/// Fails unless AddressSanitizer instruments the Rust code of `library`: the objects of this
-/// crate and of the core must call `__asan_report_*`, which only `-Zsanitizer=address` emits
-/// (the precompiled standard library never does).
+/// Fails unless the sanitizer instruments the Rust code of `library`: the objects of this
+/// crate and of the core must call `__asan_report_*` (`__tsan_func_entry` for
+/// ThreadSanitizer), which only `-Zsanitizer=...` emits (the precompiled standard library
+/// never does).
 fn assert_instrumented(library: &Path) {
+    let (hook, flags) = if thread_sanitizer() {
+        (
+            "U __tsan_func_entry",
+            "RUSTFLAGS=-Zsanitizer=thread with -Zbuild-std, as .ci/thread-sanitizer does",
+        )
+    } else {
+        ("U __asan_report_", "RUSTFLAGS=-Zsanitizer=address, as .ci/sanitized-consumers does")
+    };
     // `-A -u`: every undefined symbol, as `<archive>:<member>: U <symbol>`.
     let output = Command::new("nm")
         .args(["-A", "-u"])
@@ -103,7 +122,7 @@ fn assert_instrumented(library: &Path) {
             let mut fields = line.splitn(3, ':');
             let (_, member, symbol) = (fields.next(), fields.next(), fields.next());
             member.is_some_and(|member| member.starts_with(member_prefix))
-                && symbol.is_some_and(|symbol| symbol.trim_start().starts_with("U __asan_report_"))
+                && symbol.is_some_and(|symbol| symbol.trim_start().starts_with(hook))
         })
     };
     // Members are named <crate>-<hash>.<...>.o, or <crate>.<...>.o for the library itself.
@@ -111,9 +130,8 @@ fn assert_instrumented(library: &Path) {
     for (name, member_prefix) in crates {
         assert!(
             instrumented(member_prefix),
-            "CARC_SANITIZED_LIBRARY is set, but the code of {name} in {} is not instrumented by \
-             AddressSanitizer (no call of __asan_report_*): build the tests with \
-             RUSTC_BOOTSTRAP=1 RUSTFLAGS=-Zsanitizer=address, as .ci/sanitized-consumers does",
+            "CARC_SANITIZED_LIBRARY is set, but the code of {name} in {} is not instrumented \
+             (no reference to {hook}): build the tests with RUSTC_BOOTSTRAP=1 {flags}",
             library.display()
         );
     }
@@ -159,39 +177,83 @@ pub fn compile(source: &str, instrument: Instrument) -> PathBuf {
          cannot run that, so skip the valgrind test in a sanitized run"
     );
     let suffix = match instrument {
+        Instrument::Sanitizers if thread_sanitizer() => "-tsan",
         Instrument::Sanitizers => "-asan",
         Instrument::Plain => "",
     };
     let exe =
         out_dir.join(format!("{stem}{}{suffix}", if lang == Lang::Cpp { "-cpp" } else { "" }));
+    let thread_sanitized = instrument == Instrument::Sanitizers && thread_sanitizer();
+    let object = exe.with_extension("o");
     let mut command = Command::new(compiler);
     command
         .arg(standard)
         .args(["-Wall", "-Wextra", "-Wpedantic", "-Werror", "-g", "-O1"])
         .arg("-I")
         .arg(root.join("include"));
-    if instrument == Instrument::Sanitizers {
+    if thread_sanitized {
+        // Compiled here, linked below against rustc's runtime.
+        command.args(["-fsanitize=thread", "-fno-omit-frame-pointer", "-c", "-o"]).arg(&object);
+    } else if instrument == Instrument::Sanitizers {
         command.args([
             "-fsanitize=address,undefined",
             "-fno-sanitize-recover=all",
             "-fno-omit-frame-pointer",
         ]);
     }
-    command
-        .arg(&source_path)
-        .arg(static_library())
-        .args(["-lpthread", "-ldl", "-lm", "-o"])
-        .arg(&exe);
+    command.arg(&source_path);
+    if !thread_sanitized {
+        command.arg(static_library()).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe);
+    }
+    compiler_succeeds(&mut command, compiler, &source_path);
+    if thread_sanitized {
+        // rustc's LLVM instruments the library with calls (`__tsan_memcpy`...) that gcc's
+        // older libtsan lacks, so the program links the ThreadSanitizer runtime rustc ships,
+        // which serves gcc's instrumentation too, instead of gcc's.
+        let mut link = Command::new(compiler);
+        link.arg(&object)
+            .arg(static_library())
+            .arg("-Wl,--whole-archive")
+            .arg(rustc_tsan_runtime())
+            .arg("-Wl,--no-whole-archive")
+            .args(["-lpthread", "-ldl", "-lm", "-lstdc++", "-o"])
+            .arg(&exe);
+        compiler_succeeds(&mut link, compiler, &source_path);
+    }
+    exe
+}
+
+/// Runs a compiler, failing with its output unless it succeeds.
+fn compiler_succeeds(command: &mut Command, compiler: &str, source: &Path) {
     let output = command
         .output()
         .unwrap_or_else(|error| panic!("cannot run {compiler} (install gcc and g++): {error}"));
     assert!(
         output.status.success(),
         "{compiler} failed on {}:\n{}",
-        source_path.display(),
+        source.display(),
         String::from_utf8_lossy(&output.stderr)
     );
-    exe
+}
+
+/// The ThreadSanitizer runtime of the rustc on the path (`librustc-<channel>_rt.tsan.a`).
+pub fn rustc_tsan_runtime() -> PathBuf {
+    let output = Command::new("rustc").args(["--print", "target-libdir"]).output();
+    let libdir = output
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()))
+        .expect("rustc --print target-libdir");
+    std::fs::read_dir(&libdir)
+        .expect("rustc's target library folder can be read")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.starts_with("librustc-") && name.ends_with("_rt.tsan.a"))
+        })
+        .unwrap_or_else(|| panic!("no ThreadSanitizer runtime in {}", libdir.display()))
 }
 
 /// Runs a consumer with `args` and returns its output, failing the test with its output when it
@@ -206,6 +268,7 @@ pub fn run_command(command: &mut Command) -> Output {
         .current_dir(repo_root())
         .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0:halt_on_error=1")
         .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+        .env("TSAN_OPTIONS", "halt_on_error=1:second_deadlock_stack=1")
         .output()
         .unwrap_or_else(|error| panic!("cannot run {:?}: {error}", command.get_program()));
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -217,7 +280,12 @@ pub fn run_command(command: &mut Command) -> Output {
         output.status,
         String::from_utf8_lossy(&output.stdout),
     );
-    for marker in ["ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:"] {
+    for marker in [
+        "ERROR: AddressSanitizer",
+        "ERROR: LeakSanitizer",
+        "runtime error:",
+        "WARNING: ThreadSanitizer",
+    ] {
         assert!(!stderr.contains(marker), "a sanitizer reported a problem:\n{stderr}");
     }
     output

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `carcassonne` with `args` from the repository root, as a user would.
+#[allow(dead_code)] // hostile_input.rs runs it under limits of its own
 pub fn carcassonne(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_carcassonne"))
         .args(args)
