@@ -125,7 +125,7 @@ pub enum LandscapeError {
     UnknownTile {
         /// The tile's place in the list, from 0.
         index: usize,
-        /// The id given.
+        /// The id given, cut to [`MAX_LABEL`](crate::limits::MAX_LABEL) characters.
         id: String,
     },
     /// A tile cannot lie where it is listed.
@@ -283,7 +283,8 @@ impl Landscape {
             tiles.iter().enumerate().map(|(index, tile)| (tile.id(), index as TileIndex)).collect();
         for (index, listed) in self.tiles.iter().enumerate() {
             let Some(&tile) = by_id.get(listed.tile.as_str()) else {
-                return Err(LandscapeError::UnknownTile { index, id: listed.tile.clone() });
+                let id = crate::dsl::limits::shortened(&listed.tile, crate::dsl::limits::MAX_LABEL);
+                return Err(LandscapeError::UnknownTile { index, id: id.into_owned() });
             };
             let pos = Pos::new(listed.x, listed.y);
             let edges = tiles[usize::from(tile)].edges().rotated(listed.rotation);

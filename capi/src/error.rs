@@ -5,6 +5,8 @@ use std::ffi::{CString, c_char};
 use std::ptr;
 
 use crate::boundary::{Failure, Out, c_string, plain_boundary, value_boundary};
+use carcassonne::limits::{MAX_ERROR_MESSAGE, shorten};
+
 use crate::handle::{self, Kind, Object};
 use crate::result::carc_result;
 
@@ -46,7 +48,8 @@ impl From<Failure> for ErrorObject {
         let column = first.map_or(failure.column, |diagnostic| diagnostic.column);
         ErrorObject {
             code: failure.code,
-            message: c_string(&failure.message),
+            // Every message the library makes is shorter; this bounds any it quotes.
+            message: c_string(&shorten(&failure.message, MAX_ERROR_MESSAGE)),
             line,
             column,
             diagnostics: failure

@@ -34,6 +34,17 @@ pub mod c_calls {
     pub use carcassonne_capi::fuzzing::c_calls::{Call, Script, are_safe};
 }
 
+/// Fails when a refusal's message is not bounded: at most [`MAX_ERROR_MESSAGE`] characters
+/// of the library's own (a tile set's every diagnostic fits) beside what it quotes of the
+/// input, which is never more than the input.
+///
+/// [`MAX_ERROR_MESSAGE`]: carcassonne::limits::MAX_ERROR_MESSAGE
+fn assert_bounded_error(error: &impl std::fmt::Display, input: &str) {
+    let chars = error.to_string().chars().count();
+    let bound = carcassonne::limits::MAX_ERROR_MESSAGE + input.chars().count();
+    assert!(chars <= bound, "an error of {chars} characters for {} of input", input.len());
+}
+
 /// The text of `data` when it is UTF-8: every reader takes `&str`, so other bytes never reach
 /// the library (the C API refuses them with `CARC_RESULT_INVALID_UTF8` first).
 fn text(data: &[u8]) -> Option<&str> {

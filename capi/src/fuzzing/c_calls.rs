@@ -25,7 +25,8 @@ use crate::game::{
 use crate::handle::carc_live_handles;
 use crate::landscape::{
     carc_landscape_options, carc_landscape_score, carc_landscape_score_free,
-    carc_landscape_score_new, carc_landscape_score_totals,
+    carc_landscape_score_new, carc_landscape_score_new_scoring, carc_landscape_score_totals,
+    carc_landscape_scoring_solo_puzzle,
 };
 use crate::result::carc_result;
 use crate::save::{carc_game_load_json, carc_game_new_json, carc_game_save_json};
@@ -250,7 +251,8 @@ pub enum Call {
     SaveAndLoad(HandleArg, u16),
     /// `carc_game_load_json` with any text.
     LoadJson(Text),
-    /// `carc_landscape_score_new` with any text and these catalogs.
+    /// `carc_landscape_score_new` with any text and these catalogs; for a text of odd length,
+    /// `carc_landscape_score_new_scoring` with the solo puzzles' scoring.
     Landscape(Text, Few<HandleArg>),
     /// `carc_landscape_score_totals`.
     ScoreTotals(HandleArg, u8),
@@ -615,20 +617,46 @@ impl Run {
                 };
                 let mut out: *mut carc_landscape_score = ptr::null_mut();
                 let mut err = no_error();
-                // SAFETY: a NUL-terminated string; `handles.len()` handle values; readable
-                // options; writable out pointers.
-                let code = unsafe {
-                    carc_landscape_score_new(
-                        json.as_ptr(),
-                        handles.as_ptr(),
-                        handles.len(),
-                        &options,
-                        &mut out,
-                        &mut err,
-                    )
+                // Texts of odd length go through the full scoring (ABI 1.2) as the solo
+                // puzzles score, even ones through the first: one variant, so the seeds
+                // written before decode as they did.
+                let (name, code) = if text.0.len() % 2 == 1 {
+                    let mut solo = std::mem::MaybeUninit::uninit();
+                    // SAFETY: a writable struct, written on success (checked).
+                    let made = unsafe { carc_landscape_scoring_solo_puzzle(solo.as_mut_ptr()) };
+                    assert_eq!(made, carc_result::Ok);
+                    // SAFETY: written by the call above.
+                    let solo = unsafe { solo.assume_init() };
+                    // SAFETY: a NUL-terminated string; `handles.len()` handle values; a
+                    // readable scoring; writable out pointers.
+                    let code = unsafe {
+                        carc_landscape_score_new_scoring(
+                            json.as_ptr(),
+                            handles.as_ptr(),
+                            handles.len(),
+                            &solo,
+                            &mut out,
+                            &mut err,
+                        )
+                    };
+                    ("carc_landscape_score_new_scoring", code)
+                } else {
+                    // SAFETY: a NUL-terminated string; `handles.len()` handle values;
+                    // readable options; writable out pointers.
+                    let code = unsafe {
+                        carc_landscape_score_new(
+                            json.as_ptr(),
+                            handles.as_ptr(),
+                            handles.len(),
+                            &options,
+                            &mut out,
+                            &mut err,
+                        )
+                    };
+                    ("carc_landscape_score_new", code)
                 };
-                let code = settle("carc_landscape_score_new", code, err);
-                self.made_or_not("carc_landscape_score_new", code, Kind::Score, out);
+                let code = settle(name, code, err);
+                self.made_or_not(name, code, Kind::Score, out);
             }
             Call::ScoreTotals(arg, cap) => {
                 let (score, expect) = self.handle(*arg, Kind::Score);

@@ -44,6 +44,11 @@ pub(crate) fn settle(call: &str, code: carc_result, err: *mut carc_error) -> car
             assert!(!err.is_null(), "{call} failed with {code:?} and no error object");
             assert_eq!(carc_error_code(err), code, "{call}: the error's code differs");
             assert!(!message.is_empty(), "{call}: an empty error message");
+            let chars = message.chars().count();
+            assert!(
+                chars <= carcassonne::limits::MAX_ERROR_MESSAGE,
+                "{call}: an error message of {chars} characters"
+            );
             carc_error_free(err);
         }
     }
