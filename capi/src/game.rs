@@ -43,7 +43,14 @@ pub(crate) struct GameObject {
     scratch: Vec<Event>,
     /// Set while `apply` changes the game: still set afterwards only if it panicked midway.
     poisoned: bool,
+    /// The legal actions of the game as it stood when last listed.
+    legal: RefCell<LegalCache>,
 }
+
+/// Events of a typical action (a placement that completes features and returns figures).
+const TURN_EVENTS: usize = 16;
+/// Legal actions of a typical placement phase mid-game.
+const LISTED_ACTIONS: usize = 256;
 
 impl Object for GameObject {
     const KIND: Kind = Kind::Game;
@@ -56,7 +63,17 @@ impl GameObject {
     }
 
     fn sharing(game: Game, strings: Arc<OnceLock<TileStrings>>) -> GameObject {
-        GameObject { game, strings, events: Vec::new(), scratch: Vec::new(), poisoned: false }
+        // Room for a turn's events and a placement phase's actions from the start: a new game
+        // (one per self-play game) would otherwise grow each list several times.
+        let legal = LegalCache { ply: None, actions: Vec::with_capacity(LISTED_ACTIONS) };
+        GameObject {
+            game,
+            strings,
+            events: Vec::with_capacity(TURN_EVENTS),
+            scratch: Vec::with_capacity(TURN_EVENTS),
+            poisoned: false,
+            legal: RefCell::new(legal),
+        }
     }
 
     pub(crate) fn game(&self) -> &Game {
@@ -243,10 +260,7 @@ pub unsafe extern "C" fn carc_game_restarted(
 /// from it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn carc_game_free(game: *mut carc_game) {
-    value_boundary((), || {
-        forget_legal(game.addr());
-        drop(handle::take::<GameObject>(game));
-    });
+    value_boundary((), || drop(handle::take::<GameObject>(game)));
 }
 
 /// Runs a query: checks `game` and the output, then writes what `query` returns.
@@ -704,51 +718,36 @@ pub unsafe extern "C" fn carc_game_supply(
 /// loop asks for the count and applies a number, so the list is made once per step and never
 /// converted to C structs.
 ///
-/// It is per thread because queries may run on several threads at once. The key is the
-/// handle's token, unique among live handles and never reused while its generation lasts,
-/// and the number of actions the game has accepted, which grows by one with each change.
+/// It lives in the game's object: calls on a handle take turns, so no two threads read or
+/// fill it at once (it was per thread before they did, which cost a thread-local lookup a
+/// step). The key is the number of actions the game has accepted, which grows by one with
+/// each change.
+#[derive(Default)]
 struct LegalCache {
-    token: usize,
-    ply: usize,
+    /// The state the list is of; `None` before the first listing, and while one is made.
+    ply: Option<usize>,
     actions: Vec<Action>,
 }
 
-thread_local! {
-    static LEGAL: RefCell<LegalCache> =
-        const { RefCell::new(LegalCache { token: 0, ply: 0, actions: Vec::new() }) };
-}
-
-/// Runs `with` on the legal actions of `handle`, known by `token`, listing them only when the
-/// cache holds another game or state.
-fn with_legal<R>(token: usize, handle: &GameObject, with: impl FnOnce(&[Action]) -> R) -> R {
-    LEGAL.with_borrow_mut(|cache| {
-        refresh(cache, token, handle);
-        with(&cache.actions)
-    })
-}
-
-/// Makes `cache` hold the legal actions of `handle`, known by `token`, as it stands.
-#[inline]
-fn refresh(cache: &mut LegalCache, token: usize, handle: &GameObject) {
-    let ply = handle.game.actions().len();
-    if cache.token != token || cache.ply != ply {
-        // Clear the key first: if listing panics, the cache must not claim this state.
-        cache.token = 0;
-        handle.game.legal_actions_into(&mut cache.actions);
-        (cache.token, cache.ply) = (token, ply);
+impl LegalCache {
+    /// Makes the cache hold the legal actions of `game` as it stands.
+    #[inline]
+    fn refresh(&mut self, game: &Game) -> &[Action] {
+        let ply = game.actions().len();
+        if self.ply != Some(ply) {
+            // Clear the key first: if listing panics, the cache must not claim this state.
+            self.ply = None;
+            game.legal_actions_into(&mut self.actions);
+            self.ply = Some(ply);
+        }
+        &self.actions
     }
 }
 
-/// Forgets the legal actions of a game being freed, so nothing of it outlives its handle.
-fn forget_legal(token: usize) {
-    // `try_with`: a game may be freed while the thread's locals are being destroyed.
-    let _ = LEGAL.try_with(|cache| {
-        if let Ok(mut cache) = cache.try_borrow_mut() {
-            if cache.token == token {
-                cache.token = 0;
-            }
-        }
-    });
+/// Runs `with` on the legal actions of `handle`, listing them only when the cache holds
+/// another state.
+fn with_legal<R>(handle: &GameObject, with: impl FnOnce(&[Action]) -> R) -> R {
+    with(handle.legal.borrow_mut().refresh(&handle.game))
 }
 
 /// Writes every legal action now to `buf`: the draw; the placements of the drawn tile (cell
@@ -778,7 +777,7 @@ pub unsafe extern "C" fn carc_game_legal_actions(
     // SAFETY: passed on from the caller.
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
-            with_legal(game.addr(), handle, |actions| buffer.fill_map(actions, listed_action_to_c))
+            with_legal(handle, |actions| buffer.fill_map(actions, listed_action_to_c))
         })
     }
 }
@@ -797,7 +796,7 @@ pub unsafe extern "C" fn carc_game_legal_action_count(
     count: *mut usize,
 ) -> carc_result {
     // SAFETY: passed on from the caller.
-    unsafe { query(game, count, |handle| Ok(with_legal(game.addr(), handle, <[Action]>::len))) }
+    unsafe { query(game, count, |handle| Ok(with_legal(handle, <[Action]>::len))) }
 }
 
 /// Writes legal action number `index` (from 0, in the order of `carc_game_legal_actions`) to
@@ -818,7 +817,7 @@ pub unsafe extern "C" fn carc_game_legal_action(
     // SAFETY: passed on from the caller.
     unsafe {
         query(game, out, |handle| {
-            with_legal(game.addr(), handle, |actions| {
+            with_legal(handle, |actions| {
                 actions
                     .get(index)
                     .map(|action| action_to_c(*action))
@@ -919,26 +918,24 @@ pub unsafe extern "C" fn carc_game_apply_legal(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        let mut handle = game_arg_mut(game)?;
-        let token = game.addr();
-        // One visit to the cache: take the action, apply it, list the next state's actions.
-        LEGAL.with_borrow_mut(|cache| {
-            refresh(cache, token, &handle);
-            let action = match cache.actions.get(index) {
-                Some(action) => *action,
-                None if cache.actions.is_empty() => {
-                    return Err(refused(&carcassonne::ActionError::GameOver));
-                }
-                None => return Err(no_action(index, cache.actions.len())),
-            };
-            handle.apply(action)?;
-            if !legal_count.is_null() {
-                refresh(cache, token, &handle);
-                // SAFETY: not NULL, and the caller promises a writable `size_t`.
-                unsafe { legal_count.write(cache.actions.len()) };
+        let mut held = game_arg_mut(game)?;
+        let handle = &mut *held;
+        // One listing a step: take the action, apply it, list the next state's actions.
+        let legal = handle.legal.get_mut().refresh(&handle.game);
+        let action = match legal.get(index) {
+            Some(action) => *action,
+            None if legal.is_empty() => {
+                return Err(refused(&carcassonne::ActionError::GameOver));
             }
-            Ok(())
-        })
+            None => return Err(no_action(index, legal.len())),
+        };
+        handle.apply(action)?;
+        if !legal_count.is_null() {
+            let next = handle.legal.get_mut().refresh(&handle.game).len();
+            // SAFETY: not NULL, and the caller promises a writable `size_t`.
+            unsafe { legal_count.write(next) };
+        }
+        Ok(())
     })
 }
 
