@@ -1468,13 +1468,19 @@ namespace Carcassonne
 
     /// <summary>A game in progress, or over. <see cref="Apply(Action)"/> is the only thing that
     /// changes it.
-    /// <para>Threads: a game may be used from any thread, but from one at a time; use
-    /// <see cref="Clone"/> to give each worker its own.</para></summary>
+    /// <para>Threads: a game may be used from any thread, by several at once (ABI 1.2): the
+    /// library's calls on one game take turns, and the methods here that make two calls or
+    /// share a buffer hold the game's lock, so <see cref="Apply(Action)"/> returns the events of
+    /// its own action. An action or number chosen before another thread moved the game on is
+    /// refused like any illegal one. <see cref="Clone"/> gives each worker its own game to
+    /// run in parallel.</para></summary>
     public sealed class Game : IDisposable
     {
         private readonly GameHandle handle;
         private Action[] actionBuffer = new Action[64];
         private Event[] eventBuffer = new Event[16];
+        /// <summary>Held by the methods that share the buffers or make two calls that belong together.</summary>
+        private readonly object sync = new object();
 
         private Game(GameHandle handle) { this.handle = handle; }
 
@@ -1831,10 +1837,13 @@ namespace Carcassonne
         /// tile; or the figure actions, abbot recalls, then skip. None once the game is over.</summary>
         public Action[] LegalActions()
         {
-            int count = LegalActions(ref actionBuffer);
-            var actions = new Action[count];
-            Array.Copy(actionBuffer, actions, count);
-            return actions;
+            lock (sync)
+            {
+                int count = LegalActions(ref actionBuffer);
+                var actions = new Action[count];
+                Array.Copy(actionBuffer, actions, count);
+                return actions;
+            }
         }
 
         /// <summary>Writes every legal action now to the start of <paramref name="buffer"/>,
@@ -1948,19 +1957,25 @@ namespace Carcassonne
         /// <exception cref="CarcassonneException">The 4xx code of the rule that refuses it, with a message.</exception>
         public Event[] Apply(Action action)
         {
-            ApplyOnly(action);
-            return LastEvents();
+            lock (sync)
+            {
+                ApplyOnly(action);
+                return LastEvents();
+            }
         }
 
         /// <summary>Applies <paramref name="action"/> as <see cref="Apply(Action)"/> does and
         /// appends what happened to <paramref name="events"/>, without allocating an array.</summary>
         public void Apply(Action action, List<Event> events)
         {
-            ApplyOnly(action);
-            int count = FillEvents();
-            for (int index = 0; index < count; index++)
+            lock (sync)
             {
-                events.Add(eventBuffer[index]);
+                ApplyOnly(action);
+                int count = FillEvents();
+                for (int index = 0; index < count; index++)
+                {
+                    events.Add(eventBuffer[index]);
+                }
             }
         }
 
@@ -1974,10 +1989,13 @@ namespace Carcassonne
         /// <summary>The events of the last action the game accepted; none for a new, loaded or restarted game.</summary>
         public Event[] LastEvents()
         {
-            int count = FillEvents();
-            var events = new Event[count];
-            Array.Copy(eventBuffer, events, count);
-            return events;
+            lock (sync)
+            {
+                int count = FillEvents();
+                var events = new Event[count];
+                Array.Copy(eventBuffer, events, count);
+                return events;
+            }
         }
 
         /// <summary>Every action applied since the start, in order: with the setup, the whole game.</summary>

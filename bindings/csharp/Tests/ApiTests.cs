@@ -595,7 +595,7 @@ namespace Carcassonne.Tests
             }
         }
 
-        /// <summary>Games on separate threads, each used by one thread at a time, as the header allows.</summary>
+        /// <summary>Games on separate threads, and one game shared by several.</summary>
         private static void Threads()
         {
             var results = new string[4];
@@ -623,6 +623,57 @@ namespace Carcassonne.Tests
                 threads.ForEach(thread => thread.Join());
             }
             Check(results.All(result => result != null), "every thread finished its game");
+
+            // One game shared by four threads at once (ABI 1.2): calls take turns, Apply
+            // returns its own action's events, and the game saves and loads back. An action
+            // or number another thread made stale is refused with its reason, nothing worse.
+            var unexpected = new List<string>();
+            using (var shared = NewGame(7, 3, true, "base", "inns_and_cathedrals"))
+            {
+                var threads = Enumerable.Range(0, 4).Select(index => new Thread(() =>
+                {
+                    var random = new Random(index);
+                    Action[] legal = null;
+                    for (int step = 0; step < 150 && !shared.IsOver; step++)
+                    {
+                        try
+                        {
+                            if (index % 2 == 0)
+                            {
+                                int count = shared.LegalActions(ref legal);
+                                Event[] events = shared.Apply(legal[random.Next(count)]);
+                                Check(events.Length > 0, "an applied action has its events");
+                            }
+                            else
+                            {
+                                int count = shared.LegalActionCount;
+                                if (count > 0)
+                                {
+                                    shared.ApplyLegal(random.Next(count));
+                                }
+                                shared.SaveJson();
+                            }
+                        }
+                        catch (CarcassonneException error)
+                        {
+                            bool stale = error.Result == Result.OutOfRange || error.Result == Result.GameOver ||
+                                ((int)error.Result >= 400 && (int)error.Result < 500);
+                            if (!stale)
+                            {
+                                lock (unexpected) { unexpected.Add(error.Result + ": " + error.Message); }
+                            }
+                        }
+                    }
+                })).ToList();
+                threads.ForEach(thread => thread.Start());
+                threads.ForEach(thread => thread.Join());
+                string save = shared.SaveJson();
+                using (var loaded = Game.LoadJson(save))
+                {
+                    Equal(save, loaded.SaveJson(), "a game four threads shared saves and loads back");
+                }
+            }
+            Check(unexpected.Count == 0, "a shared game only refused stale actions: " + string.Join("; ", unexpected));
         }
     }
 }
