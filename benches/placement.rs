@@ -4,7 +4,8 @@
 
 use std::hint::black_box;
 
-use carcassonne::{Board, Catalog, Features, FitTable, Pos, Rotation, TileIndex};
+use carcassonne::engine::{Features, FitTable};
+use carcassonne::{Board, Catalog, Pos, Rotation, TileIndex};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// A small, fast, seeded generator so the benchmark measures the board, not the RNG.

@@ -58,6 +58,31 @@ pub enum Action {
     Skip,
 }
 
+/// What the action does, in words: `draw`, `draw tile 5`, `place at (1, 0) turned 90°`,
+/// `deploy a big follower on segment 2`, `recall the abbot at (0, 1)`, `skip`.
+///
+/// ```
+/// use carcassonne::{Action, Figure, Pos, Rotation};
+/// let place = Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R90 };
+/// assert_eq!(place.to_string(), "place at (1, 0) turned 90°");
+/// let deploy = Action::Deploy { segment: 2, figure: Figure::BigFollower };
+/// assert_eq!(deploy.to_string(), "deploy a big follower on segment 2");
+/// ```
+impl core::fmt::Display for Action {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Action::Draw => f.write_str("draw"),
+            Action::DrawTile { tile } => write!(f, "draw tile {tile}"),
+            Action::Place { pos, rotation } => write!(f, "place at {pos} turned {rotation}"),
+            Action::Deploy { segment, figure } => {
+                write!(f, "deploy {} {figure} on segment {segment}", figure.article())
+            }
+            Action::RecallAbbot { pos } => write!(f, "recall the abbot at {pos}"),
+            Action::Skip => f.write_str("skip"),
+        }
+    }
+}
+
 /// Where in the turn cycle a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]

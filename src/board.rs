@@ -404,7 +404,7 @@ impl Board {
     ///
     /// # Errors
     /// As [`Board::check`], except [`PlacementError::NoNeighbour`].
-    pub fn place_anywhere(
+    pub(crate) fn place_anywhere(
         &mut self,
         pos: Pos,
         tile: TileIndex,

@@ -71,6 +71,45 @@ pub struct FeatureScore {
     pub scorers: PlayerSet,
 }
 
+/// A player's points by the kind of feature that paid them ([`Game::points_by_kind`]).
+///
+/// [`Game::points_by_kind`]: crate::Game::points_by_kind
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointsByKind {
+    /// Cities (to their majority).
+    pub city: u32,
+    /// Roads.
+    pub road: u32,
+    /// Monasteries, abbots' among them.
+    pub monastery: u32,
+    /// Gardens.
+    pub garden: u32,
+    /// Farmers: fields, and the cities paid to farmers under `per_city_4`.
+    pub farms: u32,
+}
+
+impl PointsByKind {
+    /// The points of every kind together.
+    #[must_use]
+    pub const fn total(&self) -> u32 {
+        self.city + self.road + self.monastery + self.garden + self.farms
+    }
+
+    /// Counts `score` under its kind, once (for one of its scorers).
+    pub(crate) fn add(&mut self, score: &FeatureScore) {
+        let kind = match score.kind {
+            _ if score.farmers => &mut self.farms,
+            SegmentKind::City => &mut self.city,
+            SegmentKind::Road => &mut self.road,
+            SegmentKind::Monastery => &mut self.monastery,
+            SegmentKind::Garden => &mut self.garden,
+            SegmentKind::Field | SegmentKind::River => &mut self.farms,
+        };
+        *kind += score.points;
+    }
+}
+
 /// Something that happened during an action. In files, an object tagged by `event`, read by
 /// hand (`tagged.rs`): any key order; missing, unknown and foreign fields refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -91,7 +91,8 @@ const LISTED: [[Rotation; 4]; 16] = {
 /// are different placements when its segments differ (a pennant, a field border).
 ///
 /// ```
-/// use carcassonne::{ByDir, Catalog, Dir, EdgeConstraint, EdgeKind, FitTable, Rotation};
+/// use carcassonne::engine::{EdgeConstraint, FitTable};
+/// use carcassonne::{ByDir, Catalog, Dir, EdgeKind, Rotation};
 /// let base = Catalog::builtin("base")?;
 /// let table = FitTable::new(base.tiles().iter().map(|tile| tile.edges()));
 /// let (d, _) = base.tile_by_id("D").unwrap();

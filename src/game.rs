@@ -1,6 +1,7 @@
 //! The game: the turn cycle, the one generator of legal actions, and `apply`, the only thing
 //! that changes a game.
 
+use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
@@ -9,7 +10,7 @@ use crate::bag::{Bag, Undrawable};
 use crate::board::Board;
 use crate::catalog::Catalog;
 use crate::edge::EdgeKind;
-use crate::event::{Event, FeatureScore, ScoreReason};
+use crate::event::{Event, FeatureScore, PointsByKind, ScoreReason};
 use crate::features::{Features, NodeId, roomy_clone};
 use crate::geom::{ByDir, Dir, Rotation};
 use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
@@ -98,6 +99,8 @@ pub struct Game {
     phase: Phase,
     current: PlayerId,
     scores: ByPlayer<u32>,
+    /// The same points, by the kind of feature that paid them.
+    by_kind: ByPlayer<PointsByKind>,
     supply: ByPlayer<Supply>,
     figures: Vec<Standing>,
     /// Cell and tile type of each placed tile, in placement order.
@@ -121,6 +124,7 @@ impl Clone for Game {
             phase: self.phase,
             current: self.current,
             scores: self.scores,
+            by_kind: self.by_kind,
             supply: self.supply,
             figures: roomy_clone(&self.figures),
             placed: roomy_clone(&self.placed),
@@ -179,6 +183,7 @@ impl Game {
             phase: Phase::Draw,
             current: PlayerId(0),
             scores: ByPlayer::default(),
+            by_kind: ByPlayer::default(),
             supply,
             figures: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),
@@ -234,6 +239,26 @@ impl Game {
     #[must_use]
     pub fn setup(&self) -> GameSetup {
         GameSetup { seed: self.seed, ..self.rules.setup.clone() }
+    }
+
+    /// The colour `player` plays, as the tile sets name it: the sets' colours in setup order,
+    /// one a seat (the base game's red, green, blue, yellow and black, then Inns & Cathedrals'
+    /// grey). `None` beyond the players, or where the sets name too few colours.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup, PlayerId};
+    /// let game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 3))?;
+    /// assert_eq!(game.player_colour(PlayerId(1)), Some("green"));
+    /// assert_eq!(game.player_colour(PlayerId(3)), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn player_colour(&self, player: PlayerId) -> Option<&str> {
+        if player.0 >= self.players() {
+            return None;
+        }
+        let mut colours = self.catalogs().iter().flat_map(|catalog| &catalog.figures().colours);
+        colours.nth(player.index()).map(String::as_str)
     }
 
     /// The tile sets in play, in setup order; their tile types are numbered one set after
@@ -325,7 +350,8 @@ impl Game {
         &self.board
     }
 
-    /// The features of the board.
+    /// The engine's tracking of the board's features (see [`crate::engine`]);
+    /// [`Game::feature`] answers what a player asks of one.
     #[must_use]
     pub fn features(&self) -> &Features {
         &self.features
@@ -335,6 +361,26 @@ impl Game {
     #[must_use]
     pub fn scores(&self) -> &[u32] {
         &self.scores.0[..usize::from(self.players())]
+    }
+
+    /// Each player's points by the kind of feature that paid them, in turn order; each
+    /// player's kinds add up to [`Game::scores`].
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// while !game.is_over() {
+    ///     let last = *game.legal_actions().last().unwrap();
+    ///     game.apply(last)?;
+    /// }
+    /// for (kinds, total) in game.points_by_kind().iter().zip(game.scores()) {
+    ///     assert_eq!(kinds.total(), *total);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn points_by_kind(&self) -> &[PointsByKind] {
+        &self.by_kind.0[..usize::from(self.players())]
     }
 
     /// The players with the highest score (meaningful once the game is over).
@@ -888,6 +934,7 @@ impl Game {
     fn award(&mut self, score: FeatureScore, events: &mut Vec<Event>) {
         for player in score.scorers.iter() {
             self.scores[player] += score.points;
+            self.by_kind[player].add(&score);
         }
         events.push(Event::FeatureScored(score));
     }

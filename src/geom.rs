@@ -87,6 +87,13 @@ impl Dir {
     }
 }
 
+/// Degrees clockwise: `90°`.
+impl core::fmt::Display for Rotation {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}°", self.degrees())
+    }
+}
+
 impl core::fmt::Display for Dir {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())

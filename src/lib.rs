@@ -5,22 +5,79 @@
 //! built in, and any file a user writes loads the same way, with every mistake reported at
 //! once by file, line, column and a stable code.
 //!
-//! ```
-//! use carcassonne::{Catalog, Dir, EdgeKind, Mark, SegmentKind};
+//! # A game
 //!
-//! let base = Catalog::builtin("base")?;
-//! assert_eq!(base.tile_count(), 72);
-//! assert_eq!(base.count_tiles_with(Mark::Pennant), 10);
+//! A [`Game`] is made from a checked [`GameSetup`] and changed only by [`Game::apply`], which
+//! takes one action of those [`Game::legal_actions`] lists and returns the [`Event`]s it
+//! caused; anything else is refused with a typed reason and changes nothing.
 //!
-//! let (_, start) = base.tile_by_id("D").unwrap();
-//! assert_eq!(start.edges()[Dir::N], EdgeKind::City);
-//! assert_eq!(start.count_segments(SegmentKind::Field), 2);
-//! # Ok::<(), carcassonne::UnknownBuiltin>(())
 //! ```
+//! use carcassonne::{Catalog, Event, Game, GameSetup};
+//!
+//! let mut setup = GameSetup::new(vec![Catalog::builtin("base")?], 2);
+//! setup.seed = 42;
+//! setup.options.abbots = true;
+//! let mut game = Game::new(setup)?;
+//!
+//! let (mut actions, mut scored) = (Vec::new(), 0);
+//! while !game.is_over() {
+//!     game.legal_actions_into(&mut actions);
+//!     let action = actions[game.actions().len() % actions.len()];
+//!     for event in game.apply(action)? {
+//!         if let Event::FeatureScored(score) = event {
+//!             scored += score.points * score.scorers.len() as u32;
+//!         }
+//!     }
+//! }
+//! assert_eq!(scored, game.scores().iter().sum::<u32>());
+//! println!("{:?} to {:?}", game.scores(), game.leaders());
+//!
+//! // A game is its setup and its actions: saving writes them, loading replays and checks
+//! // every action again.
+//! let saved = serde_json::to_string(&game)?;
+//! let loaded: Game = serde_json::from_str(&saved)?;
+//! assert_eq!(loaded, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # A tile set of your own
+//!
+//! A set brings tiles, and may bring a start tile, followers and colours; it plays alone or
+//! beside others whose tile ids differ.
+//!
+//! ```
+//! use carcassonne::{Catalog, Game, GameSetup, Mark};
+//!
+//! let text = r#"
+//! [set]
+//! id = "fortresses"
+//! name = "Fortresses"
+//! edition = 1
+//!
+//! [[tile]]
+//! id = "FORT"
+//! name = "City on four sides with two pennants"
+//! count = 3
+//! edges = { N = "city", E = "city", S = "city", W = "city" }
+//! segments = [{ kind = "city", edges = ["N", "E", "S", "W"], marks = ["pennant"] }]
+//! "#;
+//! let fortresses = Catalog::from_toml("fortresses.toml", text)?;
+//! assert_eq!(fortresses.count_tiles_with(Mark::Pennant), 3);
+//!
+//! let setup = GameSetup::new(vec![Catalog::builtin("base")?, fortresses], 3);
+//! let game = Game::new(setup)?;
+//! assert_eq!(game.tiles_left(), 71 + 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A broken file gets every problem at once ([`Diagnostics`]), each with its line, column and
+//! a stable [`Code`]; [`limits`] lists every bound on input from strangers.
 //!
 //! # Features
 //! - `std` (default): loading tile sets from paths ([`Catalog::from_path`]). Without it the
 //!   crate is `#![no_std]` and needs only `alloc`.
+//!
+//! [`engine`] holds the engine's own data structures, for benchmarks and tools.
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -57,14 +114,13 @@ mod tagged;
 mod tile;
 
 pub use action::{Action, ActionError, Phase};
-pub use board::{Board, EdgeConstraint, FrontierCell, MAX_COORDINATE, PlacedTile, PlacementError};
+pub use board::{Board, MAX_COORDINATE, PlacedTile, PlacementError};
 pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBuiltin};
 pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
-pub use event::{Event, FeatureScore, Modifier, ScoreReason};
+pub use event::{Event, FeatureScore, Modifier, PointsByKind, ScoreReason};
 pub use export::EXPORT_FORMAT;
-pub use features::{FeatureData, Features, NodeId};
-pub use fit::{FitTable, RotationSet};
+
 pub use game::{FeatureView, Game, PlacedFigure, ReplayError};
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
 pub use landscape::{
@@ -81,6 +137,21 @@ pub use segment::{
 };
 pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, UnfinishedMarks};
 pub use tile::{TileIndex, TileType};
+
+/// The engine's own data structures, for benchmarks, tests and tools that study the engine;
+/// playing a game needs none of them ([`Game`]'s queries show what a player sees).
+///
+/// - [`FitTable`]: the rotations of each tile type that fit each edge constraint, so the
+///   legal placements of a tile are one lookup per frontier cell.
+/// - [`FrontierCell`] and [`EdgeConstraint`]: the empty cells next to the board, each with
+///   what its neighbours ask of a tile ([`Board::frontier_cells`], [`Board::constraint`]).
+/// - [`Features`], [`FeatureData`] and [`NodeId`]: the incremental tracking of cities,
+///   roads, fields and monasteries as tiles join them ([`Game::features`]).
+pub mod engine {
+    pub use crate::board::{EdgeConstraint, FrontierCell};
+    pub use crate::features::{FeatureData, Features, NodeId};
+    pub use crate::fit::{FitTable, RotationSet};
+}
 
 /// The examples in README.md, compiled and run as doc tests.
 #[cfg(doctest)]

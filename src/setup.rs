@@ -126,9 +126,7 @@ pub enum SetupError {
         players: u8,
     },
     /// More players than the sets have colours for.
-    #[error(
-        "{players} players is too many: these tile sets bring colours for {max} (Inns & Cathedrals adds a sixth)"
-    )]
+    #[error("{players} players is too many: these tile sets bring colours for {max}")]
     TooManyPlayers {
         /// The number asked for.
         players: u8,

@@ -371,10 +371,11 @@ mod tests {
         assert!(error.unwrap_err().to_string().contains("missing field `tile`"));
     }
 
-    /// A list of actions with a million unknown keys stops at the first.
+    /// A list of actions with thousands of unknown keys before the tag stops at the first
+    /// (capi/tests/bounded_input.rs measures millions).
     #[test]
     fn unknown_keys_stop_the_reading_at_once() {
-        let keys: Vec<&str> = core::iter::repeat_n("\"a\":0", 1 << 20).collect();
+        let keys: Vec<&str> = core::iter::repeat_n("\"a\":0", 1 << 12).collect();
         let json = alloc::format!("[{{{},\"action\":\"draw\"}}]", keys.join(","));
         let error = serde_json::from_str::<Vec<Action>>(&json).unwrap_err();
         assert_eq!(error.column(), 5, "{error}");

@@ -5,7 +5,8 @@ mod common;
 #[path = "common/oracle.rs"]
 mod oracle;
 
-use carcassonne::{Board, Catalog, Features, Pos, Rotation, SegmentKind};
+use carcassonne::engine::Features;
+use carcassonne::{Board, Catalog, Pos, Rotation, SegmentKind};
 use oracle::{assert_matches_oracle, incremental};
 use proptest::prelude::*;
 

@@ -558,6 +558,8 @@ namespace Carcassonne
         private readonly byte farmers;
         /// <summary>The players who score, bit p for player p; each receives <see cref="Points"/>.</summary>
         public readonly byte Scorers;
+        /// <summary>The players who score, by number: <see cref="Scorers"/> read.</summary>
+        public int[] ScoringPlayers { get { return PlayerMask.Players(Scorers); } }
         /// <summary>When it scored.</summary>
         public readonly ScoreReason Reason;
         /// <summary>The rule that changed its value.</summary>
@@ -589,6 +591,8 @@ namespace Carcassonne
         public readonly byte Player;
         /// <summary>GameOver: the players with the highest score, bit p for player p.</summary>
         public readonly byte Winners;
+        /// <summary>GameOver: the winners by number: <see cref="Winners"/> read.</summary>
+        public int[] WinningPlayers { get { return PlayerMask.Players(Winners); } }
         /// <summary>TileDrawn, TileDiscarded, TilePlaced: the tile type.</summary>
         public readonly ushort Tile;
         /// <summary>TilePlaced, FigurePlaced, AbbotRecalled, FigureReturned: the cell.</summary>
@@ -841,6 +845,24 @@ namespace Carcassonne
                 Errors.Check(Native.carc_landscape_scoring_solo_puzzle(out scoring), IntPtr.Zero);
                 return scoring;
             }
+        }
+    }
+
+    /// <summary>Sets of players as the library writes them: a byte, bit p for player p.</summary>
+    public static class PlayerMask
+    {
+        /// <summary>The players in <paramref name="mask"/>, in increasing order.</summary>
+        public static int[] Players(byte mask)
+        {
+            var players = new List<int>();
+            for (int player = 0; player < 8; player++)
+            {
+                if ((mask >> player & 1) != 0)
+                {
+                    players.Add(player);
+                }
+            }
+            return players.ToArray();
         }
     }
 

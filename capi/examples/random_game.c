@@ -3,7 +3,7 @@
  *
  *   cargo build --release -p carcassonne-capi
  *   gcc -std=c11 -Wall -Wextra -Iinclude capi/examples/random_game.c \
- *       target/release/libcarcassonne_capi.a -lpthread -ldl -lm -o random_game
+ *       "${CARGO_TARGET_DIR:-target}/release/libcarcassonne_capi.a" -lpthread -ldl -lm -o random_game
  *   ./random_game [seed]
  */
 #include <stdio.h>

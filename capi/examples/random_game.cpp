@@ -1,9 +1,10 @@
 // random_game.cpp: the C ABI from C++, with handles owned by std::unique_ptr and failures
-// turned into exceptions; two random players, one line per turn, the final scores.
+// turned into exceptions; three random players on the River, the base game and Inns &
+// Cathedrals: every tile, figure and score as it happens, then the scores and the winners.
 //
 //   cargo build --release -p carcassonne-capi
 //   g++ -std=c++17 -Wall -Wextra -Iinclude capi/examples/random_game.cpp
-//       target/release/libcarcassonne_capi.a -lpthread -ldl -lm -o random_game_cpp
+//       "${CARGO_TARGET_DIR:-target}/release/libcarcassonne_capi.a" -lpthread -ldl -lm -o random_game_cpp
 //   ./random_game_cpp [seed]
 #include <cstdint>
 #include <cstdio>
@@ -47,6 +48,80 @@ Catalog builtin(const char *name) {
     return Catalog(catalog);
 }
 
+std::string tile_id(const carc_game *game, std::uint16_t tile) {
+    carc_tile_info info;
+    check(carc_game_tile_info(game, tile, &info), nullptr, "carc_game_tile_info");
+    return info.id;
+}
+
+const char *kind_name(carc_segment_kind kind) {
+    static const char *const names[] = {"city", "road", "field", "river", "monastery", "garden"};
+    return kind < sizeof names / sizeof names[0] ? names[kind] : "?";
+}
+
+const char *figure_name(carc_figure figure) {
+    switch (figure) {
+    case CARC_FIGURE_BIG_FOLLOWER:
+        return "big follower";
+    case CARC_FIGURE_ABBOT:
+        return "abbot";
+    default:
+        return "follower";
+    }
+}
+
+// "players 0 and 2" from a bitmask of players (bit p for player p).
+std::string players_in(std::uint8_t mask) {
+    std::vector<std::string> names;
+    for (unsigned p = 0; p < CARC_MAX_PLAYERS; ++p) {
+        if ((mask >> p) & 1) {
+            names.push_back(std::to_string(p));
+        }
+    }
+    std::string text = names.size() == 1 ? "player " : "players ";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    }
+    return text;
+}
+
+// Prints what the last action did: tiles, figures, scores.
+void print_events(const carc_game *game) {
+    std::size_t count = 0;
+    carc_result code = carc_game_last_events(game, nullptr, 0, &count);
+    if (code != CARC_RESULT_BUFFER_TOO_SMALL) {
+        check(code, nullptr, "carc_game_last_events");
+        return;  // no events
+    }
+    std::vector<carc_event> events(count);
+    check(carc_game_last_events(game, events.data(), events.size(), &count), nullptr,
+          "carc_game_last_events");
+    for (const carc_event &event : events) {
+        switch (event.kind) {
+        case CARC_EVENT_KIND_TILE_PLACED:
+            std::printf("player %u places %s at (%d, %d) turned %u\n", event.player,
+                        tile_id(game, event.tile).c_str(), event.pos.x, event.pos.y, event.rotation);
+            break;
+        case CARC_EVENT_KIND_FIGURE_PLACED:
+            std::printf("  and puts a %s on segment %u\n", figure_name(event.figure), event.segment);
+            break;
+        case CARC_EVENT_KIND_FEATURE_SCORED: {
+            const carc_feature_score &score = event.score;
+            const bool unfinished = !score.complete && score.kind != CARC_SEGMENT_KIND_FIELD;
+            std::printf("  %s%s: %u points to %s\n", unfinished ? "unfinished " : "",
+                        kind_name(score.kind), score.points, players_in(score.scorers).c_str());
+            break;
+        }
+        case CARC_EVENT_KIND_TILE_DISCARDED:
+            std::printf("player %u discards %s: it fits nowhere\n", event.player,
+                        tile_id(game, event.tile).c_str());
+            break;
+        default:
+            break;
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) try {
@@ -72,22 +147,19 @@ int main(int argc, char **argv) try {
     std::mt19937_64 random(seed);
     std::size_t count = 0;
     check(carc_game_legal_action_count(game.get(), &count), nullptr, "carc_game_legal_action_count");
-    unsigned turns = 0;
     while (count > 0) {
-        carc_action action;
         const std::size_t pick = random() % count;
-        check(carc_game_legal_action(game.get(), pick, &action), nullptr, "carc_game_legal_action");
-        if (action.kind == CARC_ACTION_KIND_PLACE) {
-            std::printf("turn %u: a tile goes to (%d, %d)\n", ++turns, action.pos.x, action.pos.y);
-        }
         check(carc_game_apply_legal(game.get(), pick, &count, &err), err, "carc_game_apply_legal");
+        print_events(game.get());
     }
 
     std::vector<std::uint32_t> scores(CARC_MAX_PLAYERS);
     std::size_t players = 0;
     check(carc_game_scores(game.get(), scores.data(), scores.size(), &players), nullptr, "carc_game_scores");
+    std::uint8_t winners = 0;
+    check(carc_game_leaders(game.get(), &winners), nullptr, "carc_game_leaders");
     for (std::size_t p = 0; p < players; ++p) {
-        std::printf("player %zu: %u points\n", p, scores[p]);
+        std::printf("player %zu: %u points%s\n", p, scores[p], (winners >> p) & 1 ? " (winner)" : "");
     }
     return 0;
 } catch (const std::exception &error) {

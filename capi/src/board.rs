@@ -1,7 +1,8 @@
 //! Board queries: the tiles placed, the segments of each with the feature and figure on it,
 //! features, figures and the frontier; enough to draw the board.
 
-use carcassonne::{Dir, Game, NodeId, Pos};
+use carcassonne::engine::NodeId;
+use carcassonne::{Dir, Game, Pos};
 
 use crate::boundary::Failure;
 use crate::game::{carc_game, list, query};

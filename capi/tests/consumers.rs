@@ -197,7 +197,10 @@ fn c_and_cpp_consumers_play_the_rust_api_games_under_sanitizers() {
 #[test]
 fn c_consumer_is_clean_under_valgrind() {
     if !common::have("valgrind") {
-        println!("SKIPPED: valgrind is not installed, so the uninstrumented run is not checked");
+        common::skip(
+            "c_consumer_is_clean_under_valgrind",
+            "valgrind is not installed, so the uninstrumented run is not checked",
+        );
         return;
     }
     let exe = common::compile("play.c", Instrument::Plain);

@@ -1,11 +1,11 @@
 //! The board as text: a block of 5 × 3 characters per tile, drawn from its segments, with
-//! figures shown by their player's number.
+//! pennants, inns and cathedrals, and figures shown by their player's number and kind.
 
 use std::collections::BTreeMap;
 
 use carcassonne::{
-    Dir, EdgeKind, HalfEdge, PlacedFigure, Pos, Rotation, Segment, SegmentIndex, SegmentKind,
-    TileType,
+    Dir, EdgeKind, Figure, HalfEdge, Mark, PlacedFigure, Pos, Rotation, Segment, SegmentIndex,
+    SegmentKind, TileType,
 };
 
 /// Characters per tile, west to east.
@@ -39,8 +39,9 @@ const FIGURE_CELLS: [(usize, usize); WIDTH * HEIGHT] = [
 
 /// What the board shows, for the reader.
 pub const LEGEND: &str = concat!(
-    "legend: # city   = | road (+ where roads meet)   ~ river   . field\n",
-    "        M monastery   G garden   0-7 a figure of that player"
+    "legend: # city   = | road (+ where roads meet)   ~ river   . field   M monastery   G garden\n",
+    "        * pennant   ^ inn   ! cathedral\n",
+    "        0-5 a follower (a farmer in a field), A-F a big follower, a-f an abbot, of player 0-5"
 );
 
 /// A tile as it lies on the board.
@@ -139,9 +140,37 @@ fn block(
         let cell = on_segment.or_else(|| FIGURE_CELLS.into_iter().find(|c| !taken.contains(c)));
         let Some(cell) = cell else { continue };
         taken.push(cell);
-        chars[cell.0][cell.1] = char::from_digit(u32::from(figure.player.0), 10).unwrap_or('?');
+        chars[cell.0][cell.1] = figure_char(figure);
+    }
+    // Marks after figures, on a free character of their segment, if one is left.
+    for (index, segment) in segments.iter().enumerate() {
+        for (mark, glyph) in [(Mark::Pennant, '*'), (Mark::Inn, '^'), (Mark::Cathedral, '!')] {
+            if !segment.marks().contains(mark) {
+                continue;
+            }
+            let Ok(index) = SegmentIndex::try_from(index) else { continue };
+            let free = FIGURE_CELLS.iter().copied().find(|cell| {
+                spots[cell.0][cell.1] == Spot::Segment(index) && !taken.contains(cell)
+            });
+            if let Some(cell) = free {
+                taken.push(cell);
+                chars[cell.0][cell.1] = glyph;
+            }
+        }
     }
     chars
+}
+
+/// A follower (or farmer) as its player's digit, a big follower as a capital (A for player
+/// 0), an abbot as a small letter.
+fn figure_char(figure: &PlacedFigure) -> char {
+    let player = figure.player.0;
+    let from = |first: u8| char::from(first.saturating_add(player));
+    match figure.figure {
+        Figure::Follower => char::from_digit(u32::from(player), 10).unwrap_or('?'),
+        Figure::BigFollower => from(b'A'),
+        Figure::Abbot => from(b'a'),
+    }
 }
 
 /// The segment under each character of a tile turned by `rotation`, whose segments,

@@ -1,6 +1,7 @@
 //! The `carcassonne` command-line tool: tile sets, random games, replays and landscape scores.
 
 mod ascii;
+mod names;
 mod play;
 mod render;
 mod replay;

@@ -6,13 +6,14 @@ use std::process::ExitCode;
 
 use carcassonne::{
     Action, BUILTIN_NAMES, Catalog, Event, FarmScoring, FeatureScore, Figure, Game, GameSetup,
-    LoadError, Modifier, PlacedFigure, PlayerId, PlayerSet, RuleOptions, ScoreReason, SegmentIndex,
-    SegmentKind, TileIndex, UnfinishedMarks,
+    LoadError, Modifier, PlacedFigure, PlayerId, PlayerSet, Pos, RuleOptions, ScoreReason,
+    SegmentIndex, SegmentKind, SetupError, TileIndex, UnfinishedMarks,
 };
 use clap::ValueEnum;
 use serde::Serialize;
 
 use crate::ascii::{self, Laid};
+use crate::names;
 use crate::tileset::CommandError;
 
 /// The rule options as flags, shared by `play` and `score`.
@@ -107,7 +108,9 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
         seed: args.seed,
         options: args.rules.options(args.abbots),
     };
-    let mut game = Game::new(setup).map_err(|error| format!("cannot set up the game: {error}"))?;
+    let mut game = Game::new(setup.clone()).map_err(|error| {
+        format!("cannot set up the game: {error}{}", setup_hint(&setup, &error))
+    })?;
     let mut dice = Dice::new(args.seed);
     let mut events = Vec::new();
     let mut legal = Vec::new();
@@ -127,6 +130,25 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
     let text = if args.json { transcript.to_json()? } else { transcript.report() };
     crate::write_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What to try when `error` refused `setup`, for the sets that ship with the library: a
+/// sixth colour, or a base game under an expansion.
+fn setup_hint(setup: &GameSetup, error: &SetupError) -> String {
+    let ids: Vec<&str> = setup.catalogs.iter().map(|c| c.info().id.as_str()).collect();
+    let has = |id: &str| ids.contains(&id);
+    match error {
+        SetupError::TooManyPlayers { .. } if !has("inns_and_cathedrals") && setup.players <= 6 => {
+            format!(
+                " (Inns & Cathedrals brings a sixth: --tilesets {},inns_and_cathedrals)",
+                ids.join(",")
+            )
+        }
+        SetupError::NoFollowers | SetupError::NoStartTile if !has("base") && !has("base_c2") => {
+            format!(" (expansions play with a base game: --tilesets base,{})", ids.join(","))
+        }
+        _ => String::new(),
+    }
 }
 
 /// A built-in set by name or a tile set file, with a message that lists the built-in names
@@ -238,6 +260,10 @@ impl Transcript {
         }
         let mut final_scores = Vec::new();
         let id_width = game.tiles().iter().map(|tile| tile.id().len()).max().unwrap_or(1);
+        let name_width = (0..game.players())
+            .map(|player| names::player(game, PlayerId(player)).len())
+            .max()
+            .unwrap_or(1);
         let mut turn = Turn::default();
         for event in &self.events {
             match *event {
@@ -248,7 +274,8 @@ impl Transcript {
                     turn.flush(&mut out);
                     let _ = writeln!(
                         out,
-                        "     {player} draws tile {}, which fits nowhere: discarded",
+                        "     {} draws tile {}, which fits nowhere: discarded",
+                        names::player(game, player),
                         tile_id(game, tile)
                     );
                 }
@@ -256,17 +283,18 @@ impl Transcript {
                     turn.flush(&mut out);
                     turn.number += 1;
                     turn.line = Some(format!(
-                        "{:>3}. {player}  tile {:<id_width$}  at {:<10} rotation {:<3}",
+                        "{:>3}. {:<name_width$}  tile {:<id_width$}  at {:<10} turned {:<4}",
                         turn.number,
+                        names::player(game, player),
                         tile_id(game, tile),
                         pos.to_string(),
-                        rotation.degrees()
+                        rotation.to_string()
                     ));
                     turn.tile = Some(tile);
                     turn.figure = "no figure".into();
                 }
-                Event::FigurePlaced { figure, segment, .. } => {
-                    turn.figure = figure_on(game, turn.tile, figure, segment);
+                Event::FigurePlaced { figure, segment, pos, .. } => {
+                    turn.figure = figure_on(game, figure, pos, segment);
                 }
                 Event::AbbotRecalled { pos, .. } => {
                     turn.figure = format!("recalls the abbot from {pos}");
@@ -274,7 +302,7 @@ impl Transcript {
                 Event::FeatureScored(score) if score.reason == ScoreReason::GameEnd => {
                     final_scores.push(score);
                 }
-                Event::FeatureScored(score) => turn.scores.push(describe(&score)),
+                Event::FeatureScored(score) => turn.scores.push(describe(game, &score)),
                 Event::FigureReturned { .. } => {}
             }
         }
@@ -284,6 +312,10 @@ impl Transcript {
         out.push_str(&board(game));
         out.push_str(ascii::LEGEND);
         out.push('\n');
+        let colours: Vec<String> = (0..game.players())
+            .map(|player| format!("{player} {}", names::player(game, PlayerId(player))))
+            .collect();
+        let _ = writeln!(out, "        players: {}", colours.join(", "));
 
         if game.is_over() {
             out.push_str("\nend of game\n");
@@ -291,19 +323,19 @@ impl Transcript {
                 out.push_str("     no figure left on the board scores\n");
             }
             for score in &final_scores {
-                let _ = writeln!(out, "     {}", describe(score));
+                let _ = writeln!(out, "     {}", describe(game, score));
             }
         } else {
             let _ = writeln!(
                 out,
-                "\nthe game is not over: {} tiles left, {} to play ({} phase)",
-                game.tiles_left(),
-                game.current_player(),
+                "\nthe game is not over: {} left, {} to play ({} phase)",
+                plural(game.tiles_left(), "tile"),
+                names::player(game, game.current_player()),
                 game.phase().name()
             );
         }
         out.push('\n');
-        out.push_str(&points_by_kind(game, &self.events));
+        out.push_str(&points_by_kind(game));
         out
     }
 }
@@ -351,10 +383,11 @@ fn header(setup: &GameSetup) -> String {
     let sets: Vec<&str> = setup.catalogs.iter().map(|c| c.info().id.as_str()).collect();
     let options = setup.options;
     let on = |flag: bool| if flag { "on" } else { "off" };
-    let farm = match options.farm_scoring {
-        FarmScoring::PerField => "per_field",
-        FarmScoring::PerFieldOnce => "per_field_once",
-        FarmScoring::PerCity4 => "per_city_4",
+    let farmers = match options.farm_scoring {
+        _ if !options.farmers => "farmers off".to_owned(),
+        FarmScoring::PerField => "farmers on, farm scoring per_field".to_owned(),
+        FarmScoring::PerFieldOnce => "farmers on, farm scoring per_field_once".to_owned(),
+        FarmScoring::PerCity4 => "farmers on, farm scoring per_city_4".to_owned(),
     };
     let unfinished = match options.inn_cathedral_unfinished {
         UnfinishedMarks::Zero => "zero",
@@ -362,12 +395,10 @@ fn header(setup: &GameSetup) -> String {
     };
     format!(
         "carcassonne: {}; {} players; seed {}\n\
-         rules: farmers {}, farm scoring {farm}, tiny city {}, unfinished inns and cathedrals \
-         {unfinished}, abbots {}\n",
+         rules: {farmers}, tiny city {}, unfinished inns and cathedrals {unfinished}, abbots {}\n",
         sets.join(", "),
         setup.players,
         setup.seed,
-        on(options.farmers),
         on(options.tiny_city),
         on(options.abbots),
     )
@@ -377,24 +408,28 @@ fn tile_id(game: &Game, tile: TileIndex) -> &str {
     game.tile(tile).map_or("?", |tile| tile.id())
 }
 
-/// "follower on road (segment 1)", naming the segment's kind on the tile just placed.
-fn figure_on(
-    game: &Game,
-    tile: Option<TileIndex>,
-    figure: Figure,
-    segment: SegmentIndex,
-) -> String {
-    let kind = tile
-        .and_then(|tile| game.tile(tile))
-        .and_then(|tile| tile.segments().get(usize::from(segment)))
-        .map_or("?", |segment| segment.kind().name());
-    let farmer = if kind == SegmentKind::Field.name() { ", a farmer" } else { "" };
-    format!("{figure} on {kind} (segment {segment}){farmer}")
+/// "a farmer on the field to the south", "a big follower on the city to the north", "an
+/// abbot on the monastery": the figure and the segment of the tile just placed at `pos`.
+fn figure_on(game: &Game, figure: Figure, pos: Pos, segment: SegmentIndex) -> String {
+    let placed =
+        game.board().get(pos).and_then(|placed| Some((game.tile(placed.tile)?, placed.rotation)));
+    let kind =
+        placed.and_then(|(tile, _)| tile.segments().get(usize::from(segment))).map(|s| s.kind());
+    let named = placed.map_or_else(
+        || format!("segment {segment}"),
+        |(tile, rotation)| names::segment(tile, rotation, segment),
+    );
+    let who = match (figure, kind) {
+        (Figure::Follower, Some(SegmentKind::Field)) => "a farmer".to_owned(),
+        (Figure::BigFollower, Some(SegmentKind::Field)) => "a big farmer".to_owned(),
+        _ => format!("{} {figure}", figure.article()),
+    };
+    format!("{who} on {named}")
 }
 
 /// One feature's score on one line: what, where, why, how it adds up, and who gets what.
-pub fn describe(score: &FeatureScore) -> String {
-    let mut what = format!("{} at {}", score.kind, score.pos);
+fn describe(game: &Game, score: &FeatureScore) -> String {
+    let mut what = names::feature(game, score.pos, score.segment);
     let per_city = score.farmers && score.kind == SegmentKind::City;
     let why = match score.reason {
         ScoreReason::Completed => "completed",
@@ -423,12 +458,15 @@ pub fn describe(score: &FeatureScore) -> String {
         Modifier::TinyCity => ", tiny city (1 per tile and pennant)",
     };
     what.push_str(modifier);
-    let paid: Vec<String> =
-        score.scorers.iter().map(|player| format!("{player} +{}", score.points)).collect();
+    let paid: Vec<String> = score
+        .scorers
+        .iter()
+        .map(|player| format!("{} +{}", names::player(game, player), score.points))
+        .collect();
     format!("{what}: {}", paid.join(", "))
 }
 
-fn plural(count: u32, noun: &str) -> String {
+pub fn plural(count: u32, noun: &str) -> String {
     match (count, noun.strip_suffix('y')) {
         (1, _) => format!("1 {noun}"),
         (_, Some(stem)) => format!("{count} {stem}ies"),
@@ -450,26 +488,13 @@ fn board(game: &Game) -> String {
 }
 
 /// Points per player by kind of feature over the whole game, then the scores and winners.
-fn points_by_kind(game: &Game, events: &[Event]) -> String {
+fn points_by_kind(game: &Game) -> String {
     const KINDS: [&str; 5] = ["city", "road", "monastery", "garden", "field"];
-    let players = usize::from(game.players());
-    let mut table = vec![[0u32; KINDS.len()]; players];
-    for event in events {
-        let Event::FeatureScored(score) = event else { continue };
-        let column = match score.kind {
-            _ if score.farmers => 4,
-            SegmentKind::City => 0,
-            SegmentKind::Road => 1,
-            SegmentKind::Monastery => 2,
-            SegmentKind::Garden => 3,
-            SegmentKind::Field | SegmentKind::River => 4,
-        };
-        for player in score.scorers.iter() {
-            if let Some(row) = table.get_mut(player.index()) {
-                row[column] += score.points;
-            }
-        }
-    }
+    let table: Vec<[u32; 5]> = game
+        .points_by_kind()
+        .iter()
+        .map(|kinds| [kinds.city, kinds.road, kinds.monastery, kinds.garden, kinds.farms])
+        .collect();
     let gardens = table.iter().any(|row| row[3] > 0);
     let shown: Vec<usize> = (0..KINDS.len()).filter(|k| *k != 3 || gardens).collect();
     let mut out = String::from("points      ");
@@ -480,7 +505,7 @@ fn points_by_kind(game: &Game, events: &[Event]) -> String {
     let winners = if game.is_over() { game.leaders() } else { PlayerSet::EMPTY };
     for (player, row) in table.iter().enumerate() {
         let id = PlayerId(player as u8);
-        let _ = write!(out, "  {:<10}", id.to_string());
+        let _ = write!(out, "  {:<10}", names::player(game, id));
         for k in &shown {
             let _ = write!(out, "{:>10}", row[*k]);
         }
@@ -489,7 +514,7 @@ fn points_by_kind(game: &Game, events: &[Event]) -> String {
         out.push_str(if winners.contains(id) { "  winner\n" } else { "\n" });
     }
     if game.is_over() {
-        let names: Vec<String> = winners.iter().map(|player| player.to_string()).collect();
+        let names: Vec<String> = winners.iter().map(|player| names::player(game, player)).collect();
         let _ = writeln!(
             out,
             "\n{} {}",

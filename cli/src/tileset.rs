@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use carcassonne::{BUILTIN_NAMES, Catalog, LoadError};
 
 use crate::Format;
+use crate::play::plural;
 use crate::render::render_sheet;
 
 /// A failure that ends the command, with a message for the user.
@@ -32,16 +33,21 @@ pub fn check(files: &[String]) -> Result<ExitCode, CommandError> {
     for file in files {
         match Catalog::load(file) {
             Ok(catalog) => println!(
-                "ok: {file}: set `{}`, {} tile types, {} tiles",
+                "ok: {file}: set `{}`, {}, {}",
                 catalog.info().id,
-                catalog.tiles().len(),
-                catalog.tile_count()
+                plural(catalog.tiles().len() as u32, "tile type"),
+                plural(catalog.tile_count() as u32, "tile")
             ),
             Err(LoadError::Invalid(diagnostics)) => {
                 failed += 1;
                 eprintln!("{diagnostics}");
-                let count = diagnostics.len();
-                eprintln!("{file}: {count} problem{}", if count == 1 { "" } else { "s" });
+                let (total, listed) = (diagnostics.problems(), diagnostics.len());
+                let shown = if total > listed {
+                    format!(", the first {} shown", listed - 1)
+                } else {
+                    String::new()
+                };
+                eprintln!("{file}: {total} problem{}{shown}", if total == 1 { "" } else { "s" });
             }
             Err(other) => {
                 failed += 1;

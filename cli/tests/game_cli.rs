@@ -75,19 +75,29 @@ fn play_prints_moves_board_and_final_scores() {
     assert!(report.contains("start tile D at (0, 0)"));
     let game = play_json(&[]);
     let placed = events(&game).iter().filter(|event| event["event"] == "tile_placed").count();
-    let moves = report.lines().filter(|line| line.contains(". player ")).count();
+    let is_move = |line: &&str| {
+        let line = line.trim_start();
+        line.split_once(". ").is_some_and(|(number, rest)| {
+            number.parse::<u32>().is_ok() && (rest.starts_with("red") || rest.starts_with("green"))
+        })
+    };
+    let moves = report.lines().filter(is_move).count();
     assert_eq!(moves, placed, "one line per placed tile");
     assert_eq!(placed, 71, "every tile but the start tile is placed in this game");
     assert!(report.contains("\nlegend: # city"));
     assert!(report.contains("\nend of game\n"));
     let winners: Vec<u64> =
         game["winners"].as_array().unwrap().iter().map(|p| p.as_u64().unwrap()).collect();
-    let named: Vec<String> = winners.iter().map(|p| format!("player {p}")).collect();
-    assert!(report.contains(&named.join(", ")), "{report}");
+    // Players are named by the colours of the base game, red and green.
+    let colours = ["red", "green"];
+    let named: Vec<&str> = winners.iter().map(|p| colours[*p as usize]).collect();
+    assert!(report.contains(&format!("winner: {}", named.join(", "))), "{report}");
+    assert!(report.contains("players: 0 red, 1 green"), "{report}");
     let total: u64 = scores(&game).iter().sum();
     assert!(total > 0);
     for (player, score) in scores(&game).iter().enumerate() {
-        let row = report.lines().find(|line| line.starts_with(&format!("  player {player} ")));
+        let colour = colours[player];
+        let row = report.lines().find(|line| line.starts_with(&format!("  {colour} ")));
         let row = row.unwrap_or_else(|| panic!("no points row for player {player}"));
         let total = row.split_whitespace().filter_map(|cell| cell.parse::<u64>().ok()).next_back();
         assert_eq!(total, Some(*score), "the last column is the total: {row}");
@@ -162,7 +172,7 @@ fn replay_of_an_unfinished_game_says_so() {
     )
     .unwrap();
     let report = ok(&["replay", file.to_str().unwrap()]);
-    assert!(report.contains("the game is not over: 70 tiles left, player 0 to play"), "{report}");
+    assert!(report.contains("the game is not over: 70 tiles left, red to play"), "{report}");
     assert!(!report.contains("winner"));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -176,8 +186,10 @@ fn no_farmers_means_no_farmer_and_no_field_score() {
     let without = play_json(&["--no-farmers"]);
     assert_eq!(without["setup"]["options"]["farmers"], false);
     assert!(farmer_scores(&without).is_empty());
-    assert!(!ok(&["play", "--no-farmers"]).contains("a farmer"));
-    assert!(ok(&["play"]).contains("a farmer"));
+    let report = ok(&["play", "--no-farmers"]);
+    assert!(!report.contains("a farmer on"), "{report}");
+    assert!(report.contains("rules: farmers off, tiny city"), "no farm scoring without farmers");
+    assert!(ok(&["play"]).contains("a farmer on the field"));
 }
 
 /// The three ways fields score: the options change no legal action, so the same seed plays
@@ -252,7 +264,7 @@ fn unfinished_inns_score_zero_or_normally() {
 #[test]
 fn abbots_only_with_the_option() {
     let with = ok(&["play", "--abbots"]);
-    assert!(with.contains("abbot on monastery"), "{with}");
+    assert!(with.contains("an abbot on the monastery"), "{with}");
     assert!(with.contains("recalls the abbot from"));
     assert!(with.contains("abbot recalled"));
     let without = play_json(&[]);
@@ -267,7 +279,7 @@ fn players_and_tilesets_shape_the_game() {
     assert_eq!(scores(&three).len(), 3);
     let report = ok(&["play", "--tilesets", "base,river"]);
     assert!(report.contains("start tile river_spring at (0, 0)"), "{report}");
-    assert!(report.contains("  1. player 0  tile river_"), "{report}");
+    assert!(report.contains("  1. red    tile river_"), "{report}");
     let river = play_json(&["--tilesets", "river,base"]);
     assert_eq!(river["setup"]["tilesets"], serde_json::json!(["river", "base"]));
     let file = ok(&["play", "--tilesets", "tilesets/base.toml", "--seed", "1"]);

@@ -201,6 +201,25 @@ impl Diagnostics {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// How many problems the file has: every one listed, and when there were more than
+    /// [`MAX_DIAGNOSTICS`], those the last entry (`dsl-too-many-errors`) counts instead of
+    /// listing. [`Diagnostics::len`] counts entries.
+    #[must_use]
+    pub fn problems(&self) -> usize {
+        self.0
+            .iter()
+            .map(|diagnostic| match diagnostic.code {
+                Code::TooManyErrors => diagnostic
+                    .message
+                    .split(' ')
+                    .next()
+                    .and_then(|count| count.parse().ok())
+                    .unwrap_or(0),
+                _ => 1,
+            })
+            .sum()
+    }
 }
 
 impl fmt::Display for Diagnostics {
@@ -364,7 +383,7 @@ mod tests {
         let mut problems = Problems::default();
         problems.report(Code::Syntax, 0..0, "x".repeat(10 * MAX_MESSAGE));
         problems.report(Code::Syntax, 1..1, String::from("short"));
-        let long_name = "n".repeat(1 << 20);
+        let long_name = "n".repeat(4 * MAX_LABEL);
         let diagnostics = problems.into_diagnostics(&long_name, "ab");
         let [first, second] = &diagnostics.0[..] else { panic!("{diagnostics:?}") };
         assert!(Arc::ptr_eq(&first.file, &second.file));
@@ -383,5 +402,6 @@ mod tests {
         let diagnostics = problems.into_diagnostics("f.toml", "");
         assert_eq!(diagnostics.len(), MAX_DIAGNOSTICS + 1);
         assert_eq!(diagnostics.0.last().unwrap().code, Code::TooManyErrors);
+        assert_eq!(diagnostics.problems(), MAX_DIAGNOSTICS + 5);
     }
 }

@@ -27,6 +27,20 @@ const SEGMENT_KEYS: &[&str] = &["kind", "edges", "half_edges", "cities", "marks"
 /// Parses `text` as TOML and reads the tile set shape out of it. Returns `None` when the TOML
 /// itself is broken, after reporting every syntax error the parser recovered from.
 pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
+    // No TOML document starts with `{`; a JSON one does, and the TOML parser would report a
+    // hundred syntax errors on it instead of saying so.
+    if let Some(start) = text.find(|c: char| !c.is_whitespace())
+        && text[start..].starts_with('{')
+    {
+        problems.report(
+            Code::Syntax,
+            start..start + 1,
+            "this is not TOML but looks like JSON; a tile set is a TOML file (see \
+             tilesets/README.md)"
+                .to_owned(),
+        );
+        return None;
+    }
     let (root, errors) = DeTable::parse_recoverable(text);
     if !errors.is_empty() {
         for error in errors {

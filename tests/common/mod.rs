@@ -1,6 +1,7 @@
 //! Shared by the integration tests: random tile-only games from a list of random choices.
 
-use carcassonne::{Board, Catalog, FitTable, Pos, Rotation, TileIndex};
+use carcassonne::engine::FitTable;
+use carcassonne::{Board, Catalog, Pos, Rotation, TileIndex};
 
 /// Shuffles the whole deck of `catalog` with `choices`, lays the first tile at the origin
 /// and every other at a random legal spot (discarding a tile with none), calling `placed`

@@ -3,9 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use carcassonne::{
-    Board, Dir, FeatureData, Features, HalfEdge, Mark, Pos, Rotation, SegmentKind, TileType,
-};
+use carcassonne::engine::{FeatureData, Features};
+use carcassonne::{Board, Dir, HalfEdge, Mark, Pos, Rotation, SegmentKind, TileType};
 
 /// A segment on the board: the cell and the segment's index in its tile type.
 pub type Node = (Pos, u8);

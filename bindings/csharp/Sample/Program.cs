@@ -110,7 +110,7 @@ namespace Carcassonne.Sample
                             turn.Append(", recalled the abbot from " + e.Pos);
                             break;
                         case EventKind.FeatureScored:
-                            turn.Append(", " + e.Score.Kind + " scored " + e.Score.Points + " (players mask " + e.Score.Scorers + ")");
+                            turn.Append(", " + e.Score.Kind + " scored " + e.Score.Points + " for player " + string.Join(" and ", e.Score.ScoringPlayers));
                             break;
                         case EventKind.GameOver:
                             winners = e.Winners;

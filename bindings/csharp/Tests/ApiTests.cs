@@ -57,6 +57,7 @@ namespace Carcassonne.Tests
             {
                 LibraryInfo, Builtins, TileSetDiagnostics, TileSetFiles, GameQueries, RefusedActions,
                 WholeGame, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
+                PlayerMasks,
                 NothingLeaks,
             };
             foreach (var test in tests)
@@ -593,6 +594,13 @@ namespace Carcassonne.Tests
             {
                 Equal(Phase.Draw, after.Phase, "games still work after finalizers ran");
             }
+        }
+
+        /// <summary>Player masks read as lists of players.</summary>
+        private static void PlayerMasks()
+        {
+            Equal("", string.Join(",", PlayerMask.Players(0)), "nobody");
+            Equal("0,2,7", string.Join(",", PlayerMask.Players(0x85)), "players 0, 2 and 7");
         }
 
         /// <summary>Games on separate threads, and one game shared by several.</summary>

@@ -296,8 +296,18 @@ pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|value| !value.is_empty() && value != "false" && value != "0")
 }
 
+/// Says on the terminal that `test` skipped its check, and why. The test harness swallows the
+/// `println!` and `eprintln!` of a passing test, so a skip said that way read as a plain `ok`;
+/// this writes to the standard error stream itself, which the harness leaves alone. In CI
+/// ([`in_ci`]) nothing may skip: the test fails instead.
+pub fn skip(test: &str, reason: &str) {
+    use std::io::Write;
+    assert!(!in_ci(), "{test} cannot run: {reason}; in CI nothing may skip");
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason}");
+}
+
 /// Whether `program` can be run; in CI a missing tool fails the test, elsewhere the caller
-/// skips with a printed reason.
+/// skips with [`skip`].
 pub fn have(program: &str) -> bool {
     let found = Command::new(program)
         .arg("--version")

@@ -1,0 +1,186 @@
+//! Names a player reads: players by their colour, segments by where they lie on the tile as
+//! it lies on the board ("the city to the east", "the road west to east", "the field to the
+//! south-east"), features by such a segment and its cell, which no other feature shares.
+
+use carcassonne::{
+    Dir, DirSet, Game, HalfEdge, PlayerId, Pos, Rotation, SegmentIndex, SegmentKind, TileType,
+};
+
+/// The colour `player` plays ("red"), or "player 3" where the sets name no colour for it.
+pub fn player(game: &Game, player: PlayerId) -> String {
+    game.player_colour(player).map_or_else(|| player.to_string(), str::to_owned)
+}
+
+/// Segment `segment` of `tile` turned by `rotation`, as a player points at it: "the city to
+/// the north", "the road west to east", "the field to the south-east", "the monastery". Two
+/// segments of one tile that would read the same get their numbers: "the field to the north
+/// (segment 3)".
+pub fn segment(tile: &TileType, rotation: Rotation, segment: SegmentIndex) -> String {
+    let name = |index: usize| tile.segments().get(index).map(|s| plain_name(s.rotated(rotation)));
+    let Some(this) = name(usize::from(segment)) else {
+        return format!("segment {segment}");
+    };
+    let twins = (0..tile.segments().len()).filter(|index| name(*index).as_ref() == Some(&this));
+    if twins.count() > 1 { format!("{this} (segment {segment})") } else { this }
+}
+
+/// A segment at `pos` in `game`, as [`segment`] names it, with its cell: "the field to the
+/// south at (-1, 0)". No two features share a segment, so no two share this label.
+pub fn feature(game: &Game, pos: Pos, at: SegmentIndex) -> String {
+    let named = game
+        .board()
+        .get(pos)
+        .and_then(|placed| Some((game.tile(placed.tile)?, placed.rotation)))
+        .map(|(tile, rotation)| segment(tile, rotation, at));
+    format!("{} at {pos}", named.unwrap_or_else(|| format!("segment {at}")))
+}
+
+fn plain_name(segment: carcassonne::Segment) -> String {
+    let kind = segment.kind();
+    match kind {
+        SegmentKind::Monastery | SegmentKind::Garden => format!("the {kind}"),
+        SegmentKind::Field => format!("the field {}", field_place(segment.half_edges().iter())),
+        SegmentKind::City => format!("the city {}", city_place(segment.edges())),
+        SegmentKind::Road | SegmentKind::River => {
+            format!("the {kind} {}", path_place(segment.edges()))
+        }
+    }
+}
+
+fn dir_name(dir: Dir) -> &'static str {
+    match dir {
+        Dir::N => "north",
+        Dir::E => "east",
+        Dir::S => "south",
+        Dir::W => "west",
+    }
+}
+
+/// "to the north", "north and west", "north, east and west", "on every side".
+fn city_place(edges: DirSet) -> String {
+    let names: Vec<&str> = edges.iter().map(dir_name).collect();
+    match names.as_slice() {
+        [] => "in the middle".to_owned(),
+        [one] => format!("to the {one}"),
+        [first, second] => format!("{first} and {second}"),
+        [first, second, third] => format!("{first}, {second} and {third}"),
+        _ => "on every side".to_owned(),
+    }
+}
+
+/// A road or river by its ends: "west to east", "north to south", "south to west" (a
+/// curve), "to the south" (one end on this tile), "north, east and west" (a junction piece).
+fn path_place(edges: DirSet) -> String {
+    let dirs: Vec<Dir> = edges.iter().collect();
+    match dirs.as_slice() {
+        [one] => format!("to the {}", dir_name(*one)),
+        [Dir::E, Dir::W] => "west to east".to_owned(),
+        [first, second] => format!("{} to {}", dir_name(*first), dir_name(*second)),
+        _ => city_place(edges),
+    }
+}
+
+/// A field by where its half-edges lie, on average: "to the north-east"; "all around" when
+/// they surround the tile, "in the middle" when it touches no edge (between two cities).
+fn field_place(halves: impl Iterator<Item = HalfEdge>) -> String {
+    const OCTANTS: [&str; 8] =
+        ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"];
+    let (mut east, mut north, mut count) = (0.0f64, 0.0f64, 0);
+    for half in halves {
+        // Clockwise from north, N_w (index 0) at -22.5 degrees.
+        let degrees = 45.0 * half as u8 as f64 - 22.5;
+        east += degrees.to_radians().sin();
+        north += degrees.to_radians().cos();
+        count += 1;
+    }
+    if count == 0 {
+        return "in the middle".to_owned();
+    }
+    if east.hypot(north) < 0.2 * f64::from(count) {
+        return "all around".to_owned();
+    }
+    let degrees = east.atan2(north).to_degrees().rem_euclid(360.0);
+    let octant = ((degrees + 22.5) / 45.0) as usize % 8;
+    format!("to the {}", OCTANTS[octant])
+}
+
+#[cfg(test)]
+mod tests {
+    use carcassonne::Catalog;
+
+    use super::*;
+
+    fn names(id: &str, rotation: Rotation) -> Vec<String> {
+        let base = Catalog::builtin("base").unwrap();
+        let (_, tile) = base.tile_by_id(id).unwrap();
+        (0..tile.segments().len() as SegmentIndex)
+            .map(|index| segment(tile, rotation, index))
+            .collect()
+    }
+
+    #[test]
+    fn segments_are_named_by_where_they_lie() {
+        // D, the start tile: city north, road west to east, a field each side of the road.
+        assert_eq!(
+            names("D", Rotation::R0),
+            [
+                "the city to the north",
+                "the road west to east",
+                "the field to the north",
+                "the field to the south"
+            ]
+        );
+        // Turned a quarter clockwise, the city faces east.
+        assert_eq!(names("D", Rotation::R90)[0], "the city to the east");
+        assert_eq!(names("D", Rotation::R90)[1], "the road north to south");
+        // X: four roads ending on the tile, four corner fields.
+        let x = names("X", Rotation::R0);
+        assert_eq!(
+            &x[..4],
+            [
+                "the road to the north",
+                "the road to the east",
+                "the road to the south",
+                "the road to the west"
+            ]
+        );
+        assert_eq!(
+            &x[4..],
+            [
+                "the field to the north-east",
+                "the field to the south-east",
+                "the field to the south-west",
+                "the field to the north-west"
+            ]
+            .map(String::from)
+        );
+        // B: a monastery in a field all around it; V: a curve and its two fields.
+        assert_eq!(names("B", Rotation::R0), ["the monastery", "the field all around"]);
+        assert_eq!(
+            names("V", Rotation::R0),
+            [
+                "the road south to west",
+                "the field to the north-east",
+                "the field to the south-west"
+            ]
+        );
+        // M: a city north and west with its field.
+        assert_eq!(names("M", Rotation::R0)[0], "the city north and west");
+    }
+
+    #[test]
+    fn a_tiles_names_are_distinct() {
+        let base = Catalog::builtin("base").unwrap();
+        for tile in base.tiles() {
+            for rotation in Rotation::ALL {
+                let names: Vec<String> = (0..tile.segments().len() as SegmentIndex)
+                    .map(|index| segment(tile, rotation, index))
+                    .collect();
+                let mut sorted = names.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted.len(), names.len(), "{}: {names:?}", tile.id());
+            }
+        }
+    }
+}
