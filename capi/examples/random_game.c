@@ -68,8 +68,8 @@ static void print_events(const carc_game *game) {
         case CARC_EVENT_KIND_FEATURE_SCORED: {
             const carc_feature_score *score = &event->score;
             int unfinished = !score->complete && score->kind != CARC_SEGMENT_KIND_FIELD;
-            printf("  %s%s: %u points to player", unfinished ? "unfinished " : "",
-                   kind_name(score->kind), score->points);
+            printf("  %s%s: %u point%s to player", unfinished ? "unfinished " : "",
+                   kind_name(score->kind), score->points, score->points == 1 ? "" : "s");
             for (unsigned p = 0; p < CARC_MAX_PLAYERS; p++) { /* scorers is a bitmask */
                 if ((score->scorers >> p) & 1) {
                     printf(" %u", p);
@@ -137,7 +137,8 @@ int main(int argc, char **argv) {
     check(carc_game_scores(game, scores, CARC_MAX_PLAYERS, &players), NULL, "carc_game_scores");
     check(carc_game_leaders(game, &winners), NULL, "carc_game_leaders");
     for (size_t p = 0; p < players; p++) {
-        printf("player %zu: %u points%s\n", p, scores[p], (winners >> p) & 1 ? " (winner)" : "");
+        printf("player %zu: %u point%s%s\n", p, scores[p], scores[p] == 1 ? "" : "s",
+               (winners >> p) & 1 ? " (winner)" : "");
     }
     carc_game_free(game);
     return 0;

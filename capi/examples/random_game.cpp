@@ -108,8 +108,9 @@ void print_events(const carc_game *game) {
         case CARC_EVENT_KIND_FEATURE_SCORED: {
             const carc_feature_score &score = event.score;
             const bool unfinished = !score.complete && score.kind != CARC_SEGMENT_KIND_FIELD;
-            std::printf("  %s%s: %u points to %s\n", unfinished ? "unfinished " : "",
-                        kind_name(score.kind), score.points, players_in(score.scorers).c_str());
+            std::printf("  %s%s: %u point%s to %s\n", unfinished ? "unfinished " : "",
+                        kind_name(score.kind), score.points, score.points == 1 ? "" : "s",
+                        players_in(score.scorers).c_str());
             break;
         }
         case CARC_EVENT_KIND_TILE_DISCARDED:
@@ -159,7 +160,8 @@ int main(int argc, char **argv) try {
     std::uint8_t winners = 0;
     check(carc_game_leaders(game.get(), &winners), nullptr, "carc_game_leaders");
     for (std::size_t p = 0; p < players; ++p) {
-        std::printf("player %zu: %u points%s\n", p, scores[p], (winners >> p) & 1 ? " (winner)" : "");
+        std::printf("player %zu: %u point%s%s\n", p, scores[p], scores[p] == 1 ? "" : "s",
+                    (winners >> p) & 1 ? " (winner)" : "");
     }
     return 0;
 } catch (const std::exception &error) {
