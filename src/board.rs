@@ -262,7 +262,7 @@ impl Board {
     }
 
     /// The key of the constraint at `pos` if it is a frontier cell: with a
-    /// [`FitTable`](crate::FitTable), whether a tile fits there is then one lookup.
+    /// [`FitTable`](crate::engine::FitTable), whether a tile fits there is then one lookup.
     #[must_use]
     pub fn frontier_key(&self, pos: Pos) -> Option<u16> {
         let cell = self.cell(pos)?;
@@ -276,7 +276,7 @@ impl Board {
         self.frontier.iter().map(|cell| cell.pos)
     }
 
-    /// The frontier with each cell's constraint key: with a [`FitTable`](crate::FitTable), the
+    /// The frontier with each cell's constraint key: with a [`FitTable`](crate::engine::FitTable), the
     /// rotations of a tile that fit a cell are one lookup, without reading the neighbours.
     #[must_use]
     pub fn frontier_cells(&self) -> &[FrontierCell] {

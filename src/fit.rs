@@ -150,7 +150,7 @@ impl FitTable {
     }
 
     /// The rotations of `tile` that fit the constraint with key `key` (as kept on the
-    /// [`FrontierCell`](crate::FrontierCell)s); empty for an unknown tile or key.
+    /// [`FrontierCell`](crate::engine::FrontierCell)s); empty for an unknown tile or key.
     #[must_use]
     pub fn rotations_by_key(&self, tile: TileIndex, key: u16) -> RotationSet {
         if usize::from(key) >= EdgeConstraint::COUNT {

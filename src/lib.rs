@@ -138,16 +138,20 @@ pub use segment::{
 pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, UnfinishedMarks};
 pub use tile::{TileIndex, TileType};
 
-/// The engine's own data structures, for benchmarks, tests and tools that study the engine;
-/// playing a game needs none of them ([`Game`]'s queries show what a player sees).
-///
-/// - [`FitTable`]: the rotations of each tile type that fit each edge constraint, so the
-///   legal placements of a tile are one lookup per frontier cell.
-/// - [`FrontierCell`] and [`EdgeConstraint`]: the empty cells next to the board, each with
-///   what its neighbours ask of a tile ([`Board::frontier_cells`], [`Board::constraint`]).
-/// - [`Features`], [`FeatureData`] and [`NodeId`]: the incremental tracking of cities,
-///   roads, fields and monasteries as tiles join them ([`Game::features`]).
 pub mod engine {
+    //! The engine's own data structures, for benchmarks, tests and tools that study the
+    //! engine; playing a game needs none of them ([`Game`](crate::Game)'s queries show what a
+    //! player sees).
+    //!
+    //! - [`FitTable`]: the rotations of each tile type that fit each edge constraint, so the
+    //!   legal placements of a tile are one lookup per frontier cell.
+    //! - [`FrontierCell`] and [`EdgeConstraint`]: the empty cells next to the board, each
+    //!   with what its neighbours ask of a tile
+    //!   ([`Board::frontier_cells`](crate::Board::frontier_cells),
+    //!   [`Board::constraint`](crate::Board::constraint)).
+    //! - [`Features`], [`FeatureData`] and [`NodeId`]: the incremental tracking of cities,
+    //!   roads, fields and monasteries as tiles join them
+    //!   ([`Game::features`](crate::Game::features)).
     pub use crate::board::{EdgeConstraint, FrontierCell};
     pub use crate::features::{FeatureData, Features, NodeId};
     pub use crate::fit::{FitTable, RotationSet};

@@ -351,6 +351,42 @@ fn a_landscape_of_many_figures_scores_in_linear_time() {
     assert!(elapsed < Duration::from_secs(60), "scoring took {elapsed:?}");
 }
 
+/// One field bordering 32,768 completed cities with 65,536 farmers in it, scored per city:
+/// every city searched a list of the cities before it, and asked every figure whether it
+/// stood in one of its fields (6.5 s in a release build; minutes in a test build). Two city
+/// caps facing each other close a city; their fields join their neighbours' into one.
+#[test]
+fn a_field_bordering_thousands_of_cities_scores_in_linear_time() {
+    let mut tiles = Vec::new();
+    let mut figures = Vec::new();
+    for x in -128i32..128 {
+        for y in (-128i32..128).step_by(2) {
+            tiles.push(format!("{{\"tile\":\"E\",\"x\":{x},\"y\":{y}}}"));
+            tiles.push(format!("{{\"tile\":\"E\",\"x\":{x},\"y\":{},\"rotation\":180}}", y + 1));
+            for (row, player) in [(y, (x + y).rem_euclid(5)), (y + 1, (x + y + 1).rem_euclid(5))] {
+                figures
+                    .push(format!("{{\"player\":{player},\"x\":{x},\"y\":{row},\"segment\":1}}"));
+            }
+        }
+    }
+    let json = format!("{{\"tiles\":[{}],\"figures\":[{}]}}", tiles.join(","), figures.join(","));
+    let c_json = CString::new(json.as_str()).unwrap();
+    for farm_scoring in [CARC_FARM_SCORING_PER_CITY_4, CARC_FARM_SCORING_PER_FIELD_ONCE] {
+        let mut scoring = published();
+        scoring.rules.farm_scoring = farm_scoring;
+        let ((code, message), peak, elapsed) = measure(|| landscape_json(&c_json, &scoring));
+        assert_eq!(code, carc_result::Ok, "{message}");
+        assert_within(
+            "carc_landscape_score_new_scoring, one field, 32,768 cities",
+            json.len(),
+            peak,
+            elapsed,
+            12,
+        );
+        assert!(elapsed < Duration::from_secs(60), "scoring took {elapsed:?}");
+    }
+}
+
 /// JSON from a stranger names tile sets only as built-in names or inline text: a path, even to
 /// a valid tile set, a pipe nobody writes to (opening it would wait forever) or a device is an
 /// unknown built-in name, and no file is opened or read: the process's count of read calls
