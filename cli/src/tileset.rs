@@ -14,16 +14,18 @@ use crate::render::render_sheet;
 pub type CommandError = String;
 
 pub fn list() -> Result<ExitCode, CommandError> {
+    let mut out = String::new();
     for name in BUILTIN_NAMES {
         let catalog = load(name)?;
-        println!(
-            "{name:<22} {:>3} tiles  {:>2} types  edition {}  {}",
+        out.push_str(&format!(
+            "{name:<22} {:>3} tiles  {:>2} types  edition {}  {}\n",
             catalog.tile_count(),
             catalog.tiles().len(),
             catalog.info().edition,
             catalog.info().name
-        );
+        ));
     }
+    crate::write_stdout(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -32,12 +34,12 @@ pub fn check(files: &[String]) -> Result<ExitCode, CommandError> {
     let mut failed = 0;
     for file in files {
         match Catalog::load(file) {
-            Ok(catalog) => println!(
-                "ok: {file}: set `{}`, {}, {}",
+            Ok(catalog) => crate::write_stdout(&format!(
+                "ok: {file}: set `{}`, {}, {}\n",
                 catalog.info().id,
                 plural(catalog.tiles().len() as u32, "tile type"),
                 plural(catalog.tile_count() as u32, "tile")
-            ),
+            ))?,
             Err(LoadError::Invalid(diagnostics)) => {
                 failed += 1;
                 eprintln!("{diagnostics}");

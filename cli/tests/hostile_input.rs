@@ -187,3 +187,22 @@ fn a_huge_key_is_quoted_short() {
     assert!(stderr.contains('…'), "{}", &stderr[..300]);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A reader that stops early (`| head`) closes the pipe: the tool stops quietly, never with a
+/// panic, whatever the command.
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    for args in [&["tileset", "list"][..], &["tileset", "check", "tilesets/base.toml"], &["play"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carcassonne"))
+            .args(args)
+            .current_dir(repo_root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the tool runs");
+        drop(child.stdout.take());
+        let output = finish(child, &format!("carcassonne {args:?} into a closed pipe"));
+        let stderr = text(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
