@@ -15,12 +15,12 @@
  *   takes (freed already, of another kind, made up) with CARC_RESULT_INVALID_HANDLE; _free
  *   ignores all of these.
  * - Threads: every function may be called from any thread, on any handle, at any time (ABI
- *   1.2). Calls on one handle take turns: a call waits while another thread's call on the
- *   same handle runs, so a game sees one change at a time. A _free waits for the call in
- *   progress and takes effect after it; later calls are refused with
- *   CARC_RESULT_INVALID_HANDLE. No call holds two handles at once, so calls cannot wait on
- *   each other in a cycle. A string a handle lends (a tile's name, an error's message) stays
- *   valid until that handle is freed, on whatever thread.
+ *   1.2). Calls on one handle take turns, in the order they come: a call waits while another
+ *   thread's call on the same handle runs, so a game sees one change at a time. A _free waits
+ *   for the call in progress and takes effect after it; later calls are refused with
+ *   CARC_RESULT_INVALID_HANDLE. No call holds two live handles at once, so calls cannot wait
+ *   on each other in a cycle. A string a handle lends (a tile's name, an error's message)
+ *   stays valid until that handle is freed, on whatever thread.
  * - Results: fallible functions return a carc_result, a uint32_t: CARC_RESULT_OK (0), or a code
  *   in one of these ranges, each number never reused for another meaning:
  *     1xx the caller's mistakes (NULL, bad UTF-8, small buffer, bad value, index or handle),

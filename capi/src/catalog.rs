@@ -60,7 +60,8 @@ pub(crate) unsafe fn catalogs_arg(
     };
     let mut catalogs = Vec::with_capacity(handles.len());
     for (index, handle) in handles.iter().enumerate() {
-        // One catalog held at a time: a call never holds two handles (see handle.rs).
+        // One catalog held at a time: a call never holds the turns of two live handles
+        // (see handle.rs).
         let handle = catalog_arg(*handle, &format!("{name}[{index}]"))?;
         catalogs.push(handle.catalog.clone());
     }
