@@ -121,7 +121,7 @@ impl Catalog {
     pub fn builtin(name: &str) -> Result<Catalog, UnknownBuiltin> {
         with_builtin(name, Catalog::clone).ok_or_else(|| {
             // The name may come from a stranger's document: quote a short label of it.
-            UnknownBuiltin(String::from(dsl::limits::shortened(name, dsl::limits::MAX_LABEL)))
+            UnknownBuiltin(String::from(crate::limits::shorten(name, dsl::limits::MAX_LABEL)))
         })
     }
 
@@ -223,7 +223,7 @@ fn with_builtin<R>(name: &str, f: impl FnOnce(&Catalog) -> R) -> Option<R> {
 
 /// The base set, the default of documents that name no set.
 pub(crate) fn base() -> Catalog {
-    with_builtin("base", Catalog::clone).unwrap_or_else(|| parse_builtin("base"))
+    with_builtin("base", Catalog::clone).expect("`base` is one of BUILTIN_NAMES")
 }
 
 fn parse_builtin(name: &str) -> Catalog {

@@ -283,7 +283,7 @@ impl Landscape {
             tiles.iter().enumerate().map(|(index, tile)| (tile.id(), index as TileIndex)).collect();
         for (index, listed) in self.tiles.iter().enumerate() {
             let Some(&tile) = by_id.get(listed.tile.as_str()) else {
-                let id = crate::dsl::limits::shortened(&listed.tile, crate::dsl::limits::MAX_LABEL);
+                let id = crate::limits::shorten(&listed.tile, crate::limits::MAX_LABEL);
                 return Err(LandscapeError::UnknownTile { index, id: id.into_owned() });
             };
             let pos = Pos::new(listed.x, listed.y);

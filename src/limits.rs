@@ -42,8 +42,9 @@ pub const MAX_JSON_DEPTH: usize = 127;
 pub const MAX_ERROR_MESSAGE: usize = 1 << 17;
 
 /// `text` cut to at most `max` characters (at least 1), ending in `…` when it was longer;
-/// reads at most `max` characters of it. For front ends that quote a stranger's text in a
-/// message (serde_json's errors quote unknown keys whole).
+/// reads at most `max` characters of it. The library cuts file labels, diagnostic messages
+/// and quoted names with it; front ends, the messages they quote from strangers (serde_json's
+/// errors quote unknown keys whole).
 ///
 /// ```
 /// use carcassonne::limits::shorten;
@@ -52,7 +53,13 @@ pub const MAX_ERROR_MESSAGE: usize = 1 << 17;
 /// ```
 #[must_use]
 pub fn shorten(text: &str, max: usize) -> alloc::borrow::Cow<'_, str> {
-    crate::dsl::limits::shortened(text, max)
+    match text.char_indices().nth(max) {
+        None => alloc::borrow::Cow::Borrowed(text),
+        Some(_) => {
+            let keep = text.char_indices().nth(max.max(1) - 1).map_or(0, |(at, _)| at);
+            alloc::borrow::Cow::Owned(alloc::format!("{}…", &text[..keep]))
+        }
+    }
 }
 
 /// `value` as text, cut to at most `max` characters (at least 1), ending in `…` when it was
@@ -98,26 +105,39 @@ pub fn shortened_display(value: &impl core::fmt::Display, max: usize) -> alloc::
     capped.text
 }
 
-/// Everything `reader` gives, or `None` when that is more than `max` bytes. It reads at most
+/// The text `reader` gives, or `None` when that is more than `max` bytes. It reads at most
 /// `max + 1` bytes, so a pipe, a device such as `/dev/zero` or a file that grows while it is
-/// read costs no more than that. For front ends reading JSON from files or standard input
-/// under [`MAX_JSON_BYTES`].
+/// read costs no more than that. The library reads tile set files with it; front ends, JSON
+/// from files or standard input under [`MAX_JSON_BYTES`].
 ///
 /// ```
-/// use carcassonne::limits::read_at_most;
-/// assert_eq!(read_at_most(&b"{}"[..], 2)?, Some(b"{}".to_vec()));
-/// assert_eq!(read_at_most(std::io::repeat(0), 1 << 20)?, None);
+/// use carcassonne::limits::read_text_at_most;
+/// assert_eq!(read_text_at_most(&b"{}"[..], 2)?.as_deref(), Some("{}"));
+/// assert_eq!(read_text_at_most(std::io::repeat(b' '), 1 << 20)?, None);
+/// let error = read_text_at_most(&b"\xff"[..], 2).unwrap_err();
+/// assert_eq!(error.to_string(), "the text is not UTF-8 (at byte 0)");
 /// # Ok::<(), std::io::Error>(())
 /// ```
 ///
 /// # Errors
-/// What the reader reports.
+/// What the reader reports, and text that is not UTF-8 as [`std::io::ErrorKind::InvalidData`].
 #[cfg(feature = "std")]
-pub fn read_at_most(
+pub fn read_text_at_most(
     reader: impl std::io::Read,
     max: usize,
-) -> std::io::Result<Option<alloc::vec::Vec<u8>>> {
-    crate::load::read_at_most(reader, max)
+) -> std::io::Result<Option<alloc::string::String>> {
+    use std::io::Read;
+
+    let mut bytes = alloc::vec::Vec::new();
+    reader.take(max as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > max {
+        return Ok(None);
+    }
+    alloc::string::String::from_utf8(bytes).map(Some).map_err(|error| {
+        let at = error.utf8_error().valid_up_to();
+        let why = alloc::format!("the text is not UTF-8 (at byte {at})");
+        std::io::Error::new(std::io::ErrorKind::InvalidData, why)
+    })
 }
 
 #[cfg(test)]
@@ -133,6 +153,15 @@ mod tests {
         // Every diagnostic of a file, at its longest, with its code and position, fits.
         let diagnostic = MAX_LABEL + MAX_MESSAGE + 64;
         assert!(MAX_ERROR_MESSAGE > (crate::dsl::MAX_DIAGNOSTICS + 1) * diagnostic);
+    }
+
+    #[test]
+    fn long_texts_are_cut_to_their_limit_with_an_ellipsis() {
+        assert_eq!(shorten("abc", 3), "abc");
+        assert_eq!(shorten("abcd", 3), "ab…");
+        assert_eq!(shorten("ééééé", 4).chars().count(), 4);
+        assert_eq!(shorten("", 1), "");
+        assert_eq!(shorten("ab", 1), "…");
     }
 
     /// The documented depth is serde_json's: an untyped read takes 127 levels and refuses

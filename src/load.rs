@@ -1,12 +1,11 @@
 //! Loading tile sets from the file system (feature `std`).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::string::{String, ToString};
-use std::vec::Vec;
+use std::string::ToString;
 
 use crate::catalog::{BUILTIN_NAMES, Catalog};
 use crate::dsl::{Diagnostics, limits};
+use crate::limits::read_text_at_most;
 
 /// Why a tile set could not be loaded from a path.
 #[derive(Debug, thiserror::Error)]
@@ -57,14 +56,9 @@ impl Catalog {
             return Err(LoadError::NotAFile { path: path.to_path_buf() });
         }
         let file = std::fs::File::open(path).map_err(io)?;
-        let Some(bytes) = read_at_most(file, limits::MAX_FILE_BYTES).map_err(io)? else {
+        let Some(text) = read_text_at_most(file, limits::MAX_FILE_BYTES).map_err(io)? else {
             return Err(LoadError::TooLarge { path: path.to_path_buf() });
         };
-        let text = String::from_utf8(bytes).map_err(|error| {
-            let at = error.utf8_error().valid_up_to();
-            let why = std::format!("the text is not UTF-8 (at byte {at})");
-            io(std::io::Error::new(std::io::ErrorKind::InvalidData, why))
-        })?;
         Catalog::from_toml(&path.display().to_string(), &text).map_err(LoadError::Invalid)
     }
 
@@ -81,11 +75,4 @@ impl Catalog {
         }
         Catalog::from_path(name_or_path)
     }
-}
-
-/// As [`crate::limits::read_at_most`].
-pub(crate) fn read_at_most(reader: impl Read, max: usize) -> std::io::Result<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
-    reader.take(max as u64 + 1).read_to_end(&mut bytes)?;
-    Ok((bytes.len() <= max).then_some(bytes))
 }

@@ -97,18 +97,14 @@ impl GameObject {
     }
 }
 
-/// The game behind `game`, held for the call, unless it is NULL, no live game or poisoned.
+/// The game behind `game`, held for the call (to read or to change: calls on a handle take
+/// turns), unless it is NULL, no live game or poisoned.
 pub(crate) fn game_arg(game: *const carc_game) -> Result<Held<GameObject>, Failure> {
     let handle = handle::borrow::<GameObject>(game, "game")?;
     if handle.poisoned {
         return Err(poisoned());
     }
     Ok(handle)
-}
-
-/// As [`game_arg`], for a call that changes the game.
-fn game_arg_mut(game: *mut carc_game) -> Result<Held<GameObject>, Failure> {
-    game_arg(game)
 }
 
 fn poisoned() -> Failure {
@@ -886,7 +882,7 @@ pub unsafe extern "C" fn carc_game_apply(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        let mut handle = game_arg_mut(game)?;
+        let mut handle = game_arg(game)?;
         // SAFETY: the caller promises NULL or a readable `carc_action`.
         let action = action_from_c(unsafe { arg(action, "action") }?)?;
         handle.apply(action)
@@ -918,7 +914,7 @@ pub unsafe extern "C" fn carc_game_apply_legal(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        let mut held = game_arg_mut(game)?;
+        let mut held = game_arg(game)?;
         let handle = &mut *held;
         // One listing a step: take the action, apply it, list the next state's actions.
         let legal = handle.legal.get_mut().refresh(&handle.game);

@@ -109,12 +109,8 @@ fn scoring_to_c(options: &LandscapeOptions) -> carc_landscape_scoring {
 pub unsafe extern "C" fn carc_landscape_scoring_default(
     out: *mut carc_landscape_scoring,
 ) -> carc_result {
-    plain_boundary(|| {
-        // SAFETY: the caller promises NULL or a writable `carc_landscape_scoring`.
-        let out = unsafe { Out::new(out, "out") }?;
-        out.write(scoring_to_c(&LandscapeOptions::default()));
-        Ok(())
-    })
+    // SAFETY: passed on from the caller.
+    unsafe { write_scoring(out, &LandscapeOptions::default()) }
 }
 
 /// Writes the scoring of the published solo puzzles to `*out`: player 0 owns every feature;
@@ -131,10 +127,22 @@ pub unsafe extern "C" fn carc_landscape_scoring_default(
 pub unsafe extern "C" fn carc_landscape_scoring_solo_puzzle(
     out: *mut carc_landscape_scoring,
 ) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { write_scoring(out, &LandscapeOptions::solo_puzzle()) }
+}
+
+/// Writes `options` to `*out`, as the two functions above do.
+///
+/// # Safety
+/// `out` is NULL or points to a writable `carc_landscape_scoring`.
+unsafe fn write_scoring(
+    out: *mut carc_landscape_scoring,
+    options: &LandscapeOptions,
+) -> carc_result {
     plain_boundary(|| {
         // SAFETY: the caller promises NULL or a writable `carc_landscape_scoring`.
         let out = unsafe { Out::new(out, "out") }?;
-        out.write(scoring_to_c(&LandscapeOptions::solo_puzzle()));
+        out.write(scoring_to_c(options));
         Ok(())
     })
 }

@@ -132,27 +132,29 @@ fn block(
             chars[row][column] = glyph(*spot, &segments, row, column);
         }
     }
+    // Figures, then marks, each on the first free character of its segment in FIGURE_CELLS
+    // order; a figure with none left takes any free character, a mark is left out.
     let mut taken = Vec::new();
+    let free_on = |segment: SegmentIndex, taken: &[(usize, usize)]| {
+        FIGURE_CELLS
+            .iter()
+            .copied()
+            .find(|cell| spots[cell.0][cell.1] == Spot::Segment(segment) && !taken.contains(cell))
+    };
     for figure in figures {
-        let on_segment = FIGURE_CELLS.iter().copied().find(|cell| {
-            spots[cell.0][cell.1] == Spot::Segment(figure.segment) && !taken.contains(cell)
-        });
-        let cell = on_segment.or_else(|| FIGURE_CELLS.into_iter().find(|c| !taken.contains(c)));
+        let cell = free_on(figure.segment, &taken)
+            .or_else(|| FIGURE_CELLS.into_iter().find(|c| !taken.contains(c)));
         let Some(cell) = cell else { continue };
         taken.push(cell);
         chars[cell.0][cell.1] = figure_char(figure);
     }
-    // Marks after figures, on a free character of their segment, if one is left.
     for (index, segment) in segments.iter().enumerate() {
+        let Ok(index) = SegmentIndex::try_from(index) else { continue };
         for (mark, glyph) in [(Mark::Pennant, '*'), (Mark::Inn, '^'), (Mark::Cathedral, '!')] {
             if !segment.marks().contains(mark) {
                 continue;
             }
-            let Ok(index) = SegmentIndex::try_from(index) else { continue };
-            let free = FIGURE_CELLS.iter().copied().find(|cell| {
-                spots[cell.0][cell.1] == Spot::Segment(index) && !taken.contains(cell)
-            });
-            if let Some(cell) = free {
+            if let Some(cell) = free_on(index, &taken) {
                 taken.push(cell);
                 chars[cell.0][cell.1] = glyph;
             }

@@ -12,7 +12,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use carcassonne::limits::{MAX_ERROR_MESSAGE, MAX_JSON_BYTES, read_at_most, shortened_display};
+use carcassonne::limits::{
+    MAX_ERROR_MESSAGE, MAX_JSON_BYTES, read_text_at_most, shortened_display,
+};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::tileset::CommandError;
@@ -115,18 +117,13 @@ fn main() -> ExitCode {
 fn read_json_input(file: &Path, what: &str) -> Result<String, CommandError> {
     let name = file.display();
     let cannot = |error| format!("cannot read {name}: {error}");
-    let bytes = if file == Path::new("-") {
-        read_at_most(std::io::stdin().lock(), MAX_JSON_BYTES)
+    let text = if file == Path::new("-") {
+        read_text_at_most(std::io::stdin().lock(), MAX_JSON_BYTES)
     } else {
-        read_at_most(std::fs::File::open(file).map_err(cannot)?, MAX_JSON_BYTES)
+        read_text_at_most(std::fs::File::open(file).map_err(cannot)?, MAX_JSON_BYTES)
     };
-    let Some(bytes) = bytes.map_err(cannot)? else {
-        return Err(format!(
-            "{name} is over {MAX_JSON_BYTES} bytes; {what} may be at most {MAX_JSON_BYTES}"
-        ));
-    };
-    String::from_utf8(bytes).map_err(|error| {
-        format!("{name} is not UTF-8 text (at byte {})", error.utf8_error().valid_up_to())
+    text.map_err(cannot)?.ok_or_else(|| {
+        format!("{name} is over {MAX_JSON_BYTES} bytes; {what} may be at most {MAX_JSON_BYTES}")
     })
 }
 

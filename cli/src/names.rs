@@ -24,15 +24,23 @@ pub fn segment(tile: &TileType, rotation: Rotation, segment: SegmentIndex) -> St
     if twins.count() > 1 { format!("{this} (segment {segment})") } else { this }
 }
 
+/// The tile type at `pos` in `game` and how it is turned, if a tile lies there.
+pub fn placed(game: &Game, pos: Pos) -> Option<(&TileType, Rotation)> {
+    let placed = game.board().get(pos)?;
+    Some((game.tile(placed.tile)?, placed.rotation))
+}
+
+/// Segment `at` of the tile at `pos` in `game`, as [`segment`] names it ("segment 3" where no
+/// tile lies).
+pub fn segment_at(game: &Game, pos: Pos, at: SegmentIndex) -> String {
+    placed(game, pos)
+        .map_or_else(|| format!("segment {at}"), |(tile, rotation)| segment(tile, rotation, at))
+}
+
 /// A segment at `pos` in `game`, as [`segment`] names it, with its cell: "the field to the
 /// south at (-1, 0)". No two features share a segment, so no two share this label.
 pub fn feature(game: &Game, pos: Pos, at: SegmentIndex) -> String {
-    let named = game
-        .board()
-        .get(pos)
-        .and_then(|placed| Some((game.tile(placed.tile)?, placed.rotation)))
-        .map(|(tile, rotation)| segment(tile, rotation, at));
-    format!("{} at {pos}", named.unwrap_or_else(|| format!("segment {at}")))
+    format!("{} at {pos}", segment_at(game, pos, at))
 }
 
 fn plain_name(segment: carcassonne::Segment) -> String {

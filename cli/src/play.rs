@@ -411,14 +411,10 @@ fn tile_id(game: &Game, tile: TileIndex) -> &str {
 /// "a farmer on the field to the south", "a big follower on the city to the north", "an
 /// abbot on the monastery": the figure and the segment of the tile just placed at `pos`.
 fn figure_on(game: &Game, figure: Figure, pos: Pos, segment: SegmentIndex) -> String {
-    let placed =
-        game.board().get(pos).and_then(|placed| Some((game.tile(placed.tile)?, placed.rotation)));
-    let kind =
-        placed.and_then(|(tile, _)| tile.segments().get(usize::from(segment))).map(|s| s.kind());
-    let named = placed.map_or_else(
-        || format!("segment {segment}"),
-        |(tile, rotation)| names::segment(tile, rotation, segment),
-    );
+    let kind = names::placed(game, pos)
+        .and_then(|(tile, _)| tile.segments().get(usize::from(segment)))
+        .map(|s| s.kind());
+    let named = names::segment_at(game, pos, segment);
     let who = match (figure, kind) {
         (Figure::Follower, Some(SegmentKind::Field)) => "a farmer".to_owned(),
         (Figure::BigFollower, Some(SegmentKind::Field)) => "a big farmer".to_owned(),

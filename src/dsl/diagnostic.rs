@@ -6,7 +6,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use super::limits::{MAX_LABEL, MAX_MESSAGE, shortened};
+use super::limits::{MAX_LABEL, MAX_MESSAGE};
+use crate::limits::shorten;
 
 /// The stable code of a tile set problem. Codes are never renamed or reused, so tools may
 /// match on them; [`Code::number`] gives the same code as a number for the C API.
@@ -265,7 +266,7 @@ pub(crate) struct Problems {
 impl Problems {
     pub(crate) fn report(&mut self, code: Code, span: Range<usize>, mut message: String) {
         if self.list.len() < MAX_DIAGNOSTICS {
-            if let alloc::borrow::Cow::Owned(short) = shortened(&message, MAX_MESSAGE) {
+            if let alloc::borrow::Cow::Owned(short) = shorten(&message, MAX_MESSAGE) {
                 message = short;
             }
             self.list.push(Problem { code, span, message });
@@ -298,7 +299,7 @@ impl Problems {
             });
         }
         let lines = LineIndex::new(text);
-        let file: Arc<str> = Arc::from(shortened(file, MAX_LABEL).as_ref());
+        let file: Arc<str> = Arc::from(shorten(file, MAX_LABEL).as_ref());
         Diagnostics(
             self.list
                 .into_iter()

@@ -28,36 +28,10 @@ pub const MAX_LABEL: usize = 256;
 /// cut to this length, ending in `…`.
 pub const MAX_MESSAGE: usize = 512;
 
-/// `text` cut to at most `max` characters (at least 1), the last of them `…` when it was
-/// longer. Reads at most `max` characters of a long text.
-pub(crate) fn shortened(text: &str, max: usize) -> alloc::borrow::Cow<'_, str> {
-    match text.char_indices().nth(max) {
-        None => alloc::borrow::Cow::Borrowed(text),
-        Some(_) => {
-            let keep = text.char_indices().nth(max.max(1) - 1).map_or(0, |(at, _)| at);
-            alloc::borrow::Cow::Owned(alloc::format!("{}…", &text[..keep]))
-        }
-    }
-}
-
 pub(crate) fn is_set_id_char(c: char) -> bool {
     c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'
 }
 
 pub(crate) fn is_tile_id_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '-'
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_texts_are_cut_to_their_limit_with_an_ellipsis() {
-        assert_eq!(shortened("abc", 3), "abc");
-        assert_eq!(shortened("abcd", 3), "ab…");
-        assert_eq!(shortened("ééééé", 4).chars().count(), 4);
-        assert_eq!(shortened("", 1), "");
-        assert_eq!(shortened("ab", 1), "…");
-    }
 }
