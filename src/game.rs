@@ -106,7 +106,8 @@ pub struct Game {
     /// Cell and tile type of each placed tile, in placement order.
     placed: Vec<(Pos, TileIndex)>,
     river_turn: Option<Turn>,
-    discarded: u32,
+    /// Tiles drawn that fit nowhere, in the order they were drawn.
+    discarded: Vec<TileIndex>,
     log: Vec<Action>,
 }
 
@@ -129,7 +130,7 @@ impl Clone for Game {
             figures: roomy_clone(&self.figures),
             placed: roomy_clone(&self.placed),
             river_turn: self.river_turn,
-            discarded: self.discarded,
+            discarded: self.discarded.clone(),
             log: roomy_clone(&self.log),
         }
     }
@@ -161,6 +162,57 @@ impl Game {
         Game::fresh(Arc::clone(&self.rules), seed)
     }
 
+    /// Shuffles the bag anew from `seed`: the tiles left, the board, the scores and every
+    /// other public fact stay as they are; only the hidden order of the coming draws changes.
+    ///
+    /// A copy of a game knows which tiles its bag will give next, so a search that plays on
+    /// from a copy would see the future. A bot reshuffles its copies with its own seed first,
+    /// and then two games that differ only in their hidden order look the same to it.
+    ///
+    /// The game stays its own replay: each past random [`Action::Draw`] in the log becomes
+    /// the [`Action::DrawTile`] of the tile it gave, and the setup's seed becomes `seed`.
+    ///
+    /// ```
+    /// use carcassonne::{Action, Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// game.apply(Action::Draw)?;
+    /// let (tiles_left, remaining) = (game.tiles_left(), game.remaining().to_vec());
+    ///
+    /// game.reshuffle(99);
+    /// assert!(matches!(game.actions()[0], Action::DrawTile { .. }));
+    /// assert_eq!((game.tiles_left(), game.remaining()), (tiles_left, &remaining[..]));
+    /// assert_eq!(game, Game::replay(game.setup(), game.actions())?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reshuffle(&mut self, seed: u64) {
+        // The start tile is placed by no action; every later placement follows its draw.
+        let mut placed = self.placed.iter().skip(1).map(|(_, tile)| *tile);
+        let mut discarded = self.discarded.iter().copied();
+        for index in 0..self.log.len() {
+            if !matches!(self.log[index], Action::Draw | Action::DrawTile { .. }) {
+                continue;
+            }
+            let tile = match (self.log.get(index + 1), self.phase) {
+                (Some(Action::Place { .. }), _) => placed.next(),
+                (None, Phase::Place { tile }) => Some(tile),
+                _ => discarded.next(),
+            };
+            if let Some(tile) = tile {
+                self.log[index] = Action::DrawTile { tile };
+            }
+        }
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+    }
+
+    /// A copy of the game with the bag shuffled anew from `seed` ([`Game::reshuffle`]).
+    #[must_use]
+    pub fn reshuffled(&self, seed: u64) -> Game {
+        let mut copy = self.clone();
+        copy.reshuffle(seed);
+        copy
+    }
+
     fn fresh(rules: Arc<Rules>, seed: u64) -> Game {
         let start = rules.start;
         let players = usize::from(rules.setup.players);
@@ -188,7 +240,7 @@ impl Game {
             figures: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),
             river_turn: None,
-            discarded: 0,
+            discarded: Vec::new(),
             // A turn is a draw, a placement and a figure action, plus any discards.
             log: Vec::with_capacity(3 * tiles + 8),
             rules,
@@ -284,6 +336,7 @@ impl Game {
             + self.figures.capacity() * size_of::<Standing>()
             + self.placed.capacity() * size_of::<(Pos, TileIndex)>()
             + self.log.capacity() * size_of::<Action>()
+            + self.discarded.capacity() * size_of::<TileIndex>()
     }
 
     /// The rule options in force.
@@ -363,6 +416,40 @@ impl Game {
         &self.scores.0[..usize::from(self.players())]
     }
 
+    /// What the end-of-game scoring would award if the game ended now, one entry per feature
+    /// that would score, appended to `out`: the unfinished roads, cities, monasteries and
+    /// gardens with figures on them, then the fields. A game already over appends nothing.
+    ///
+    /// A scoreboard's projection, and the ground truth under a bot's evaluator.
+    ///
+    /// ```
+    /// use carcassonne::{Action, Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// let mut projected = Vec::new();
+    /// while !game.is_over() {
+    ///     projected.clear();
+    ///     game.scores_if_over(&mut projected);
+    ///     let first_figure = game.legal_actions().into_iter().find(|action| {
+    ///         matches!(action, Action::Deploy { .. })
+    ///     });
+    ///     game.apply(first_figure.unwrap_or(game.legal_actions()[0]))?;
+    /// }
+    /// assert!(!projected.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn scores_if_over(&self, out: &mut Vec<FeatureScore>) {
+        if self.phase != Phase::GameOver {
+            self.scene().final_scores(&Valuation::of(*self.options()), out);
+        }
+    }
+
+    /// The rotations of each tile type that fit each edge constraint: with
+    /// [`Board::frontier_key`], how a tool asks which tiles could go in an empty cell.
+    #[must_use]
+    pub fn fit_table(&self) -> &crate::fit::FitTable {
+        &self.rules.fit
+    }
+
     /// Each player's points by the kind of feature that paid them, in turn order; each
     /// player's kinds add up to [`Game::scores`].
     ///
@@ -422,7 +509,7 @@ impl Game {
     /// Tiles drawn that fit nowhere and left the game.
     #[must_use]
     pub fn discarded(&self) -> u32 {
-        self.discarded
+        self.discarded.len() as u32
     }
 
     /// Every action applied since the start, in order.
@@ -840,7 +927,7 @@ impl Game {
             return;
         }
         events.push(Event::TileDiscarded { player, tile });
-        self.discarded += 1;
+        self.discarded.push(tile);
         if self.bag.total() == 0 {
             self.finish(events);
         }

@@ -329,3 +329,49 @@ proptest! {
         play_and_check(setup, moves);
     }
 }
+
+/// Plays a random game, reshuffling the bag at random moments, and checks at every action
+/// that a reshuffle changes nothing a player can see and keeps the game its own replay: a
+/// bot reshuffles its copies so that it cannot know the coming tiles, and that must neither
+/// lose nor invent anything.
+fn reshuffle_and_check(setup: GameSetup, moves: u64) {
+    let mut game = Game::new(setup).unwrap();
+    let mut choices = Choices(moves);
+    let mut tile_orders_differed = false;
+    while !game.is_over() {
+        let copy = game.reshuffled(choices.next());
+        assert_eq!(copy.phase(), game.phase());
+        assert_eq!(copy.board(), game.board());
+        assert_eq!(copy.remaining(), game.remaining());
+        assert_eq!(copy.scores(), game.scores());
+        assert_eq!(copy.discarded(), game.discarded());
+        assert_eq!(copy.figures().collect::<Vec<_>>(), game.figures().collect::<Vec<_>>());
+        assert_eq!(copy.legal_actions(), game.legal_actions());
+        assert!(copy.actions().iter().all(|action| *action != Action::Draw));
+        assert_eq!(Game::replay(copy.setup(), copy.actions()).as_ref(), Ok(&copy));
+        if game.phase() == Phase::Draw && game.tiles_left() > 4 {
+            let (mut original, mut reshuffled) = (game.clone(), copy.clone());
+            original.apply(Action::Draw).unwrap();
+            reshuffled.apply(Action::Draw).unwrap();
+            tile_orders_differed |= original.drawn_tile() != reshuffled.drawn_tile();
+        }
+        if choices.below(8) == 0 {
+            game.reshuffle(choices.next());
+        }
+        let legal = game.legal_actions();
+        game.apply(legal[choices.below(legal.len())]).unwrap();
+    }
+    assert_eq!(Game::replay(game.setup(), game.actions()).as_ref(), Ok(&game));
+    assert!(tile_orders_differed, "no reshuffle ever changed the next tile");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 1 } else { 24 }))]
+
+    /// A reshuffle hides the future and nothing else (see `reshuffle_and_check`).
+    #[test]
+    #[cfg_attr(miri, ignore = "whole games with a replay after each action")]
+    fn reshuffling_changes_only_the_hidden_order(setup in setup_strategy(), moves in any::<u64>()) {
+        reshuffle_and_check(setup, moves);
+    }
+}
