@@ -1,6 +1,8 @@
 //! The `carcassonne` command-line tool: tile sets, random games, replays and landscape scores.
 
+mod arena;
 mod ascii;
+mod bots;
 mod names;
 mod play;
 mod render;
@@ -32,9 +34,12 @@ enum Command {
     /// Check, export and draw tile set files.
     #[command(subcommand)]
     Tileset(TilesetCommand),
-    /// Plays a whole game between random players and prints every move, the board and the
-    /// scores (or, with --json, a save file for `replay`).
+    /// Plays a whole game between random players or bots and prints every move, the board
+    /// and the scores (or, with --json, a save file for `replay`).
     Play(play::PlayArgs),
+    /// Bots play paired games (each tile order once per seat rotation); prints wins, scores,
+    /// margins, time per turn and Elo differences with 95% intervals.
+    Arena(arena::ArenaArgs),
     /// Replays a saved game (as `play --json` writes it), checking every action, and prints
     /// the same report as `play`.
     Replay {
@@ -99,6 +104,7 @@ fn main() -> ExitCode {
         }
         Command::Tileset(TilesetCommand::Render { set, output }) => tileset::render(&set, &output),
         Command::Play(args) => play::play(&args),
+        Command::Arena(args) => arena::arena(&args),
         Command::Replay { file } => replay::replay(&file),
         Command::Score(args) => score::score(&args),
     };

@@ -84,9 +84,13 @@ pub struct PlayArgs {
     /// or tile set files.
     #[arg(long, value_delimiter = ',', default_value = "base", value_name = "SET,...")]
     tilesets: Vec<String>,
-    /// How many players.
-    #[arg(long, default_value_t = 2, value_name = "N")]
-    players: u8,
+    /// The players: a number of random players, or bots by profile name, comma-separated
+    /// (random, greedy, easy, medium, hard, anchor, or one of --profiles).
+    #[arg(long, default_value = "2", value_name = "N|BOT,...")]
+    players: String,
+    /// A profile file whose bots join the built-in ones.
+    #[arg(long, value_name = "FILE")]
+    profiles: Option<std::path::PathBuf>,
     /// The seed of the tile bag and of the players' choices: the whole game.
     #[arg(long, default_value_t = 0, value_name = "S")]
     seed: u64,
@@ -101,33 +105,72 @@ pub struct PlayArgs {
 }
 
 pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
-    let catalogs = args.tilesets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
-    let setup = GameSetup {
-        catalogs,
-        players: args.players,
-        seed: args.seed,
-        options: args.rules.options(args.abbots),
+    let bots = match args.players.trim().parse::<u8>() {
+        Ok(_) => Vec::new(),
+        Err(_) if args.players.trim().chars().all(|c| c.is_ascii_digit()) => {
+            return Err(format!("--players {} is not a number of players", args.players));
+        }
+        Err(_) => {
+            let profiles = crate::bots::profiles(args.profiles.as_deref())?;
+            let names: Vec<String> = args.players.split(',').map(str::to_owned).collect();
+            crate::bots::named(&profiles, &names)?
+        }
     };
+    let players = if bots.is_empty() {
+        args.players.trim().parse::<u8>().unwrap_or(2)
+    } else {
+        u8::try_from(bots.len()).map_err(|_| format!("{} bots are too many players", bots.len()))?
+    };
+    let catalogs = args.tilesets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
+    let setup =
+        GameSetup { catalogs, players, seed: args.seed, options: args.rules.options(args.abbots) };
     let mut game = Game::new(setup.clone()).map_err(|error| {
         format!("cannot set up the game: {error}{}", setup_hint(&setup, &error))
     })?;
     let mut dice = Dice::new(args.seed);
+    // Each bot's seed: the game's, apart for each seat.
+    let seated: Vec<_> = bots
+        .iter()
+        .enumerate()
+        .map(|(seat, profile)| profile.bot(Dice::new(args.seed ^ (seat as u64 + 1)).next()))
+        .collect();
     let mut events = Vec::new();
     let mut legal = Vec::new();
     while !game.is_over() {
-        game.legal_actions_into(&mut legal);
-        if legal.is_empty() {
-            return Err(format!(
-                "engine bug: no legal action in the {} phase",
-                game.phase().name()
-            ));
-        }
-        let action = legal[dice.below(legal.len())];
+        let seat = game.current_player();
+        let action = match seated.get(seat.index()) {
+            Some(bot) => {
+                bot.choose(&game, seat).map_err(|error| format!("bot {}: {error}", bot.name()))?
+            }
+            None => {
+                game.legal_actions_into(&mut legal);
+                if legal.is_empty() {
+                    return Err(format!(
+                        "engine bug: no legal action in the {} phase",
+                        game.phase().name()
+                    ));
+                }
+                legal[dice.below(legal.len())]
+            }
+        };
         game.apply_into(action, &mut events)
-            .map_err(|error| format!("engine bug: legal action {action:?} refused: {error}"))?;
+            .map_err(|error| format!("legal action {action:?} refused: {error}"))?;
     }
     let transcript = Transcript { game, events };
-    let text = if args.json { transcript.to_json()? } else { transcript.report() };
+    let text = if args.json {
+        transcript.to_json()?
+    } else if bots.is_empty() {
+        transcript.report()
+    } else {
+        let names: Vec<String> = bots
+            .iter()
+            .enumerate()
+            .map(|(seat, bot)| {
+                format!("{} {}", names::player(&transcript.game, PlayerId(seat as u8)), bot.name)
+            })
+            .collect();
+        format!("players: {}\n{}", names.join(", "), transcript.report())
+    };
     crate::write_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
 }

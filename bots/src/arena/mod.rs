@@ -1,0 +1,449 @@
+//! The arena: bots play paired games, and their strength is measured with intervals.
+//!
+//! Games come in deals. A deal is one tile order (one bag seed) played once per seat
+//! rotation: with two bots, each plays each seat of the same tiles; with more, every bot sits
+//! in every seat once. The luck of the draw then falls on every bot alike and drops out of
+//! the comparison.
+
+mod stats;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use carcassonne::{Game, GameSetup, SetupError};
+use rayon::prelude::*;
+use serde::Serialize;
+
+pub use stats::{Sprt, SprtVerdict, Z95, elo, expected_score, mean_interval, wilson};
+
+use crate::profile::Profile;
+use crate::seeds::derive;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    /// Tile sets and rule options; the players are the entrants and the seed is each deal's.
+    pub setup: GameSetup,
+    /// Games to play, rounded up to whole deals.
+    pub games: u64,
+    /// The seed of every tile order and every bot.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// Stop early when this test between the first two entrants decides (two entrants only).
+    pub sprt: Option<Sprt>,
+}
+
+/// Where the arena has got to, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArenaProgress {
+    /// Games finished.
+    pub games_done: u64,
+    /// Games planned (fewer are played when the SPRT stops early).
+    pub games_planned: u64,
+}
+
+/// Why the arena cannot play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// The setup, with one player per entrant, makes no game.
+    #[error("cannot set up a game of {players} players: {error}")]
+    Setup {
+        /// The players.
+        players: usize,
+        /// The setup's reason.
+        error: SetupError,
+    },
+    /// An SPRT compares two entrants.
+    #[error("an SPRT needs exactly two entrants, not {0}")]
+    SprtNeedsTwo(usize),
+    /// The SPRT's bounds make no test.
+    #[error("the SPRT needs elo0 < elo1 and alpha, beta strictly between 0 and 0.5")]
+    SprtBounds,
+    /// The thread pool could not start.
+    #[error("cannot start {threads} threads: {message}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// The system's reason.
+        message: String,
+    },
+    /// A bot failed to answer; this is a bug in the bot.
+    #[error("bot `{bot}` failed in deal {deal}: {message}")]
+    Bot {
+        /// The bot's profile.
+        bot: String,
+        /// The deal.
+        deal: u64,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// One entrant's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntrantReport {
+    /// The profile's name.
+    pub name: String,
+    /// Games played.
+    pub games: u64,
+    /// Wins; a win shared by k players counts 1/k.
+    pub wins: f64,
+    /// Wins over games.
+    pub win_rate: f64,
+    /// The Wilson 95% interval of the win rate.
+    pub win_rate_interval: (f64, f64),
+    /// Mean final score.
+    pub mean_score: f64,
+    /// Mean of the score less the best other player's.
+    pub mean_margin: f64,
+    /// Mean thinking time per turn, in milliseconds.
+    pub ms_per_turn: f64,
+    /// The slowest turn, in milliseconds.
+    pub max_ms_per_turn: f64,
+}
+
+/// How one entrant fared against another, game by game: in each game, 1 for the higher
+/// score, ½ for equal scores.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairReport {
+    /// The first entrant's name.
+    pub first: String,
+    /// The second entrant's name.
+    pub second: String,
+    /// The first's mean pairwise score.
+    pub score: f64,
+    /// Its 95% interval, from per-deal means.
+    pub score_interval: (f64, f64),
+    /// The Elo difference, first over second.
+    pub elo: f64,
+    /// Its 95% interval.
+    pub elo_interval: (f64, f64),
+}
+
+/// The arena's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaReport {
+    /// Deals played.
+    pub deals: u64,
+    /// Games played.
+    pub games: u64,
+    /// Per entrant, in the order given.
+    pub entrants: Vec<EntrantReport>,
+    /// Per pair of entrants.
+    pub pairs: Vec<PairReport>,
+    /// The SPRT and its verdict, when one ran.
+    pub sprt: Option<(Sprt, SprtVerdict)>,
+    /// Wall-clock time.
+    pub seconds: f64,
+}
+
+/// One game's outcome, by entrant.
+#[derive(Clone, Debug)]
+struct GameResult {
+    scores: Vec<f64>,
+    think: Vec<Duration>,
+    turns: Vec<u32>,
+    slowest: Vec<Duration>,
+}
+
+/// Plays the arena and reports; `progress` hears after every game (from the worker threads).
+///
+/// ```
+/// use carcassonne::{Catalog, GameSetup};
+/// use carcassonne_bots::Profile;
+/// use carcassonne_bots::arena::{self, ArenaConfig};
+///
+/// let entrants = [Profile::builtin("medium")?, Profile::builtin("random")?];
+/// let config = ArenaConfig {
+///     setup: GameSetup::new(vec![Catalog::builtin("base")?], 2),
+///     games: 4,
+///     seed: 1,
+///     threads: 1,
+///     sprt: None,
+/// };
+/// let report = arena::run(&entrants, &config, &|_| {})?;
+/// assert_eq!((report.deals, report.games), (2, 4));
+/// assert!(report.entrants[0].win_rate > report.entrants[1].win_rate);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`ArenaError`] for a setup that makes no game, a bad SPRT, or a bot that fails.
+pub fn run(
+    entrants: &[Profile],
+    config: &ArenaConfig,
+    progress: &(dyn Fn(ArenaProgress) + Sync),
+) -> Result<ArenaReport, ArenaError> {
+    let started = Instant::now();
+    let players = entrants.len();
+    let mut setup = config.setup.clone();
+    setup.players = u8::try_from(players).unwrap_or(u8::MAX);
+    let template = Game::new(setup).map_err(|error| ArenaError::Setup { players, error })?;
+    if let Some(sprt) = config.sprt {
+        if players != 2 {
+            return Err(ArenaError::SprtNeedsTwo(players));
+        }
+        let rate = |r: f64| r > 0.0 && r < 0.5;
+        if !(sprt.elo0 < sprt.elo1 && rate(sprt.alpha) && rate(sprt.beta)) {
+            return Err(ArenaError::SprtBounds);
+        }
+    }
+    let threads = config.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|error| ArenaError::Threads { threads, message: error.to_string() })?;
+    let entrants: Vec<Profile> = entrants.iter().map(|profile| profile.with_threads(1)).collect();
+    let deals_planned = config.games.div_ceil(players as u64).max(1);
+    let games_planned = deals_planned * players as u64;
+    let done = AtomicU64::new(0);
+    let failure: Mutex<Option<ArenaError>> = Mutex::new(None);
+
+    // Deals run in batches; an SPRT is judged deal by deal in order, so where it stops does
+    // not depend on the thread count, only how much work past that point is thrown away.
+    let batch = (threads as u64 * 4).max(8);
+    let mut deals: Vec<Vec<GameResult>> = Vec::new();
+    let mut verdict = None;
+    while (deals.len() as u64) < deals_planned && verdict.is_none() {
+        let start = deals.len() as u64;
+        let end = (start + batch).min(deals_planned);
+        let results: Vec<Option<Vec<GameResult>>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|deal| {
+                    let result = play_deal(&template, &entrants, config.seed, deal, &|| {
+                        let games_done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                        progress(ArenaProgress { games_done, games_planned });
+                    });
+                    result
+                        .map_err(|error| {
+                            *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error)
+                        })
+                        .ok()
+                })
+                .collect()
+        });
+        if let Some(error) = failure.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            return Err(error);
+        }
+        for result in results.into_iter().flatten() {
+            deals.push(result);
+            if let Some(sprt) = config.sprt {
+                let samples = pair_samples(&deals, 0, 1);
+                match sprt.verdict(&samples) {
+                    SprtVerdict::Continue => {}
+                    decided => {
+                        verdict = Some((sprt, decided));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if let (Some(sprt), None) = (config.sprt, verdict) {
+        verdict = Some((sprt, SprtVerdict::Continue));
+    }
+    Ok(report(&entrants, &deals, verdict, started.elapsed()))
+}
+
+/// Plays deal `deal`: one tile order, every seat rotation.
+fn play_deal(
+    template: &Game,
+    entrants: &[Profile],
+    seed: u64,
+    deal: u64,
+    finished: &dyn Fn(),
+) -> Result<Vec<GameResult>, ArenaError> {
+    let players = entrants.len();
+    let deal_seed = derive(seed, deal);
+    let mut results = Vec::with_capacity(players);
+    for rotation in 0..players {
+        // Seat s holds entrant (s + rotation) mod n.
+        let seated: Vec<usize> = (0..players).map(|seat| (seat + rotation) % players).collect();
+        let bots: Vec<_> = seated
+            .iter()
+            .map(|entrant| entrants[*entrant].bot(derive(deal_seed, 1 + *entrant as u64)))
+            .collect();
+        let mut game = template.restarted(deal_seed);
+        let mut think = vec![Duration::ZERO; players];
+        let mut slowest = vec![Duration::ZERO; players];
+        let mut turn_time = vec![Duration::ZERO; players];
+        let mut turns = vec![0u32; players];
+        while !game.is_over() {
+            let seat = game.current_player();
+            let entrant = seated[seat.index()];
+            let asked = Instant::now();
+            let action =
+                bots[seat.index()].choose(&game, seat).map_err(|error| ArenaError::Bot {
+                    bot: entrants[entrant].name.clone(),
+                    deal,
+                    message: error.to_string(),
+                })?;
+            let took = asked.elapsed();
+            let draw = matches!(action, carcassonne::Action::Draw);
+            game.apply(action).map_err(|error| ArenaError::Bot {
+                bot: entrants[entrant].name.clone(),
+                deal,
+                message: format!("chose {action}, which the game refused: {error}"),
+            })?;
+            if draw {
+                continue;
+            }
+            turn_time[entrant] += took;
+            think[entrant] += took;
+            // A turn ends when the turn passes or the game ends.
+            if game.current_player() != seat || game.is_over() {
+                turns[entrant] += 1;
+                slowest[entrant] = slowest[entrant].max(turn_time[entrant]);
+                turn_time[entrant] = Duration::ZERO;
+            }
+        }
+        let mut scores = vec![0.0; players];
+        for (seat, entrant) in seated.iter().enumerate() {
+            scores[*entrant] = f64::from(game.scores()[seat]);
+        }
+        results.push(GameResult { scores, think, turns, slowest });
+        finished();
+    }
+    Ok(results)
+}
+
+/// Entrant `i`'s pairwise score against `j` in one game.
+fn pairwise(result: &GameResult, i: usize, j: usize) -> f64 {
+    let (a, b) = (result.scores[i], result.scores[j]);
+    if a > b {
+        1.0
+    } else if a < b {
+        0.0
+    } else {
+        0.5
+    }
+}
+
+/// Per deal, entrant `i`'s mean pairwise score against `j`.
+fn pair_samples(deals: &[Vec<GameResult>], i: usize, j: usize) -> Vec<f64> {
+    deals
+        .iter()
+        .map(|games| {
+            games.iter().map(|game| pairwise(game, i, j)).sum::<f64>() / games.len() as f64
+        })
+        .collect()
+}
+
+fn report(
+    entrants: &[Profile],
+    deals: &[Vec<GameResult>],
+    sprt: Option<(Sprt, SprtVerdict)>,
+    elapsed: Duration,
+) -> ArenaReport {
+    let games: Vec<&GameResult> = deals.iter().flatten().collect();
+    let count = games.len() as f64;
+    let mut reports = Vec::new();
+    for (index, profile) in entrants.iter().enumerate() {
+        let mut wins = 0.0;
+        let (mut score, mut margin) = (0.0, 0.0);
+        let (mut think, mut turns, mut slowest) = (Duration::ZERO, 0u64, Duration::ZERO);
+        for game in &games {
+            let best = game.scores.iter().copied().fold(f64::MIN, f64::max);
+            let sharing = game.scores.iter().filter(|s| **s >= best).count() as f64;
+            if game.scores[index] >= best {
+                wins += 1.0 / sharing;
+            }
+            score += game.scores[index];
+            let best_other = game
+                .scores
+                .iter()
+                .enumerate()
+                .filter(|(other, _)| *other != index)
+                .map(|(_, s)| *s)
+                .fold(f64::MIN, f64::max);
+            margin += game.scores[index] - best_other;
+            think += game.think[index];
+            turns += u64::from(game.turns[index]);
+            slowest = slowest.max(game.slowest[index]);
+        }
+        let per = |total: f64| if count > 0.0 { total / count } else { 0.0 };
+        reports.push(EntrantReport {
+            name: profile.name.clone(),
+            games: games.len() as u64,
+            wins,
+            win_rate: per(wins),
+            win_rate_interval: wilson(wins, count),
+            mean_score: per(score),
+            mean_margin: per(margin),
+            ms_per_turn: if turns > 0 { think.as_secs_f64() * 1000.0 / turns as f64 } else { 0.0 },
+            max_ms_per_turn: slowest.as_secs_f64() * 1000.0,
+        });
+    }
+    let mut pairs = Vec::new();
+    for i in 0..entrants.len() {
+        for j in i + 1..entrants.len() {
+            let samples = pair_samples(deals, i, j);
+            let (score, mut low, mut high) = mean_interval(&samples);
+            // Every deal alike (all won, say) leaves no spread to measure: fall back to the
+            // Wilson interval over deals, which still says how many deals that was.
+            if low == high && !samples.is_empty() {
+                (low, high) = wilson(samples.iter().sum(), samples.len() as f64);
+            }
+            pairs.push(PairReport {
+                first: entrants[i].name.clone(),
+                second: entrants[j].name.clone(),
+                score,
+                score_interval: (low, high),
+                elo: elo(score),
+                elo_interval: (elo(low), elo(high)),
+            });
+        }
+    }
+    ArenaReport {
+        deals: deals.len() as u64,
+        games: games.len() as u64,
+        entrants: reports,
+        pairs,
+        sprt,
+        seconds: elapsed.as_secs_f64(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(scores: &[f64]) -> GameResult {
+        let n = scores.len();
+        GameResult {
+            scores: scores.to_vec(),
+            think: vec![Duration::from_millis(2); n],
+            turns: vec![2; n],
+            slowest: vec![Duration::from_millis(1); n],
+        }
+    }
+
+    /// Two deals worked by hand: A wins 3 games of 4, one a tie; margins and pairwise
+    /// scores follow.
+    #[test]
+    fn the_report_matches_worked_values() {
+        let deals = vec![
+            vec![result(&[10.0, 5.0]), result(&[7.0, 7.0])],
+            vec![result(&[12.0, 2.0]), result(&[3.0, 9.0])],
+        ];
+        let profiles = [Profile::builtin("random").unwrap(), Profile::builtin("greedy").unwrap()];
+        let report = report(&profiles, &deals, None, Duration::from_secs(1));
+        let a = &report.entrants[0];
+        assert_eq!(a.games, 4);
+        assert_eq!(a.wins, 2.5);
+        assert_eq!(a.win_rate, 0.625);
+        assert_eq!(a.mean_score, 8.0);
+        assert_eq!(a.mean_margin, (5.0 + 0.0 + 10.0 - 6.0) / 4.0);
+        assert_eq!(a.ms_per_turn, 1.0);
+        assert_eq!(report.entrants[1].wins, 1.5);
+        // Per deal: (1 + 0.5) / 2 = 0.75 and (1 + 0) / 2 = 0.5.
+        let pair = &report.pairs[0];
+        assert_eq!(pair.score, 0.625);
+        let half = Z95 * (0.03125f64 / 2.0).sqrt();
+        assert!((pair.score_interval.0 - (0.625 - half)).abs() < 1e-12);
+        assert!((pair.elo - elo(0.625)).abs() < 1e-12);
+    }
+}

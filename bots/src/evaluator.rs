@@ -1,0 +1,300 @@
+//! The evaluator: each player's expected final points from any position, from what a player
+//! can see.
+
+use carcassonne::{FeatureScore, Figure, Game, Pos, ScoreReason, SegmentKind};
+use serde::Deserialize;
+
+/// The evaluator's weights, in points; a profile may set any of them.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EvaluatorWeights {
+    /// What a follower in supply is worth at the start of the game (an abbot half of it).
+    pub figure_in_supply: f32,
+    /// The share of that worth gone by the end: worth × (1 − decay × progress).
+    pub supply_decay: f32,
+    /// A figure on a feature whose completion chance is below this is stuck.
+    pub stuck_below: f32,
+    /// Points lost per stuck figure at the start of the game, fading to 0 at the end.
+    pub stuck_penalty: f32,
+    /// How much the other players' draws help to complete a feature, against one's own
+    /// (they fill cells only when it suits them).
+    pub rival_help: f32,
+}
+
+impl Default for EvaluatorWeights {
+    fn default() -> EvaluatorWeights {
+        EvaluatorWeights {
+            figure_in_supply: 4.0,
+            supply_decay: 0.7,
+            stuck_below: 0.15,
+            stuck_penalty: 3.0,
+            rival_help: 0.25,
+        }
+    }
+}
+
+/// Expected final points per player: points so far; each unfinished road, city, monastery
+/// and garden by its chance of completion from the tiles left that fit its open cells; the
+/// fields as they would score now; figures in supply; figures stuck.
+///
+/// ```
+/// use carcassonne::{Catalog, Game, GameSetup};
+/// use carcassonne_bots::Evaluator;
+/// let game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 3))?;
+/// let expected = Evaluator::default().expected_points(&game);
+/// assert_eq!(expected.len(), 3);
+/// // Nobody has scored or placed anything: the players differ by nothing.
+/// assert!(expected.iter().all(|points| *points == expected[0] && *points > 0.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Evaluator {
+    /// The weights in use.
+    pub weights: EvaluatorWeights,
+}
+
+/// The buffers one evaluation uses, kept between calls by a search.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    scores: Vec<FeatureScore>,
+    cells: Vec<Pos>,
+    /// Frontier key → how many tiles left fit it.
+    fits: Vec<(u16, u32)>,
+    /// Feature root → its completion chance.
+    chances: Vec<(u32, f32)>,
+}
+
+impl Evaluator {
+    /// An evaluator with `weights`.
+    #[must_use]
+    pub fn new(weights: EvaluatorWeights) -> Evaluator {
+        Evaluator { weights }
+    }
+
+    /// Each player's expected final points, in turn order. A finished game gives its scores.
+    #[must_use]
+    pub fn expected_points(&self, game: &Game) -> Vec<f32> {
+        let mut out = vec![0.0; usize::from(game.players())];
+        self.expected_points_into(game, &mut Scratch::default(), &mut out);
+        out
+    }
+
+    /// As [`Evaluator::expected_points`], reusing `scratch`; `out` holds one entry a player.
+    pub(crate) fn expected_points_into(&self, game: &Game, scratch: &mut Scratch, out: &mut [f32]) {
+        for (out, score) in out.iter_mut().zip(game.scores()) {
+            *out = *score as f32;
+        }
+        if game.is_over() {
+            return;
+        }
+        let weights = &self.weights;
+        let total = game.catalogs().iter().map(|c| c.tile_count()).sum::<usize>().max(1) as f32;
+        let left = game.tiles_left() as f32;
+        let progress = 1.0 - left / total;
+        let players = f32::from(game.players());
+        // The draws that may fill a cell for a feature's owner: their own, and a little of
+        // everyone else's.
+        let draws = left / players * (1.0 + weights.rival_help * (players - 1.0));
+
+        scratch.scores.clear();
+        scratch.chances.clear();
+        scratch.fits.clear();
+        game.scores_if_over(&mut scratch.scores);
+        let scores = std::mem::take(&mut scratch.scores);
+        for score in &scores {
+            let value = match score.kind {
+                _ if score.farmers || score.reason != ScoreReason::GameEnd => score.points as f32,
+                SegmentKind::City | SegmentKind::Road => {
+                    let chance = self.completion_chance(game, score, draws, scratch);
+                    score.points as f32
+                        + chance * (completed_value(game, score) - score.points as f32)
+                }
+                SegmentKind::Monastery | SegmentKind::Garden => {
+                    let (expected, chance) = self.cloister_outlook(game, score.pos, draws, scratch);
+                    self.remember(game, score, chance, scratch);
+                    expected
+                }
+                SegmentKind::Field | SegmentKind::River => score.points as f32,
+            };
+            for player in score.scorers.iter() {
+                if let Some(out) = out.get_mut(player.index()) {
+                    *out += value;
+                }
+            }
+        }
+        scratch.scores = scores;
+
+        let fading = 1.0 - progress;
+        let worth = weights.figure_in_supply * (1.0 - weights.supply_decay * progress);
+        for (player, out) in out.iter_mut().enumerate() {
+            let supply = game.supply(carcassonne::PlayerId(player as u8));
+            let followers = f32::from(supply.followers) + f32::from(supply.big_followers);
+            *out += worth * (followers + 0.5 * f32::from(supply.abbots));
+        }
+        for figure in game.figures() {
+            let Some(root) = root_of(game, figure.pos, figure.segment) else { continue };
+            let Some((_, chance)) = scratch.chances.iter().find(|(r, _)| *r == root) else {
+                continue;
+            };
+            if *chance < weights.stuck_below {
+                let strength = if figure.figure == Figure::Abbot { 0.5 } else { 1.0 };
+                out[figure.player.index()] -= weights.stuck_penalty * fading * strength;
+            }
+        }
+    }
+
+    /// The chance that the city or road `score` describes is completed before the end, from
+    /// the tiles left that fit each cell it is open to; remembered for the stuck-figure test.
+    fn completion_chance(
+        &self,
+        game: &Game,
+        score: &FeatureScore,
+        draws: f32,
+        scratch: &mut Scratch,
+    ) -> f32 {
+        scratch.cells.clear();
+        open_cells(game, score.pos, score.segment, &mut scratch.cells);
+        let cells = std::mem::take(&mut scratch.cells);
+        let chance = cells.iter().map(|cell| fill_chance(game, *cell, draws, scratch)).product();
+        scratch.cells = cells;
+        self.remember(game, score, chance, scratch);
+        chance
+    }
+
+    fn remember(&self, game: &Game, score: &FeatureScore, chance: f32, scratch: &mut Scratch) {
+        if let Some(root) = root_of(game, score.pos, score.segment) {
+            scratch.chances.push((root, chance));
+        }
+    }
+
+    /// A monastery's or garden's expected final value and its completion chance: each empty
+    /// cell around it is filled by the end with its own chance.
+    fn cloister_outlook(
+        &self,
+        game: &Game,
+        pos: Pos,
+        draws: f32,
+        scratch: &mut Scratch,
+    ) -> (f32, f32) {
+        let (mut expected, mut complete) = (1.0, 1.0);
+        for cell in pos.surrounding() {
+            if game.board().get(cell).is_some() {
+                expected += 1.0;
+                continue;
+            }
+            let chance = fill_chance(game, cell, draws, scratch);
+            expected += chance;
+            complete *= chance;
+        }
+        (expected, complete)
+    }
+}
+
+/// The root of the feature segment `segment` of the tile at `pos` belongs to.
+fn root_of(game: &Game, pos: Pos, segment: u8) -> Option<u32> {
+    let placed = game.board().get(pos)?;
+    let features = game.features();
+    Some(features.root(features.node(placed.order, segment)?))
+}
+
+/// What a completed city or road would score, by its tiles, pennants and marks.
+fn completed_value(game: &Game, score: &FeatureScore) -> f32 {
+    let Some(view) = game.feature(score.pos, score.segment) else { return score.points as f32 };
+    let tiles = view.tiles as f32;
+    match view.kind {
+        SegmentKind::City => {
+            let per = if view.cathedral { 3.0 } else { 2.0 };
+            per * (tiles + view.pennants as f32)
+        }
+        _ => {
+            if view.inn {
+                2.0 * tiles
+            } else {
+                tiles
+            }
+        }
+    }
+}
+
+/// The empty cells the feature through segment `segment` of the tile at `pos` is open to.
+fn open_cells(game: &Game, pos: Pos, segment: u8, cells: &mut Vec<Pos>) {
+    let board = game.board();
+    let features = game.features();
+    let Some(placed) = board.get(pos) else { return };
+    let Some(node) = features.node(placed.order, segment) else { return };
+    for (order, member) in features.members(node) {
+        let Some(&(at, tile)) = game.placements().get(usize::from(order)) else { continue };
+        let (Some(tile), Some(lying)) = (game.tile(tile), board.get(at)) else { continue };
+        let Some(printed) = tile.segments().get(usize::from(member)) else { continue };
+        for dir in printed.rotated(lying.rotation).edges().iter() {
+            if let Some(next) = at.neighbour(dir) {
+                if board.get(next).is_none() && !cells.contains(&next) {
+                    cells.push(next);
+                }
+            }
+        }
+    }
+}
+
+/// The chance that some tile fills `cell` in `draws` draws: a frontier cell by the share of
+/// tiles left that fit it, a cell not yet next to the board at half the rate of an average
+/// cell, since it needs a neighbour first.
+fn fill_chance(game: &Game, cell: Pos, draws: f32, scratch: &mut Scratch) -> f32 {
+    let left = game.tiles_left();
+    if left == 0 {
+        return 0.0;
+    }
+    let fitting = match game.board().frontier_key(cell) {
+        Some(key) => fitting_tiles(game, key, scratch),
+        None => left / 4,
+    };
+    let miss = 1.0 - fitting as f32 / left as f32;
+    1.0 - miss.powf(draws)
+}
+
+/// How many tiles left fit a frontier cell with constraint key `key` in some rotation.
+fn fitting_tiles(game: &Game, key: u16, scratch: &mut Scratch) -> u32 {
+    if let Some((_, count)) = scratch.fits.iter().find(|(k, _)| *k == key) {
+        return *count;
+    }
+    let table = game.fit_table();
+    let count = game
+        .remaining()
+        .iter()
+        .enumerate()
+        .filter(|(tile, count)| {
+            **count > 0 && !table.rotations_by_key(*tile as u16, key).is_empty()
+        })
+        .map(|(_, count)| u32::from(*count))
+        .sum();
+    scratch.fits.push((key, count));
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne::{Action, Catalog, GameSetup};
+
+    /// A follower on a city that only a rare tile can close is worth less than on one that
+    /// many tiles close, and a finished game is valued at its scores.
+    #[test]
+    fn values_follow_completion_chances() {
+        let mut game =
+            Game::new(GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2)).unwrap();
+        let evaluator = Evaluator::default();
+        let start = evaluator.expected_points(&game);
+        assert_eq!(start[0], start[1]);
+        let mut actions = Vec::new();
+        while !game.is_over() {
+            game.legal_actions_into(&mut actions);
+            let deploy = actions.iter().find(|a| matches!(a, Action::Deploy { .. }));
+            game.apply(*deploy.unwrap_or(&actions[0])).unwrap();
+            let expected = evaluator.expected_points(&game);
+            assert!(expected.iter().all(|points| points.is_finite() && *points >= -30.0));
+        }
+        let end = evaluator.expected_points(&game);
+        let scores: Vec<f32> = game.scores().iter().map(|s| *s as f32).collect();
+        assert_eq!(end, scores);
+    }
+}

@@ -1,0 +1,93 @@
+//! The greedy bot: one ply, every way to play the turn valued by the evaluator.
+
+use carcassonne::{Action, Game, Phase, PlayerId};
+use rand::Rng;
+
+use crate::evaluator::{Evaluator, Scratch};
+use crate::reward::margin;
+use crate::seeds::{decision_seed, dice};
+use crate::turn::{TurnOption, turn_options};
+use crate::{Bot, BotError, forced};
+
+/// Plays the turn whose outcome the evaluator likes best: the score it makes now plus its
+/// expected worth later, as the margin over the best other player; `noise` points of uniform
+/// noise on each value make it weaker on purpose.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    name: String,
+    seed: u64,
+    evaluator: Evaluator,
+    noise: f32,
+}
+
+impl GreedyBot {
+    /// A greedy bot with `seed` and `evaluator`.
+    #[must_use]
+    pub fn new(name: &str, seed: u64, evaluator: Evaluator, noise: f32) -> GreedyBot {
+        let noise = if noise.is_finite() { noise.max(0.0) } else { 0.0 };
+        GreedyBot { name: name.to_owned(), seed, evaluator, noise }
+    }
+
+    /// The margin `seat` expects after playing `actions` from `game`; `None` if refused.
+    fn value(
+        &self,
+        game: &Game,
+        seat: PlayerId,
+        actions: &[Action],
+        scratch: &mut Scratch,
+        points: &mut [f32],
+    ) -> Option<f32> {
+        let mut after = game.clone();
+        for action in actions {
+            after.apply(*action).ok()?;
+        }
+        self.evaluator.expected_points_into(&after, scratch, points);
+        Some(margin(points, seat.index()))
+    }
+}
+
+impl Bot for GreedyBot {
+    fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
+        if let Some(action) = forced(game, seat)? {
+            return Ok(action);
+        }
+        let mut dice = dice(decision_seed(self.seed, game), 0);
+        let mut scratch = Scratch::default();
+        let mut points = vec![0.0; usize::from(game.players())];
+        let mut best: Option<(f32, Action)> = None;
+        let mut consider = |value: Option<f32>, action: Action, dice: &mut crate::seeds::Dice| {
+            let Some(mut value) = value else { return };
+            if self.noise > 0.0 {
+                value += dice.random_range(-self.noise..=self.noise);
+            }
+            if best.is_none_or(|(best, _)| value > best) {
+                best = Some((value, action));
+            }
+        };
+        if matches!(game.phase(), Phase::Place { .. }) {
+            let mut options: Vec<TurnOption> = Vec::new();
+            turn_options(game, &mut options);
+            for option in options {
+                let value = self.value(
+                    game,
+                    seat,
+                    &[option.place, option.figure],
+                    &mut scratch,
+                    &mut points,
+                );
+                consider(value, option.place, &mut dice);
+            }
+        } else {
+            for action in game.legal_actions() {
+                let value = self.value(game, seat, &[action], &mut scratch, &mut points);
+                consider(value, action, &mut dice);
+            }
+        }
+        // A game not over always has a legal action, and each is accepted.
+        Ok(best.map_or(Action::Skip, |(_, action)| action))
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}

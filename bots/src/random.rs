@@ -1,0 +1,51 @@
+//! The random bot: the base protocol's easy level.
+
+use carcassonne::{Action, Game, PlayerId};
+use rand::Rng;
+
+use crate::seeds::{decision_seed, dice};
+use crate::{Bot, BotError, forced};
+
+/// A random legal placement; then, `figure_chance` of the time, a random figure action (a
+/// deploy or an abbot's recall) where there is one, else a skip.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    name: String,
+    seed: u64,
+    figure_chance: f64,
+}
+
+impl RandomBot {
+    /// A random bot with `seed` that places a figure `figure_chance` of the time (clamped to
+    /// `[0, 1]`).
+    #[must_use]
+    pub fn new(name: &str, seed: u64, figure_chance: f64) -> RandomBot {
+        let figure_chance =
+            if figure_chance.is_nan() { 0.5 } else { figure_chance.clamp(0.0, 1.0) };
+        RandomBot { name: name.to_owned(), seed, figure_chance }
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
+        if let Some(action) = forced(game, seat)? {
+            return Ok(action);
+        }
+        let mut dice = dice(decision_seed(self.seed, game), 0);
+        let legal = game.legal_actions();
+        let figures: Vec<Action> =
+            legal.iter().copied().filter(|action| *action != Action::Skip).collect();
+        let action = match legal.first() {
+            Some(Action::Place { .. }) => legal[dice.random_range(0..legal.len())],
+            _ if !figures.is_empty() && dice.random_bool(self.figure_chance) => {
+                figures[dice.random_range(0..figures.len())]
+            }
+            _ => Action::Skip,
+        };
+        Ok(action)
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}

@@ -1,0 +1,104 @@
+//! A turn as a search sees it: the placements of the drawn tile that give distinct boards,
+//! and each placement's figure choices.
+
+use carcassonne::{Action, Game, Phase, Rotation, TileType};
+
+/// One way to play a whole turn: the drawn tile's placement, then a figure action (a deploy,
+/// an abbot's recall, or a skip).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TurnOption {
+    /// The [`Action::Place`].
+    pub place: Action,
+    /// The action of the figure phase that follows it.
+    pub figure: Action,
+}
+
+/// The legal placements of the drawn tile, less those that give the same board as another:
+/// of the rotations that turn a symmetric tile into itself (a straight road turned half way,
+/// the four-sided city), only the first is kept. Empty outside the place phase.
+///
+/// ```
+/// use carcassonne::{Action, Catalog, Game, GameSetup};
+/// use carcassonne_bots::distinct_placements;
+/// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+/// let (straight_road, _) = game.tile_by_id("U").unwrap();
+/// game.apply(Action::DrawTile { tile: straight_road })?;
+/// let mut distinct = Vec::new();
+/// distinct_placements(&game, &mut distinct);
+/// assert_eq!(distinct.len() * 2, game.legal_actions().len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn distinct_placements(game: &Game, out: &mut Vec<Action>) {
+    game.legal_actions_into(out);
+    let Phase::Place { tile } = game.phase() else {
+        out.clear();
+        return;
+    };
+    let Some(tile) = game.tile(tile) else { return };
+    let redundant = redundant_rotations(tile);
+    if redundant != [false; 4] {
+        out.retain(|action| match action {
+            Action::Place { rotation, .. } => !redundant[rotation.quarter_turns()],
+            _ => true,
+        });
+    }
+}
+
+/// For each rotation, whether a smaller rotation turns the tile into the same tile.
+fn redundant_rotations(tile: &TileType) -> [bool; 4] {
+    let shape = |rotation: Rotation| {
+        let mut segments: Vec<_> = tile
+            .segments()
+            .iter()
+            .map(|segment| {
+                let turned = segment.rotated(rotation);
+                let marks: u8 = turned.marks().iter().map(|mark| 1 << mark as u8).sum();
+                (
+                    turned.kind() as u8,
+                    turned.edges().iter().map(|dir| 1u8 << dir.index()).sum::<u8>(),
+                    turned.half_edges().bits(),
+                    marks,
+                    turned.cities().len(),
+                )
+            })
+            .collect();
+        segments.sort_unstable();
+        segments
+    };
+    let shapes: Vec<_> = Rotation::ALL.into_iter().map(shape).collect();
+    core::array::from_fn(|turns| (0..turns).any(|earlier| shapes[earlier] == shapes[turns]))
+}
+
+/// Every whole-turn option from a game in the place phase: each distinct placement with each
+/// of its figure actions, appended to `out`.
+pub fn turn_options(game: &Game, out: &mut Vec<TurnOption>) {
+    let mut placements = Vec::new();
+    distinct_placements(game, &mut placements);
+    let mut figures = Vec::new();
+    for place in placements {
+        let mut placed = game.clone();
+        if placed.apply(place).is_err() {
+            continue;
+        }
+        placed.legal_actions_into(&mut figures);
+        out.extend(figures.iter().map(|figure| TurnOption { place, figure: *figure }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne::{Catalog, GameSetup};
+
+    #[test]
+    fn symmetric_tiles_lose_their_repeated_rotations() {
+        let game = Game::new(GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2)).unwrap();
+        let redundant = |id: &str| redundant_rotations(game.tile_by_id(id).unwrap().1);
+        // C: a city on all four sides; U: a straight road; E: a city on one side.
+        assert_eq!(redundant("C"), [false, true, true, true]);
+        assert_eq!(redundant("U"), [false, false, true, true]);
+        assert_eq!(redundant("E"), [false; 4]);
+        // B, the monastery alone in a field, looks the same every way round.
+        assert_eq!(redundant("B"), [false, true, true, true]);
+    }
+}

@@ -1,0 +1,135 @@
+//! Every bot only ever chooses legal actions, from random reachable states of every set
+//! combination and rule option, for 2 to 6 players, early, midway and in the last tiles
+//! (where the search solves the endgame exactly).
+
+#[path = "../../tests/common/combinations.rs"]
+mod combinations;
+
+use carcassonne::{
+    Action, Catalog, FarmScoring, Game, GameSetup, Phase, RuleOptions, UnfinishedMarks,
+};
+use carcassonne_bots::{BotKind, MctsConfig, Playout, Profile, Profiles, Widening};
+use combinations::COMBINATIONS;
+use proptest::prelude::*;
+
+/// The built-in profiles with test-sized budgets, and searches of every shape: chance nodes
+/// and determinized trees, each playout, widening, several trees, the exact endgame.
+fn contestants() -> Vec<Profile> {
+    let mut profiles: Vec<Profile> = Profiles::builtin()
+        .profiles()
+        .iter()
+        .map(|profile| {
+            let mut profile = profile.clone();
+            if let BotKind::Mcts(config) = &mut profile.kind {
+                config.iterations = config.iterations.min(60);
+                config.seconds = None;
+            }
+            profile
+        })
+        .collect();
+    let shapes = [
+        MctsConfig {
+            iterations: 40,
+            playout: Playout::Random,
+            exact_tiles: 3,
+            exact_nodes: 20_000,
+            ..MctsConfig::default()
+        },
+        MctsConfig {
+            iterations: 40,
+            trees: 3,
+            determinized: true,
+            playout: Playout::Truncated { turns: 2 },
+            widening: Some(Widening { c: 1.0, alpha: 0.5 }),
+            ordered_levels: u32::MAX,
+            ..MctsConfig::default()
+        },
+    ];
+    for (index, config) in shapes.into_iter().enumerate() {
+        profiles.push(Profile {
+            name: format!("shape{index}"),
+            description: String::new(),
+            kind: BotKind::Mcts(config),
+        });
+    }
+    profiles
+}
+
+fn setup_strategy() -> impl Strategy<Value = GameSetup> {
+    let farm = prop::sample::select(vec![
+        FarmScoring::PerField,
+        FarmScoring::PerFieldOnce,
+        FarmScoring::PerCity4,
+    ]);
+    let unfinished = prop::sample::select(vec![UnfinishedMarks::Zero, UnfinishedMarks::Normal]);
+    (
+        prop::sample::select(COMBINATIONS.to_vec()),
+        2u8..=6,
+        any::<u64>(),
+        (any::<bool>(), farm, any::<bool>(), unfinished, any::<bool>()),
+    )
+        .prop_map(
+            |(
+                sets,
+                players,
+                seed,
+                (farmers, farm_scoring, tiny_city, inn_cathedral_unfinished, abbots),
+            )| {
+                let catalogs: Vec<Catalog> =
+                    sets.iter().map(|set| Catalog::builtin(set).unwrap()).collect();
+                let colours = if sets.contains(&"inns_and_cathedrals") { 6 } else { 5 };
+                let options = RuleOptions {
+                    farmers,
+                    farm_scoring,
+                    tiny_city,
+                    inn_cathedral_unfinished,
+                    abbots,
+                };
+                GameSetup { catalogs, players: players.min(colours), seed, options }
+            },
+        )
+}
+
+/// Plays `game` on at random, with figures often, until `left` tiles are in the bag or fewer.
+fn advance(game: &mut Game, left: u32, mut choice: u64) {
+    let mut actions = Vec::new();
+    while !game.is_over() && game.tiles_left() > left {
+        game.legal_actions_into(&mut actions);
+        choice =
+            choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let action = actions[(choice >> 33) as usize % actions.len()];
+        game.apply(action).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Whatever the sets, options and history, a bot's answer is one the game accepts.
+    #[test]
+    fn bots_choose_only_legal_actions(setup in setup_strategy(), choices in any::<u64>(), depth in 0.0f64..1.0) {
+        let total: u32 = setup.catalogs.iter().map(|c| c.tile_count() as u32).sum();
+        let contestants = contestants();
+        for left in [(f64::from(total) * (1.0 - depth)) as u32, 3, 1] {
+            let mut game = Game::new(setup.clone()).unwrap();
+            advance(&mut game, left, choices);
+            // Ask at each decision of the next whole turn: the draw, the placement, the figure.
+            for _ in 0..3 {
+                if game.is_over() {
+                    break;
+                }
+                let seat = game.current_player();
+                let mut answer = None;
+                for profile in &contestants {
+                    let action = profile.bot(choices).choose(&game, seat).unwrap();
+                    prop_assert_eq!(game.check(action), Ok(()), "{} chose {:?}", profile.name, action);
+                    if game.phase() == Phase::Draw {
+                        prop_assert_eq!(action, Action::Draw);
+                    }
+                    answer.get_or_insert(action);
+                }
+                game.apply(answer.unwrap()).unwrap();
+            }
+        }
+    }
+}
