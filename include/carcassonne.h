@@ -90,7 +90,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 2
+#define CARC_ABI_VERSION_MINOR 3
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -184,7 +184,7 @@
  *
  * Codes come in ranges, and a number once given is never reused for another meaning:
  * 1xx the caller's mistakes, 2xx tile set (catalog) errors, 3xx setup errors, 4xx refused
- * actions (one per reason), 5xx JSON, save and landscape errors, 9xx internal errors.
+ * actions (one per reason), 5xx JSON, save and landscape errors, 6xx bot profiles, 9xx internal errors.
  */
 enum carc_result
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -406,6 +406,14 @@ enum carc_result
    */
   CARC_RESULT_LANDSCAPE_PLAYER_OUT_OF_RANGE = 516,
   /**
+   * No bot profile has this name; the message lists the names there are.
+   */
+  CARC_RESULT_UNKNOWN_PROFILE = 601,
+  /**
+   * The bot profile text is not a valid profile file; the message says where and why.
+   */
+  CARC_RESULT_PROFILE_INVALID = 602,
+  /**
    * The library panicked: a bug. Nothing unwound into the caller.
    */
   CARC_RESULT_PANIC = 901,
@@ -422,6 +430,13 @@ typedef enum carc_result carc_result;
 typedef uint32_t carc_result;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * A bot: a player that chooses actions. It sees only what a player sees (the tiles left,
+ * never their order) and its choices depend only on its seed and the game. One bot may play
+ * any number of games and seats, one call at a time per bot handle.
+ */
+typedef struct carc_bot carc_bot;
 
 /**
  * A validated tile set: a built-in one or the user's. Games copy what they need from it, so
@@ -2366,6 +2381,81 @@ carc_result carc_landscape_score_json(const struct carc_landscape_score *score,
                                       char *buf,
                                       size_t cap,
                                       size_t *size);
+
+/**
+ * Makes a bot of the built-in profile `name` with `seed` at `*out`; free it with
+ * `carc_bot_free`. The built-in profiles are the levels `"easy"`, `"medium"` and `"hard"`
+ * (at most 1 s a turn on one core), `"random"`, `"greedy"` and `"anchor"`.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_UNKNOWN_PROFILE`
+ * (the message lists the names there are).
+ *
+ * # Safety
+ * `name` is NULL or a NUL-terminated string; `out` is NULL or points to a writable
+ * `carc_bot *`; `err` is NULL or points to a writable `carc_error *`.
+ */
+carc_result carc_bot_new(const char *name,
+                         uint64_t seed,
+                         struct carc_bot **out,
+                         struct carc_error **err);
+
+/**
+ * Makes a bot of profile `name` with `seed` at `*out`, where `text` is a bot profile file
+ * (TOML, as `bots/profiles/builtin.toml`) whose profiles join the built-in ones; `file` names
+ * the text in messages (NULL: `<string>`). Free the bot with `carc_bot_free`.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_UTF8`, `CARC_RESULT_PROFILE_INVALID`
+ * (with the line and column, or the setting at fault, in the message),
+ * `CARC_RESULT_UNKNOWN_PROFILE`.
+ *
+ * # Safety
+ * `file` and `text` and `name` are NULL or NUL-terminated strings; `out` is NULL or points to
+ * a writable `carc_bot *`; `err` is NULL or points to a writable `carc_error *`.
+ */
+carc_result carc_bot_from_profile(const char *file,
+                                  const char *text,
+                                  const char *name,
+                                  uint64_t seed,
+                                  struct carc_bot **out,
+                                  struct carc_error **err);
+
+/**
+ * Writes to `*out` the action the player to move in `game` should take: `CARC_ACTION_KIND_DRAW`
+ * in the draw phase, else a placement or a figure action that `carc_game_apply` accepts.
+ * The bot thinks on a copy of the game, so other calls on `game` need not wait for it; calls
+ * on the same bot take turns.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_INVALID_HANDLE`, `CARC_RESULT_POISONED`,
+ * `CARC_RESULT_GAME_OVER`.
+ *
+ * # Safety
+ * `bot` and `game` are any handle values; `out` is NULL or points to a writable
+ * `carc_action`; `err` is NULL or points to a writable `carc_error *`.
+ */
+carc_result carc_bot_choose(const struct carc_bot *bot,
+                            const struct carc_game *game,
+                            struct carc_action *out,
+                            struct carc_error **err);
+
+/**
+ * The bot's profile name, such as `"hard"`; the string belongs to the bot handle. NULL for
+ * anything but a live bot handle.
+ *
+ * # Safety
+ * `bot` is any handle value.
+ */
+const char *carc_bot_name(const struct carc_bot *bot);
+
+/**
+ * Frees a bot; NULL does nothing.
+ *
+ * # Safety
+ * `bot` is any handle value; it is invalid afterwards, and so is its name.
+ */
+void carc_bot_free(struct carc_bot *bot);
 
 /**
  * How many handles of every kind (catalogs, games, errors, landscape scores) are live in the

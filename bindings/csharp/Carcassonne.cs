@@ -127,6 +127,10 @@ namespace Carcassonne
         LandscapeFigureNotAllowed = 515,
         /// <summary>A landscape figure's player number is beyond the most a game seats.</summary>
         LandscapePlayerOutOfRange = 516,
+        /// <summary>No bot profile has this name; the message lists the names there are.</summary>
+        UnknownProfile = 601,
+        /// <summary>The bot profile text is not a valid profile file; the message says where and why.</summary>
+        ProfileInvalid = 602,
         /// <summary>The library panicked: a bug. Nothing unwound into the caller.</summary>
         Panic = 901,
         /// <summary>An earlier call panicked while changing this game; only disposing it works.</summary>
@@ -340,7 +344,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 2;
+        public const int AbiVersionMinor = 3;
     }
 
     // ---------------------------------------------------------------------------------------
@@ -1179,6 +1183,16 @@ namespace Carcassonne
         protected override bool ReleaseHandle() { Native.carc_landscape_score_free(handle); return true; }
     }
 
+    /// <summary>Owns a <c>carc_bot</c>.</summary>
+    internal sealed class BotHandle : CarcHandle
+    {
+        /// <summary>An empty handle, for the marshaller to fill.</summary>
+        public BotHandle() { }
+
+        /// <summary>Frees the bot.</summary>
+        protected override bool ReleaseHandle() { Native.carc_bot_free(handle); return true; }
+    }
+
     // ---------------------------------------------------------------------------------------
     // Helpers: UTF-8 both ways, size_t, flags, caller buffers.
     // ---------------------------------------------------------------------------------------
@@ -1505,6 +1519,9 @@ namespace Carcassonne
         private readonly object sync = new object();
 
         private Game(GameHandle handle) { this.handle = handle; }
+
+        /// <summary>The handle, for the classes that take a game (a bot).</summary>
+        internal GameHandle NativeHandle { get { return handle; } }
 
         private static Game Made(Result result, GameHandle handle, IntPtr err)
         {
@@ -2108,6 +2125,63 @@ namespace Carcassonne
     // Landscapes.
     // ---------------------------------------------------------------------------------------
 
+    /// <summary>A bot: an opponent for a game (ABI 1.3). It sees only what a player sees,
+    /// and its choices depend only on its seed and the game. A bot may play any number of
+    /// games and seats; calls on one bot take turns, and while it thinks the game stays free
+    /// for other calls (it thinks on a copy).</summary>
+    public sealed class Bot : IDisposable
+    {
+        private readonly BotHandle handle;
+
+        private Bot(BotHandle handle) { this.handle = handle; }
+
+        /// <summary>A bot of the built-in profile <paramref name="name"/>: the levels "easy",
+        /// "medium" and "hard" (at most 1 s a turn on one core), "random", "greedy" and "anchor".</summary>
+        /// <exception cref="CarcassonneException">UnknownProfile, listing the names there are.</exception>
+        public static Bot Builtin(string name, ulong seed)
+        {
+            BotHandle made;
+            var err = IntPtr.Zero;
+            Result result = Native.carc_bot_new(Utf8.Bytes(name, "name"), seed, out made, ref err);
+            return new Bot(Errors.Adopt(result, made, err));
+        }
+
+        /// <summary>A bot of profile <paramref name="name"/> from the text of a bot profile
+        /// file (TOML), whose profiles join the built-in ones; <paramref name="file"/> names
+        /// the text in messages.</summary>
+        /// <exception cref="CarcassonneException">ProfileInvalid, UnknownProfile.</exception>
+        public static Bot FromProfile(string file, string text, string name, ulong seed)
+        {
+            BotHandle made;
+            var err = IntPtr.Zero;
+            Result result = Native.carc_bot_from_profile(
+                Utf8.Bytes(file, "file"), Utf8.Bytes(text, "text"), Utf8.Bytes(name, "name"),
+                seed, out made, ref err);
+            return new Bot(Errors.Adopt(result, made, err));
+        }
+
+        /// <summary>The bot's profile name.</summary>
+        public string Name
+        {
+            get { return Utf8.Read(Native.carc_bot_name(handle)) ?? ""; }
+        }
+
+        /// <summary>The action the player to move in <paramref name="game"/> should take:
+        /// a draw in the draw phase, else a placement or a figure action the game accepts.</summary>
+        /// <exception cref="CarcassonneException">GameOver.</exception>
+        public Action Choose(Game game)
+        {
+            Action action;
+            var err = IntPtr.Zero;
+            Result result = Native.carc_bot_choose(handle, game.NativeHandle, out action, ref err);
+            Errors.Check(result, err);
+            return action;
+        }
+
+        /// <summary>Frees the bot.</summary>
+        public void Dispose() { handle.Dispose(); }
+    }
+
     /// <summary>The scores of a landscape described in JSON: points per player and every
     /// feature that scored. Read in full when computed; nothing to dispose.</summary>
     public sealed class LandscapeScore
@@ -2446,6 +2520,21 @@ namespace Carcassonne
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern void carc_landscape_score_free(IntPtr score);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_bot_new(byte[] name, ulong seed, out BotHandle bot, ref IntPtr err);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_bot_from_profile(byte[] file, byte[] text, byte[] name, ulong seed, out BotHandle bot, ref IntPtr err);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_bot_choose(BotHandle bot, GameHandle game, out Action action, ref IntPtr err);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr carc_bot_name(BotHandle bot);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern void carc_bot_free(IntPtr bot);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_landscape_score_totals(LandscapeScoreHandle score, [Out] uint[] buf, UIntPtr cap, ref UIntPtr count);

@@ -357,6 +357,7 @@ fn check_mcts(config: &MctsConfig) -> Result<(), String> {
     range("exploration", (0.0..=100.0).contains(&config.exploration), "from 0 to 100")?;
     unit("figure_chance", config.figure_chance)?;
     range("figure_share", (0.0..=1.0).contains(&config.figure_share), "from 0 to 1")?;
+    range("prior_visits", (0.0..=1_000_000.0).contains(&config.prior_visits), "from 0 to 1000000")?;
     range("exact_tiles", config.exact_tiles <= 16, "at most 16")?;
     range("exact_nodes", config.exact_nodes <= 1_000_000_000, "at most 1000000000")?;
     if let Playout::Truncated { turns } = config.playout {

@@ -40,11 +40,12 @@ pub(crate) enum Kind {
     Game = 2,
     Error = 3,
     LandscapeScore = 4,
+    Bot = 5,
 }
 
 impl Kind {
     fn from_u8(value: u8) -> Option<Kind> {
-        [Kind::Catalog, Kind::Game, Kind::Error, Kind::LandscapeScore]
+        [Kind::Catalog, Kind::Game, Kind::Error, Kind::LandscapeScore, Kind::Bot]
             .into_iter()
             .find(|kind| *kind as u8 == value)
     }
@@ -56,6 +57,7 @@ impl Kind {
             Kind::Game => "carc_game",
             Kind::Error => "carc_error",
             Kind::LandscapeScore => "carc_landscape_score",
+            Kind::Bot => "carc_bot",
         }
     }
 }

@@ -40,6 +40,8 @@ mod save;
 
 mod landscape;
 
+mod bot;
+
 // Helpers behind every export: the panic boundary, pointer checks, caller buffers, the
 // writing of outputs with their padding zeroed, and the registry that checks handles.
 mod boundary;
@@ -49,6 +51,7 @@ mod handle;
 mod written;
 
 pub use board::*;
+pub use bot::*;
 pub use catalog::*;
 pub use error::*;
 pub use game::*;

@@ -11,7 +11,7 @@ use crate::boundary::value_boundary;
 ///
 /// Codes come in ranges, and a number once given is never reused for another meaning:
 /// 1xx the caller's mistakes, 2xx tile set (catalog) errors, 3xx setup errors, 4xx refused
-/// actions (one per reason), 5xx JSON, save and landscape errors, 9xx internal errors.
+/// actions (one per reason), 5xx JSON, save and landscape errors, 6xx bot profiles, 9xx internal errors.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum carc_result {
@@ -131,6 +131,11 @@ pub enum carc_result {
     /// A landscape figure's player number is beyond the most a game seats.
     LandscapePlayerOutOfRange = 516,
 
+    /// No bot profile has this name; the message lists the names there are.
+    UnknownProfile = 601,
+    /// The bot profile text is not a valid profile file; the message says where and why.
+    ProfileInvalid = 602,
+
     /// The library panicked: a bug. Nothing unwound into the caller.
     Panic = 901,
     /// An earlier call on this game handle panicked part-way through a change; the game may
@@ -140,7 +145,7 @@ pub enum carc_result {
 
 impl carc_result {
     /// Every code, in increasing order (the tests check it against the header).
-    pub const ALL: [carc_result; 54] = {
+    pub const ALL: [carc_result; 56] = {
         use carc_result::*;
         [
             Ok,
@@ -195,6 +200,8 @@ impl carc_result {
             LandscapeNoSuchSegment,
             LandscapeFigureNotAllowed,
             LandscapePlayerOutOfRange,
+            UnknownProfile,
+            ProfileInvalid,
             Panic,
             Poisoned,
         ]
@@ -263,6 +270,8 @@ impl carc_result {
             LandscapeNoSuchSegment => c"CARC_RESULT_LANDSCAPE_NO_SUCH_SEGMENT",
             LandscapeFigureNotAllowed => c"CARC_RESULT_LANDSCAPE_FIGURE_NOT_ALLOWED",
             LandscapePlayerOutOfRange => c"CARC_RESULT_LANDSCAPE_PLAYER_OUT_OF_RANGE",
+            UnknownProfile => c"CARC_RESULT_UNKNOWN_PROFILE",
+            ProfileInvalid => c"CARC_RESULT_PROFILE_INVALID",
             Panic => c"CARC_RESULT_PANIC",
             Poisoned => c"CARC_RESULT_POISONED",
         }

@@ -1,4 +1,5 @@
-// Program.cs: a console sample of the C# binding: one seeded two-player game of the base set with random legal actions.
+// Program.cs: a console sample of the C# binding: one seeded two-player game of the base set with random legal actions,
+// then the same tiles played by two bots.
 //
 // Usage: mono Sample.exe [seed]   (seed 1 by default)
 //
@@ -134,8 +135,27 @@ namespace Carcassonne.Sample
             {
                 return 1;
             }
+            PlayBots(game, seed);
             Console.WriteLine("seed=" + seed + " actions=" + actions + " scores=" + Join(scores) + " winners=" + winners);
             return 0;
+        }
+
+        /// <summary>A game's opponents: the same tiles played again, by a medium bot against
+        /// an easy one.</summary>
+        private static void PlayBots(Game played, ulong seed)
+        {
+            using (var medium = Bot.Builtin("medium", seed))
+            using (var easy = Bot.Builtin("easy", seed + 1))
+            using (var game = played.Restarted(seed))
+            {
+                Bot[] seats = { medium, easy };
+                while (!game.IsOver)
+                {
+                    game.Apply(seats[game.CurrentPlayer].Choose(game));
+                }
+                uint[] scores = game.Scores();
+                Console.WriteLine("bots on the same tiles: " + medium.Name + " " + scores[0] + ", " + easy.Name + " " + scores[1]);
+            }
         }
 
         /// <summary>Tries to put the drawn tile on the start tile's cell: the rules refuse it with

@@ -57,7 +57,7 @@ namespace Carcassonne.Tests
             {
                 LibraryInfo, Builtins, TileSetDiagnostics, TileSetFiles, GameQueries, RefusedActions,
                 WholeGame, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
-                PlayerMasks,
+                PlayerMasks, Bots,
                 NothingLeaks,
             };
             foreach (var test in tests)
@@ -74,6 +74,55 @@ namespace Carcassonne.Tests
             }
             Console.WriteLine(checks + " checks, " + failures + " failed");
             return failures == 0 ? 0 : 1;
+        }
+
+        /// <summary>Bots choose only actions the game accepts, play whole games against each
+        /// other, give the same answer for the same seed, and refuse unknown and broken profiles.</summary>
+        private static void Bots()
+        {
+            using (var baseSet = Catalog.Builtin("base"))
+            using (var medium = Bot.Builtin("medium", 7))
+            using (var easy = Bot.Builtin("easy", 8))
+            {
+                Equal("medium", medium.Name, "the bot's name");
+                var setup = new GameSetup { Players = 2, Seed = 3 };
+                setup.Catalogs.Add(baseSet);
+                using (var game = new Game(setup))
+                {
+                    Bot[] seats = { medium, easy };
+                    int turns = 0;
+                    while (!game.IsOver)
+                    {
+                        var action = seats[game.CurrentPlayer].Choose(game);
+                        if (game.Phase != Phase.Draw)
+                        {
+                            Check(game.LegalActions().Contains(action), "the bot's action is legal");
+                            turns++;
+                        }
+                        game.Apply(action);
+                    }
+                    Check(turns > 70, "a whole game of turns");
+                    var scores = game.Scores();
+                    Check(scores[0] > scores[1], "medium beats easy on seed 3: " + scores[0] + " to " + scores[1]);
+                    Throws(Result.GameOver, () => medium.Choose(game), "a finished game has nothing to choose");
+                }
+                using (var again = Bot.Builtin("medium", 7))
+                using (var game = new Game(setup))
+                {
+                    game.Apply(Action.Draw());
+                    Equal(medium.Choose(game), again.Choose(game), "the same seed chooses alike");
+                }
+            }
+            Throws(Result.UnknownProfile, () => Bot.Builtin("grandmaster", 1), "an unknown profile");
+            var text = "[[profile]]\nname = \"quick\"\nkind = \"mcts\"\nmcts = { iterations = 50 }\n";
+            using (var quick = Bot.FromProfile("mine.toml", text, "quick", 1))
+            {
+                Equal("quick", quick.Name, "a profile from text");
+            }
+            var broken = Throws(Result.ProfileInvalid,
+                () => Bot.FromProfile("bad.toml", "[[profile]]\nname = \"x\"\nkind = \"mcts\"\nmcts = { iterations = 0 }\n", "x", 1),
+                "a profile out of range");
+            Check(broken.Message.Contains("iterations"), "the message names the setting: " + broken.Message);
         }
 
         private static void LibraryInfo()

@@ -74,6 +74,9 @@ pub struct MctsConfig {
     /// evaluator (and widen progressively); deeper ones list them in random order and
     /// consider all at once. Ordering costs one evaluation per action.
     pub ordered_levels: u32,
+    /// At ordered levels, how many visits the evaluator's estimate of each action counts as
+    /// before any iteration runs through it (0: none; every action is then tried once first).
+    pub prior_visits: f32,
     /// The share of the turn's iterations spent on the figure, after the placement.
     pub figure_share: f32,
     /// Exact search when this many tiles or fewer are left in the bag (0: never).
@@ -100,6 +103,7 @@ impl Default for MctsConfig {
             determinized: false,
             widening: None,
             ordered_levels: 0,
+            prior_visits: 0.0,
             figure_share: 0.25,
             exact_tiles: 0,
             exact_nodes: 200_000,

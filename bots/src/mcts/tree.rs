@@ -35,6 +35,9 @@ struct Edge {
     visits: u32,
     /// Sum of the mover's rewards through this edge.
     value: f32,
+    /// The evaluator's estimate of the mover's reward after the action, counted as
+    /// `prior_visits` visits (at ordered nodes; 0 elsewhere).
+    prior: f32,
 }
 
 /// What a tree learned about one action at its root.
@@ -55,6 +58,7 @@ pub(crate) struct Tree<'a> {
     path: Vec<(u32, Option<PlayerId>)>,
     scratch: Scratch,
     buffer: Vec<Action>,
+    priors: Vec<f32>,
     events: Vec<Event>,
     reward: Vec<f32>,
 }
@@ -69,6 +73,7 @@ impl<'a> Tree<'a> {
             path: Vec::new(),
             scratch: Scratch::default(),
             buffer: Vec::new(),
+            priors: Vec::new(),
             events: Vec::new(),
             reward: vec![0.0; usize::from(root.players())],
         };
@@ -146,10 +151,14 @@ impl<'a> Tree<'a> {
                 distinct_or_legal(game, &mut self.buffer);
                 if ordered {
                     self.order_by_evaluator(game);
+                    let edges = self.buffer.iter().zip(&self.priors);
+                    self.edges.extend(
+                        edges.map(|(action, prior)| Edge { prior: *prior, ..Edge::new(*action) }),
+                    );
                 } else {
                     self.buffer.shuffle(dice);
+                    self.edges.extend(self.buffer.iter().map(|action| Edge::new(*action)));
                 }
-                self.edges.extend(self.buffer.iter().map(|action| Edge::new(*action)));
             }
         }
         let node = &mut self.nodes[node as usize];
@@ -177,7 +186,9 @@ impl<'a> Tree<'a> {
         }
         valued.sort_by(|a, b| b.0.total_cmp(&a.0));
         self.buffer.clear();
-        self.buffer.extend(valued.into_iter().map(|(_, action)| action));
+        self.buffer.extend(valued.iter().map(|(_, action)| *action));
+        self.priors.clear();
+        self.priors.extend(valued.iter().map(|(prior, _)| *prior));
     }
 
     /// Chooses an edge out of `node` and plays it on `game`: the tile the bag gives at a draw,
@@ -204,18 +215,26 @@ impl<'a> Tree<'a> {
             _ => len,
         };
         let candidates = first..first + admitted;
-        let chosen = match candidates.clone().find(|edge| self.edges[*edge as usize].visits == 0) {
+        // With priors, an ordered node's actions all count as tried: the prior stands in for
+        // the first visits.
+        let prior_visits = if ordered { self.config.prior_visits } else { 0.0 };
+        let untried = if prior_visits > 0.0 {
+            None
+        } else {
+            candidates.clone().find(|edge| self.edges[*edge as usize].visits == 0)
+        };
+        let chosen = match untried {
             Some(untried) => untried,
             None => {
-                let log_visits = (visits.max(1) as f32).ln();
+                let log_visits = (visits.max(1) as f32 + prior_visits).ln();
                 let c = self.config.exploration;
                 let mut best = (f32::MIN, first);
                 for index in candidates {
                     let edge = &self.edges[index as usize];
-                    let n = edge.visits as f32;
+                    let n = edge.visits as f32 + prior_visits;
                     // A hair of noise breaks exact ties without favouring list order.
-                    let score =
-                        edge.value / n + c * (log_visits / n).sqrt() + dice.random::<f32>() * 1e-6;
+                    let mean = (edge.value + edge.prior * prior_visits) / n;
+                    let score = mean + c * (log_visits / n).sqrt() + dice.random::<f32>() * 1e-6;
                     if score > best.0 {
                         best = (score, index);
                     }
@@ -257,7 +276,7 @@ impl Node {
 
 impl Edge {
     fn new(action: Action) -> Edge {
-        Edge { action, child: NONE, visits: 0, value: 0.0 }
+        Edge { action, child: NONE, visits: 0, value: 0.0, prior: 0.0 }
     }
 }
 
