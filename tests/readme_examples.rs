@@ -45,8 +45,10 @@ fn every_rust_example_builds_and_runs_in_a_fresh_project() {
         .find(|block| block.starts_with("[dependencies]"))
         .expect("the README shows the [dependencies] to paste");
     assert!(dependencies.contains("path = \"../carcassonne\""), "{dependencies}");
-    let dependencies =
-        dependencies.replace("\"../carcassonne\"", &format!("{:?}", root.display().to_string()));
+    let bots = root.join("bots");
+    let dependencies = dependencies
+        .replace("\"../carcassonne/bots\"", &format!("{:?}", bots.display().to_string()))
+        .replace("\"../carcassonne\"", &format!("{:?}", root.display().to_string()));
 
     let project = std::env::temp_dir().join(format!("carcassonne-readme-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&project);

@@ -19,6 +19,9 @@ pub struct EvaluatorWeights {
     /// How much the other players' draws help to complete a feature, against one's own
     /// (they fill cells only when it suits them).
     pub rival_help: f32,
+    /// Weight of what farmers may still gain from the unfinished cities their fields border
+    /// (0 values a field only by the cities complete now).
+    pub field_outlook: f32,
 }
 
 impl Default for EvaluatorWeights {
@@ -29,6 +32,7 @@ impl Default for EvaluatorWeights {
             stuck_below: 0.15,
             stuck_penalty: 3.0,
             rival_help: 0.25,
+            field_outlook: 0.2,
         }
     }
 }
@@ -62,6 +66,8 @@ pub(crate) struct Scratch {
     fits: Vec<(u16, u32)>,
     /// Feature root → its completion chance.
     chances: Vec<(u32, f32)>,
+    /// Unfinished cities a field borders: root, and a tile and segment of each.
+    cities: Vec<(u32, u16, u8)>,
 }
 
 impl Evaluator {
@@ -103,6 +109,9 @@ impl Evaluator {
         let scores = std::mem::take(&mut scratch.scores);
         for score in &scores {
             let value = match score.kind {
+                SegmentKind::Field if score.farmers => {
+                    score.points as f32 + self.field_outlook(game, score, draws, scratch)
+                }
                 _ if score.farmers || score.reason != ScoreReason::GameEnd => score.points as f32,
                 SegmentKind::City | SegmentKind::Road => {
                     let chance = self.completion_chance(game, score, draws, scratch);
@@ -159,6 +168,60 @@ impl Evaluator {
         scratch.cells = cells;
         self.remember(game, score, chance, scratch);
         chance
+    }
+
+    /// What a field's farmers may still gain: 3 points for each unfinished city it borders,
+    /// by that city's completion chance.
+    fn field_outlook(
+        &self,
+        game: &Game,
+        score: &FeatureScore,
+        draws: f32,
+        scratch: &mut Scratch,
+    ) -> f32 {
+        let features = game.features();
+        let Some(placed) = game.board().get(score.pos) else { return 0.0 };
+        let Some(field) = features.node(placed.order, score.segment) else { return 0.0 };
+        scratch.cities.clear();
+        for (order, member) in features.members(field) {
+            let Some(&(_, tile)) = game.placements().get(usize::from(order)) else { continue };
+            let Some(printed) = game.tile(tile).and_then(|t| t.segments().get(usize::from(member)))
+            else {
+                continue;
+            };
+            for city in printed.cities().iter() {
+                let Some(node) = features.node(order, city) else { continue };
+                let root = features.root(node);
+                if features.data(root).open_edges > 0
+                    && !scratch.cities.iter().any(|(r, _, _)| *r == root)
+                {
+                    scratch.cities.push((root, order, city));
+                }
+            }
+        }
+        let cities = std::mem::take(&mut scratch.cities);
+        let mut gain = 0.0;
+        for (root, order, city) in &cities {
+            let chance = match scratch.chances.iter().find(|(r, _)| r == root) {
+                Some((_, chance)) => *chance,
+                None => {
+                    let Some(&(pos, _)) = game.placements().get(usize::from(*order)) else {
+                        continue;
+                    };
+                    scratch.cells.clear();
+                    open_cells(game, pos, *city, &mut scratch.cells);
+                    let cells = std::mem::take(&mut scratch.cells);
+                    let chance =
+                        cells.iter().map(|cell| fill_chance(game, *cell, draws, scratch)).product();
+                    scratch.cells = cells;
+                    scratch.chances.push((*root, chance));
+                    chance
+                }
+            };
+            gain += 3.0 * chance;
+        }
+        scratch.cities = cities;
+        gain * self.weights.field_outlook
     }
 
     fn remember(&self, game: &Game, score: &FeatureScore, chance: f32, scratch: &mut Scratch) {

@@ -326,14 +326,21 @@ fn unit(name: &str, value: f64) -> Result<f64, String> {
 }
 
 fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
-    let EvaluatorWeights { figure_in_supply, supply_decay, stuck_below, stuck_penalty, rival_help } =
-        *weights;
+    let EvaluatorWeights {
+        figure_in_supply,
+        supply_decay,
+        stuck_below,
+        stuck_penalty,
+        rival_help,
+        field_outlook,
+    } = *weights;
     for (name, value, low, high) in [
         ("figure_in_supply", figure_in_supply, -100.0, 100.0),
         ("supply_decay", supply_decay, 0.0, 1.0),
         ("stuck_below", stuck_below, 0.0, 1.0),
         ("stuck_penalty", stuck_penalty, -100.0, 100.0),
         ("rival_help", rival_help, 0.0, 1.0),
+        ("field_outlook", field_outlook, 0.0, 10.0),
     ] {
         if !(low..=high).contains(&value) {
             return Err(format!("evaluator `{name}` is between {low} and {high}"));

@@ -47,7 +47,7 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "FILE")]
     profiles: Option<PathBuf>,
     /// Stop early once an SPRT between the two bots decides: ELO0,ELO1 (alpha = beta = 0.05).
-    #[arg(long, value_delimiter = ',', num_args = 2, value_name = "ELO0,ELO1")]
+    #[arg(long, value_delimiter = ',', value_name = "ELO0,ELO1")]
     sprt: Option<Vec<f64>>,
     /// Print the report as JSON.
     #[arg(long)]
@@ -60,12 +60,11 @@ pub fn arena(args: &ArenaArgs) -> Result<ExitCode, CommandError> {
     let catalogs = args.sets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
     let mut setup = GameSetup::new(catalogs, 2);
     setup.options = args.rules.options(args.abbots);
-    let sprt = args.sprt.as_ref().map(|bounds| Sprt {
-        elo0: bounds[0],
-        elo1: bounds[1],
-        alpha: 0.05,
-        beta: 0.05,
-    });
+    let sprt = match args.sprt.as_deref() {
+        None => None,
+        Some(&[elo0, elo1]) => Some(Sprt { elo0, elo1, alpha: 0.05, beta: 0.05 }),
+        Some(_) => return Err("--sprt takes two Elo differences, ELO0,ELO1 (as 0,50)".into()),
+    };
     if args.threads == 0 || args.threads > 1024 {
         return Err("--threads is from 1 to 1024".into());
     }

@@ -1,0 +1,104 @@
+//! `carcassonne play --players BOT,...` and `carcassonne arena`, run as a user runs them.
+
+mod common;
+
+use common::{carcassonne, text};
+use serde_json::Value;
+
+fn ok(args: &[&str]) -> String {
+    let output = carcassonne(args);
+    assert!(output.status.success(), "{args:?} failed: {}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+fn fails(args: &[&str]) -> String {
+    let output = carcassonne(args);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with("error: ") && !stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+/// A profile file with a search small enough for a debug build.
+fn quick_profiles() -> std::path::PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("carcassonne-profiles-{}.toml", std::process::id()));
+    std::fs::write(
+        &path,
+        "[[profile]]\nname = \"quick\"\ndescription = \"a small search\"\nkind = \"mcts\"\n\
+         mcts = { iterations = 60, playout = { truncated = { turns = 2 } } }\n",
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn bots_play_a_game_that_replays() {
+    let profiles = quick_profiles();
+    let profiles = profiles.to_str().unwrap();
+    let args = ["play", "--players", "quick,medium,random", "--profiles", profiles, "--seed", "4"];
+    let report = ok(&args);
+    assert!(report.starts_with("players: red quick, green medium, blue random\n"), "{report}");
+    assert!(report.contains("\nwinner"), "{report}");
+    assert_eq!(ok(&args), report, "the seed fixes the bots' choices");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let saved = ok(&json);
+    let file =
+        std::env::temp_dir().join(format!("carcassonne-bots-game-{}.json", std::process::id()));
+    std::fs::write(&file, &saved).unwrap();
+    let replayed = ok(&["replay", file.to_str().unwrap()]);
+    assert!(replayed.contains("\nwinner"), "{replayed}");
+}
+
+#[test]
+fn unknown_and_broken_bots_are_refused() {
+    let stderr = fails(&["play", "--players", "medium,grandmaster"]);
+    assert!(stderr.contains("grandmaster") && stderr.contains("hard"), "{stderr}");
+    let broken =
+        std::env::temp_dir().join(format!("carcassonne-broken-{}.toml", std::process::id()));
+    std::fs::write(
+        &broken,
+        "[[profile]]\nname = \"x\"\nkind = \"mcts\"\nmcts = { iterations = 0 }\n",
+    )
+    .unwrap();
+    let stderr = fails(&["arena", "x", "easy", "--profiles", broken.to_str().unwrap()]);
+    assert!(stderr.contains("iterations"), "{stderr}");
+    let stderr = fails(&["arena", "easy", "random", "medium", "--sprt", "0,50"]);
+    assert!(stderr.contains("two entrants"), "{stderr}");
+    let stderr = fails(&["arena", "easy", "random", "--threads", "0"]);
+    assert!(stderr.contains("--threads"), "{stderr}");
+}
+
+/// The arena's report for a seed is the same on one thread and on three, times aside; its
+/// games come in whole deals, and the stronger bot wins.
+#[test]
+fn the_arena_is_the_same_whatever_the_threads() {
+    let run = |threads: &str| -> Value {
+        let out = ok(&[
+            "arena",
+            "medium",
+            "random",
+            "--games",
+            "7",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        let mut report: Value = serde_json::from_str(&out).unwrap();
+        report["seconds"] = Value::Null;
+        for entrant in report["entrants"].as_array_mut().unwrap() {
+            entrant["ms_per_turn"] = Value::Null;
+            entrant["max_ms_per_turn"] = Value::Null;
+        }
+        report
+    };
+    let one = run("1");
+    assert_eq!(one, run("3"));
+    assert_eq!((one["deals"].as_u64(), one["games"].as_u64()), (Some(4), Some(8)));
+    assert!(one["entrants"][0]["win_rate"].as_f64() > one["entrants"][1]["win_rate"].as_f64());
+    let table = ok(&["arena", "medium", "random", "--games", "2"]);
+    assert!(table.contains("medium vs random: pairwise score"), "{table}");
+}
