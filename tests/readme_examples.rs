@@ -13,13 +13,15 @@ fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The code blocks of `readme` fenced with `language`, in order.
+/// The code blocks of `readme` fenced with `language`, in order. A Rust block may be fenced
+/// `rust,ignore`: the core's doc tests (which include the README) skip it, since it uses
+/// the bots crate, which the core does not depend on; here it runs like any other.
 fn blocks(readme: &str, language: &str) -> Vec<String> {
-    let fence = format!("```{language}");
+    let fences = [format!("```{language}"), format!("```{language},ignore")];
     let mut found = Vec::new();
     let mut lines = readme.lines();
     while let Some(line) = lines.next() {
-        if line.trim_end() == fence {
+        if fences.iter().any(|fence| line.trim_end() == fence) {
             let body: Vec<&str> = lines.by_ref().take_while(|line| *line != "```").collect();
             found.push(body.join("\n") + "\n");
         }

@@ -161,11 +161,7 @@ impl Evaluator {
         draws: f32,
         scratch: &mut Scratch,
     ) -> f32 {
-        scratch.cells.clear();
-        open_cells(game, score.pos, score.segment, &mut scratch.cells);
-        let cells = std::mem::take(&mut scratch.cells);
-        let chance = cells.iter().map(|cell| fill_chance(game, *cell, draws, scratch)).product();
-        scratch.cells = cells;
+        let chance = linear_chance(game, score.pos, score.segment, draws, scratch);
         self.remember(game, score, chance, scratch);
         chance
     }
@@ -208,12 +204,7 @@ impl Evaluator {
                     let Some(&(pos, _)) = game.placements().get(usize::from(*order)) else {
                         continue;
                     };
-                    scratch.cells.clear();
-                    open_cells(game, pos, *city, &mut scratch.cells);
-                    let cells = std::mem::take(&mut scratch.cells);
-                    let chance =
-                        cells.iter().map(|cell| fill_chance(game, *cell, draws, scratch)).product();
-                    scratch.cells = cells;
+                    let chance = linear_chance(game, pos, *city, draws, scratch);
                     scratch.chances.push((*root, chance));
                     chance
                 }
@@ -277,6 +268,17 @@ fn completed_value(game: &Game, score: &FeatureScore) -> f32 {
             }
         }
     }
+}
+
+/// The chance that the city or road through segment `segment` of the tile at `pos` is
+/// completed in `draws` draws: every cell it is open to filled.
+fn linear_chance(game: &Game, pos: Pos, segment: u8, draws: f32, scratch: &mut Scratch) -> f32 {
+    scratch.cells.clear();
+    open_cells(game, pos, segment, &mut scratch.cells);
+    let cells = std::mem::take(&mut scratch.cells);
+    let chance = cells.iter().map(|cell| fill_chance(game, *cell, draws, scratch)).product();
+    scratch.cells = cells;
+    chance
 }
 
 /// The empty cells the feature through segment `segment` of the tile at `pos` is open to.

@@ -83,8 +83,12 @@ impl Bot for GreedyBot {
                 consider(value, action, &mut dice);
             }
         }
-        // A game not over always has a legal action, and each is accepted.
-        Ok(best.map_or(Action::Skip, |(_, action)| action))
+        // A game not over always has a legal action, and each is accepted, so `best` is set;
+        // the first legal action stands in should that ever fail.
+        match best {
+            Some((_, action)) => Ok(action),
+            None => game.legal_actions().first().copied().ok_or(BotError::GameOver),
+        }
     }
 
     fn name(&self) -> &str {

@@ -1,23 +1,12 @@
 //! A bot sees only what a player sees, and the same seed gives the same choices.
 
 use carcassonne::{Action, Catalog, Game, GameSetup, Phase};
-use carcassonne_bots::{Bot, BotKind, MctsBot, MctsConfig, Playout, Profile, Profiles};
+mod common;
 
-/// Every built-in profile with a budget small enough for a test and no time cap (a time cap
-/// makes a search depend on the machine's speed).
+use carcassonne_bots::{Bot, MctsBot, MctsConfig, Playout, Profile};
+
 fn test_profiles() -> Vec<Profile> {
-    Profiles::builtin()
-        .profiles()
-        .iter()
-        .map(|profile| {
-            let mut profile = profile.clone();
-            if let BotKind::Mcts(config) = &mut profile.kind {
-                config.iterations = config.iterations.min(200);
-                config.seconds = None;
-            }
-            profile
-        })
-        .collect()
+    common::builtin_profiles_cut_to(200)
 }
 
 /// Three games with the same public history and different hidden orders: the original, the

@@ -4,29 +4,19 @@
 
 #[path = "../../tests/common/combinations.rs"]
 mod combinations;
+mod common;
 
 use carcassonne::{
     Action, Catalog, FarmScoring, Game, GameSetup, Phase, RuleOptions, UnfinishedMarks,
 };
-use carcassonne_bots::{BotKind, MctsConfig, Playout, Profile, Profiles, Widening};
+use carcassonne_bots::{BotKind, MctsConfig, Playout, Profile, Widening};
 use combinations::COMBINATIONS;
 use proptest::prelude::*;
 
 /// The built-in profiles with test-sized budgets, and searches of every shape: chance nodes
 /// and determinized trees, each playout, widening, several trees, the exact endgame.
 fn contestants() -> Vec<Profile> {
-    let mut profiles: Vec<Profile> = Profiles::builtin()
-        .profiles()
-        .iter()
-        .map(|profile| {
-            let mut profile = profile.clone();
-            if let BotKind::Mcts(config) = &mut profile.kind {
-                config.iterations = config.iterations.min(60);
-                config.seconds = None;
-            }
-            profile
-        })
-        .collect();
+    let mut profiles = common::builtin_profiles_cut_to(60);
     let shapes = [
         MctsConfig {
             iterations: 40,

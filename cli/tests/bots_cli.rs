@@ -2,22 +2,8 @@
 
 mod common;
 
-use common::{carcassonne, text};
+use common::{fails, ok};
 use serde_json::Value;
-
-fn ok(args: &[&str]) -> String {
-    let output = carcassonne(args);
-    assert!(output.status.success(), "{args:?} failed: {}", text(&output.stderr));
-    text(&output.stdout)
-}
-
-fn fails(args: &[&str]) -> String {
-    let output = carcassonne(args);
-    assert_eq!(output.status.code(), Some(1), "{args:?}: {}", text(&output.stderr));
-    let stderr = text(&output.stderr);
-    assert!(stderr.starts_with("error: ") && !stderr.contains("panicked"), "{stderr}");
-    stderr
-}
 
 /// A profile file with a search small enough for a debug build.
 fn quick_profiles() -> std::path::PathBuf {

@@ -4,26 +4,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{carcassonne, text};
+use common::{carcassonne, fails, ok, text};
 use serde_json::Value;
-
-/// Runs a command that must succeed and returns its standard output.
-fn ok(args: &[&str]) -> String {
-    let output = carcassonne(args);
-    assert!(output.status.success(), "{args:?} failed: {}", text(&output.stderr));
-    text(&output.stdout)
-}
-
-/// Runs a command that must fail with exit code 1 (no panic, which exits with 101) and
-/// returns its error output.
-fn fails(args: &[&str]) -> String {
-    let output = carcassonne(args);
-    assert_eq!(output.status.code(), Some(1), "{args:?}: {}", text(&output.stderr));
-    let stderr = text(&output.stderr);
-    assert!(stderr.starts_with("error: "), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
 
 /// `play --json` with extra arguments, parsed.
 fn play_json(args: &[&str]) -> Value {

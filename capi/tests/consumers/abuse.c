@@ -938,6 +938,8 @@ static const struct named_code RESULTS[] = {
     NAMED(CARC_RESULT_LANDSCAPE_NO_SUCH_SEGMENT),
     NAMED(CARC_RESULT_LANDSCAPE_FIGURE_NOT_ALLOWED),
     NAMED(CARC_RESULT_LANDSCAPE_PLAYER_OUT_OF_RANGE),
+    NAMED(CARC_RESULT_UNKNOWN_PROFILE),
+    NAMED(CARC_RESULT_PROFILE_INVALID),
     NAMED(CARC_RESULT_PANIC),
     NAMED(CARC_RESULT_POISONED),
 };
@@ -2908,6 +2910,91 @@ static void test_landscape_scoring(struct zoo *zoo)
     }
 }
 
+/* ----- Bots ----- */
+
+static void test_bots(struct zoo *zoo)
+{
+    section("bots");
+    carc_error *err;
+    carc_bot *bot;
+    carc_action action;
+
+    FILL(bot);
+    CHECK_FAILS(carc_bot_new(NULL, 1, &bot, &err), CARC_RESULT_NULL_ARGUMENT, err);
+    CHECK_UNTOUCHED(bot);
+    CHECK_FAILS(carc_bot_new("grandmaster", 1, &bot, &err), CARC_RESULT_UNKNOWN_PROFILE, err);
+    CHECK_UNTOUCHED(bot);
+    CHECK_FAILS(carc_bot_new("\xff\xfe", 1, &bot, &err), CARC_RESULT_INVALID_UTF8, err);
+    CHECK_UNTOUCHED(bot);
+    CHECK_FAILS(carc_bot_new("medium", 1, NULL, &err), CARC_RESULT_NULL_ARGUMENT, err);
+    CHECK_FAILS(carc_bot_from_profile(NULL, NULL, "x", 1, &bot, &err), CARC_RESULT_NULL_ARGUMENT,
+                err);
+    CHECK_FAILS(carc_bot_from_profile(NULL, "[[profile]]\nname = 3\n", "x", 1, &bot, &err),
+                CARC_RESULT_PROFILE_INVALID, err);
+    CHECK_FAILS(carc_bot_from_profile("p.toml",
+                                      "[[profile]]\nname = \"x\"\nkind = \"mcts\"\n"
+                                      "mcts = { exploration = -1.0 }\n",
+                                      "x", 1, &bot, &err),
+                CARC_RESULT_PROFILE_INVALID, err);
+    CHECK_FAILS(carc_bot_from_profile("p.toml", "", "x", 1, &bot, &err),
+                CARC_RESULT_UNKNOWN_PROFILE, err);
+    CHECK_UNTOUCHED(bot);
+
+    carc_bot *freed = NULL;
+    CHECK_OK_ERR(carc_bot_from_profile("p.toml",
+                                       "[[profile]]\nname = \"q\"\nkind = \"mcts\"\n"
+                                       "mcts = { iterations = 30 }\n",
+                                       "q", 1, &freed, &err),
+                 err);
+    CHECK_STR(carc_bot_name(freed), "q");
+    carc_bot_free(freed);
+    CHECK(carc_bot_name(freed) == NULL);
+    carc_bot_free(freed); /* a freed handle is ignored */
+    carc_bot_free(NULL);
+
+    bot = NULL;
+    CHECK_OK_ERR(carc_bot_new("medium", 1, &bot, &err), err);
+    CHECK_STR(carc_bot_name(bot), "medium");
+
+    /* Every bad bot handle, then every bad game handle: refused, output untouched. */
+    void *bad_bots[] = {NULL, freed, zoo->catalog, zoo->game, zoo->error, zoo->score,
+                        (void *)(uintptr_t)1, (void *)UINTPTR_MAX, &zoo->local};
+    for (size_t i = 0; i < sizeof bad_bots / sizeof bad_bots[0]; i++) {
+        FILL(action);
+        CHECK_FAILS(carc_bot_choose(bad_bots[i], zoo->game, &action, &err),
+                    bad_bots[i] == NULL ? CARC_RESULT_NULL_ARGUMENT : CARC_RESULT_INVALID_HANDLE,
+                    err);
+        CHECK_UNTOUCHED(action);
+        CHECK(carc_bot_name(bad_bots[i]) == NULL);
+    }
+    struct bad bad[MAX_BAD];
+    size_t count = bad_handles(zoo, KIND_GAME, bad);
+    for (size_t i = 0; i < count; i++) {
+        FILL(action);
+        CHECK_FAILS(carc_bot_choose(bot, bad[i].handle, &action, &err), bad[i].expected, err);
+        CHECK_UNTOUCHED(action);
+    }
+    CHECK_FAILS(carc_bot_choose(bot, zoo->game, NULL, &err), CARC_RESULT_NULL_ARGUMENT, err);
+
+    /* A whole game of the bot against itself: every answer is accepted. */
+    carc_game *game = game_from_json("{\"tilesets\": [\"base\"], \"players\": 2, \"seed\": 5}");
+    uint8_t over = 0;
+    size_t steps = 0;
+    while (CHECK_CODE(carc_game_is_over(game, &over), CARC_RESULT_OK) && !over && steps < 1000) {
+        if (!CHECK_CODE(carc_bot_choose(bot, game, &action, NULL), CARC_RESULT_OK) ||
+            !CHECK_CODE(carc_game_apply(game, &action, NULL), CARC_RESULT_OK)) {
+            break;
+        }
+        steps++;
+    }
+    CHECK(over);
+    FILL(action);
+    CHECK_FAILS(carc_bot_choose(bot, game, &action, &err), CARC_RESULT_GAME_OVER, err);
+    CHECK_UNTOUCHED(action);
+    carc_game_free(game);
+    carc_bot_free(bot);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -2941,6 +3028,7 @@ int main(int argc, char **argv)
     test_landscapes(&zoo, &files);
     test_landscape_lists(&zoo);
     test_landscape_scoring(&zoo);
+    test_bots(&zoo);
     test_frees(&zoo);
     test_board_full();
 

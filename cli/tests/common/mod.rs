@@ -22,3 +22,23 @@ pub fn repo_root() -> PathBuf {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
+
+/// Runs a command that must succeed and returns its standard output.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn ok(args: &[&str]) -> String {
+    let output = carcassonne(args);
+    assert!(output.status.success(), "{args:?} failed: {}", text(&output.stderr));
+    text(&output.stdout)
+}
+
+/// Runs a command that must fail with exit code 1 (no panic, which exits with 101) and
+/// returns its error output.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn fails(args: &[&str]) -> String {
+    let output = carcassonne(args);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
