@@ -142,6 +142,11 @@ pub struct ArenaReport {
 /// One game's outcome, by entrant.
 #[derive(Clone, Debug)]
 struct GameResult {
+    /// Each seat's entrant, and the tiles drawn in order: what the pairing test checks.
+    #[cfg(test)]
+    seated: Vec<usize>,
+    #[cfg(test)]
+    drawn: Vec<carcassonne::TileIndex>,
     scores: Vec<f64>,
     think: Vec<Duration>,
     turns: Vec<u32>,
@@ -304,10 +309,33 @@ fn play_deal(
         for (seat, entrant) in seated.iter().enumerate() {
             scores[*entrant] = f64::from(game.scores()[seat]);
         }
-        results.push(GameResult { scores, think, turns, slowest });
+        results.push(GameResult {
+            #[cfg(test)]
+            seated: seated.clone(),
+            #[cfg(test)]
+            drawn: drawn_tiles(&game),
+            scores,
+            think,
+            turns,
+            slowest,
+        });
         finished();
     }
     Ok(results)
+}
+
+/// The tiles a game drew, in order (its reshuffled copy names every draw).
+#[cfg(test)]
+fn drawn_tiles(game: &Game) -> Vec<carcassonne::TileIndex> {
+    let named = game.reshuffled(0);
+    named
+        .actions()
+        .iter()
+        .filter_map(|action| match action {
+            carcassonne::Action::DrawTile { tile } => Some(*tile),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Entrant `i`'s pairwise score against `j` in one game.
@@ -414,10 +442,44 @@ mod tests {
     fn result(scores: &[f64]) -> GameResult {
         let n = scores.len();
         GameResult {
+            seated: (0..n).collect(),
+            drawn: Vec::new(),
             scores: scores.to_vec(),
             think: vec![Duration::from_millis(2); n],
             turns: vec![2; n],
             slowest: vec![Duration::from_millis(1); n],
+        }
+    }
+
+    /// A deal is one tile order played once per seat rotation: every game of a deal draws
+    /// the same tiles whatever the bots do, every entrant sits in every seat once, and
+    /// another deal draws another order.
+    #[test]
+    fn a_deal_is_one_tile_order_in_every_seat() {
+        for names in [&["greedy", "random"][..], &["greedy", "random", "easy"][..]] {
+            let entrants: Vec<Profile> =
+                names.iter().map(|name| Profile::builtin(name).unwrap()).collect();
+            let setup = carcassonne::GameSetup::new(
+                vec![carcassonne::Catalog::builtin("base").unwrap()],
+                names.len() as u8,
+            );
+            let template = Game::new(setup).unwrap();
+            let first = play_deal(&template, &entrants, 7, 0, &|| {}).unwrap();
+            assert_eq!(first.len(), names.len());
+            for game in &first {
+                assert_eq!(game.drawn, first[0].drawn, "a rotation drew other tiles");
+                assert_eq!(game.drawn.len(), 71);
+            }
+            for entrant in 0..names.len() {
+                let mut seats: Vec<usize> = first
+                    .iter()
+                    .map(|game| game.seated.iter().position(|e| *e == entrant).unwrap())
+                    .collect();
+                seats.sort_unstable();
+                assert_eq!(seats, (0..names.len()).collect::<Vec<_>>());
+            }
+            let second = play_deal(&template, &entrants, 7, 1, &|| {}).unwrap();
+            assert_ne!(second[0].drawn, first[0].drawn);
         }
     }
 
