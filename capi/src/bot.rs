@@ -4,7 +4,9 @@ use std::ffi::{CString, c_char};
 
 use carcassonne_bots::{Bot, BotError, Profiles};
 
-use crate::boundary::{ErrSlot, Failure, Out, arg_str, boundary, c_string, value_boundary};
+use crate::boundary::{
+    ErrSlot, Failure, Out, arg_str, boundary, c_string, file_label, value_boundary,
+};
 use crate::error::carc_error;
 use crate::game::{carc_game, game_arg};
 use crate::handle::{self, Held, Kind, Object};
@@ -93,12 +95,8 @@ pub unsafe extern "C" fn carc_bot_from_profile(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        let file = if file.is_null() {
-            "<string>"
-        } else {
-            // SAFETY: the caller promises NULL or a NUL-terminated string.
-            unsafe { arg_str(file, "file") }?
-        };
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let file = unsafe { file_label(file) }?;
         // SAFETY: the caller promises NULL or a NUL-terminated string.
         let text = unsafe { arg_str(text, "text") }?;
         // SAFETY: the caller promises NULL or a NUL-terminated string.

@@ -145,6 +145,18 @@ pub(crate) unsafe fn arg_str<'a>(ptr: *const c_char, name: &str) -> Result<&'a s
     })
 }
 
+/// The label of a text in messages: the string argument `file`, or `<string>` when it is NULL.
+///
+/// # Safety
+/// `file` is NULL or points to a NUL-terminated string that nothing changes for `'a`.
+pub(crate) unsafe fn file_label<'a>(file: *const c_char) -> Result<&'a str, Failure> {
+    if file.is_null() {
+        return Ok("<string>");
+    }
+    // SAFETY: not NULL, and the caller promises a NUL-terminated string that lives for `'a`.
+    unsafe { arg_str(file, "file") }
+}
+
 /// `text` as a C string; a NUL inside (a tile name may hold one) becomes U+FFFD.
 pub(crate) fn c_string(text: &str) -> CString {
     CString::new(text.replace('\0', "\u{fffd}")).unwrap_or_default()

@@ -8,7 +8,8 @@ use std::sync::OnceLock;
 use carcassonne::{BUILTIN_NAMES, Catalog, Diagnostics, Dir, LoadError, TileType};
 
 use crate::boundary::{
-    Buffer, ErrSlot, Failure, Out, arg_str, boundary, c_string, plain_boundary, value_boundary,
+    Buffer, ErrSlot, Failure, Out, arg_str, boundary, c_string, file_label, plain_boundary,
+    value_boundary,
 };
 use crate::error::carc_error;
 use crate::handle::{self, Held, Kind, Object};
@@ -286,12 +287,8 @@ pub unsafe extern "C" fn carc_catalog_from_toml(
     // SAFETY: the caller promises NULL or a writable `carc_error *`.
     let err = unsafe { ErrSlot::new(err) };
     boundary(err, || {
-        let file = if file.is_null() {
-            "<string>"
-        } else {
-            // SAFETY: the caller promises NULL or a NUL-terminated string.
-            unsafe { arg_str(file, "file") }?
-        };
+        // SAFETY: the caller promises NULL or a NUL-terminated string.
+        let file = unsafe { file_label(file) }?;
         // SAFETY: the caller promises NULL or a NUL-terminated string.
         let text = unsafe { arg_str(text, "text") }?;
         // SAFETY: the caller promises NULL or a writable pointer.

@@ -1,12 +1,23 @@
 //! The value of a leaf: a random playout to the end, a few random turns and the evaluator, or
 //! the evaluator at once.
 
-use carcassonne::{Action, Game, Phase};
+use carcassonne::{Action, Event, Game, Phase};
 use rand::Rng;
 
 use super::{MctsConfig, Playout};
 use crate::evaluator::{Evaluator, Scratch};
 use crate::seeds::Dice;
+
+/// The buffers a leaf's valuation uses, kept by the tree between iterations: a playout runs
+/// tens of thousands of times a second, and allocating them each time showed in its cost.
+#[derive(Default)]
+pub(crate) struct LeafBuffers {
+    pub(crate) actions: Vec<Action>,
+    pub(crate) events: Vec<Event>,
+    /// Final scores or expected points, one a player.
+    pub(crate) points: Vec<f32>,
+    pub(crate) scratch: Scratch,
+}
 
 /// Fills `reward` with each player's reward for the position `game` is in, playing it on as
 /// the configuration says.
@@ -15,7 +26,7 @@ pub(crate) fn leaf_value(
     evaluator: &Evaluator,
     game: &mut Game,
     dice: &mut Dice,
-    scratch: &mut Scratch,
+    buffers: &mut LeafBuffers,
     reward: &mut [f32],
 ) {
     let turns = match config.playout {
@@ -23,23 +34,36 @@ pub(crate) fn leaf_value(
         Playout::Truncated { turns } => turns,
         Playout::None => 0,
     };
-    play_randomly(game, turns, config.figure_chance, dice);
+    play_randomly(
+        game,
+        turns,
+        config.figure_chance,
+        dice,
+        &mut buffers.actions,
+        &mut buffers.events,
+    );
+    buffers.points.clear();
     if game.is_over() {
-        let scores: Vec<f32> = game.scores().iter().map(|score| *score as f32).collect();
-        config.reward.of_scores(&scores, reward);
+        buffers.points.extend(game.scores().iter().map(|score| *score as f32));
+        config.reward.of_scores(&buffers.points, reward);
     } else {
-        let mut points = vec![0.0; reward.len()];
-        evaluator.expected_points_into(game, scratch, &mut points);
-        config.reward.of_estimates(&points, reward);
+        buffers.points.resize(reward.len(), 0.0);
+        evaluator.expected_points_into(game, &mut buffers.scratch, &mut buffers.points);
+        config.reward.of_estimates(&buffers.points, reward);
     }
 }
 
 /// Plays up to `turns` whole turns at random: any placement, then a random figure action
 /// `figure_chance` of the time. The draws come from `game`'s bag, which the caller has
 /// reshuffled.
-pub(crate) fn play_randomly(game: &mut Game, turns: u32, figure_chance: f64, dice: &mut Dice) {
-    let mut actions = Vec::with_capacity(128);
-    let mut events = Vec::with_capacity(16);
+pub(crate) fn play_randomly(
+    game: &mut Game,
+    turns: u32,
+    figure_chance: f64,
+    dice: &mut Dice,
+    actions: &mut Vec<Action>,
+    events: &mut Vec<Event>,
+) {
     let mut played = 0;
     loop {
         let action = match game.phase() {
@@ -50,11 +74,11 @@ pub(crate) fn play_randomly(game: &mut Game, turns: u32, figure_chance: f64, dic
                 Action::Draw
             }
             Phase::Place { .. } => {
-                game.legal_actions_into(&mut actions);
+                game.legal_actions_into(actions);
                 actions[dice.random_range(0..actions.len())]
             }
             Phase::Figure { .. } => {
-                game.legal_actions_into(&mut actions);
+                game.legal_actions_into(actions);
                 // Skip is listed last; the figure actions come before it.
                 let figures = actions.len() - 1;
                 if figures > 0 && dice.random_bool(figure_chance) {
@@ -65,7 +89,7 @@ pub(crate) fn play_randomly(game: &mut Game, turns: u32, figure_chance: f64, dic
             }
         };
         events.clear();
-        if game.apply_into(action, &mut events).is_err() {
+        if game.apply_into(action, events).is_err() {
             return;
         }
     }

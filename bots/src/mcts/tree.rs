@@ -6,8 +6,8 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use super::MctsConfig;
-use super::playout::leaf_value;
-use crate::evaluator::{Evaluator, Scratch};
+use super::playout::{LeafBuffers, leaf_value};
+use crate::evaluator::Evaluator;
 use crate::seeds::Dice;
 use crate::turn::distinct_placements;
 
@@ -56,7 +56,8 @@ pub(crate) struct Tree<'a> {
     edges: Vec<Edge>,
     /// Edges taken in the current iteration, with the mover each was chosen for.
     path: Vec<(u32, Option<PlayerId>)>,
-    scratch: Scratch,
+    /// Buffers for valuing leaves and ordering actions.
+    leaf: LeafBuffers,
     buffer: Vec<Action>,
     priors: Vec<f32>,
     events: Vec<Event>,
@@ -71,7 +72,7 @@ impl<'a> Tree<'a> {
             nodes: Vec::with_capacity(1024),
             edges: Vec::with_capacity(16 * 1024),
             path: Vec::new(),
-            scratch: Scratch::default(),
+            leaf: LeafBuffers::default(),
             buffer: Vec::new(),
             priors: Vec::new(),
             events: Vec::new(),
@@ -113,14 +114,7 @@ impl<'a> Tree<'a> {
                 node = child;
             }
         }
-        leaf_value(
-            self.config,
-            &self.evaluator,
-            &mut game,
-            dice,
-            &mut self.scratch,
-            &mut self.reward,
-        );
+        leaf_value(self.config, &self.evaluator, &mut game, dice, &mut self.leaf, &mut self.reward);
         self.nodes[0].visits += 1;
         for (edge, mover) in &self.path {
             let edge = &mut self.edges[*edge as usize];
@@ -173,15 +167,17 @@ impl<'a> Tree<'a> {
     fn order_by_evaluator(&mut self, game: &Game) {
         let mover = game.current_player().index();
         let mut valued: Vec<(f32, Action)> = Vec::with_capacity(self.buffer.len());
-        let mut points = vec![0.0; usize::from(game.players())];
+        let points = &mut self.leaf.points;
+        points.clear();
+        points.resize(usize::from(game.players()), 0.0);
         for action in &self.buffer {
             let mut after = game.clone();
             if after.apply_into(*action, &mut self.events).is_err() {
                 continue;
             }
             self.events.clear();
-            self.evaluator.expected_points_into(&after, &mut self.scratch, &mut points);
-            self.config.reward.of_estimates(&points, &mut self.reward);
+            self.evaluator.expected_points_into(&after, &mut self.leaf.scratch, points);
+            self.config.reward.of_estimates(points, &mut self.reward);
             valued.push((self.reward[mover], *action));
         }
         valued.sort_by(|a, b| b.0.total_cmp(&a.0));
