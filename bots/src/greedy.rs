@@ -6,7 +6,7 @@ use rand::Rng;
 use crate::evaluator::{Evaluator, Scratch};
 use crate::reward::margin;
 use crate::seeds::{decision_seed, dice};
-use crate::turn::{TurnOption, turn_options};
+use crate::turn::each_turn_option;
 use crate::{Bot, BotError, forced};
 
 /// Plays the turn whose outcome the evaluator likes best: the score it makes now plus its
@@ -28,21 +28,16 @@ impl GreedyBot {
         GreedyBot { name: name.to_owned(), seed, evaluator, noise }
     }
 
-    /// The margin `seat` expects after playing `actions` from `game`; `None` if refused.
+    /// The margin `seat` expects in `after`, the game once a turn's action is played.
     fn value(
         &self,
-        game: &Game,
+        after: &Game,
         seat: PlayerId,
-        actions: &[Action],
         scratch: &mut Scratch,
         points: &mut [f32],
-    ) -> Option<f32> {
-        let mut after = game.clone();
-        for action in actions {
-            after.apply(*action).ok()?;
-        }
-        self.evaluator.expected_points_into(&after, scratch, points);
-        Some(margin(points, seat.index()))
+    ) -> f32 {
+        self.evaluator.expected_points_into(after, scratch, points);
+        margin(points, seat.index())
     }
 }
 
@@ -55,8 +50,7 @@ impl Bot for GreedyBot {
         let mut scratch = Scratch::default();
         let mut points = vec![0.0; usize::from(game.players())];
         let mut best: Option<(f32, Action)> = None;
-        let mut consider = |value: Option<f32>, action: Action, dice: &mut crate::seeds::Dice| {
-            let Some(mut value) = value else { return };
+        let mut consider = |mut value: f32, action: Action| {
             if self.noise > 0.0 {
                 value += dice.random_range(-self.noise..=self.noise);
             }
@@ -65,22 +59,15 @@ impl Bot for GreedyBot {
             }
         };
         if matches!(game.phase(), Phase::Place { .. }) {
-            let mut options: Vec<TurnOption> = Vec::new();
-            turn_options(game, &mut options);
-            for option in options {
-                let value = self.value(
-                    game,
-                    seat,
-                    &[option.place, option.figure],
-                    &mut scratch,
-                    &mut points,
-                );
-                consider(value, option.place, &mut dice);
-            }
+            each_turn_option(game, |option, after| {
+                consider(self.value(after, seat, &mut scratch, &mut points), option.place);
+            });
         } else {
             for action in game.legal_actions() {
-                let value = self.value(game, seat, &[action], &mut scratch, &mut points);
-                consider(value, action, &mut dice);
+                let mut after = game.clone();
+                if after.apply(action).is_ok() {
+                    consider(self.value(&after, seat, &mut scratch, &mut points), action);
+                }
             }
         }
         // A game not over always has a legal action, and each is accepted, so `best` is set;

@@ -69,9 +69,25 @@ fn redundant_rotations(tile: &TileType) -> [bool; 4] {
     core::array::from_fn(|turns| (0..turns).any(|earlier| shapes[earlier] == shapes[turns]))
 }
 
-/// Every whole-turn option from a game in the place phase: each distinct placement with each
-/// of its figure actions, appended to `out`.
-pub fn turn_options(game: &Game, out: &mut Vec<TurnOption>) {
+/// Calls `each` with every whole-turn option from a game in the place phase (each distinct
+/// placement with each of its figure actions) and the game after it. Each placement is
+/// applied once, to a copy its figure actions share.
+///
+/// ```
+/// use carcassonne::{Action, Catalog, Game, GameSetup, Phase};
+/// use carcassonne_bots::each_turn_option;
+/// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+/// game.apply(Action::Draw)?;
+/// let mut options = 0;
+/// each_turn_option(&game, |option, after| {
+///     assert!(matches!(option.place, Action::Place { .. }));
+///     assert_eq!(after.phase(), Phase::Draw);
+///     options += 1;
+/// });
+/// assert!(options > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn each_turn_option(game: &Game, mut each: impl FnMut(TurnOption, &Game)) {
     let mut placements = Vec::new();
     distinct_placements(game, &mut placements);
     let mut figures = Vec::new();
@@ -81,7 +97,12 @@ pub fn turn_options(game: &Game, out: &mut Vec<TurnOption>) {
             continue;
         }
         placed.legal_actions_into(&mut figures);
-        out.extend(figures.iter().map(|figure| TurnOption { place, figure: *figure }));
+        for figure in &figures {
+            let mut after = placed.clone();
+            if after.apply(*figure).is_ok() {
+                each(TurnOption { place, figure: *figure }, &after);
+            }
+        }
     }
 }
 
