@@ -105,21 +105,19 @@ pub struct PlayArgs {
 }
 
 pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
-    let bots = match args.players.trim().parse::<u8>() {
-        Ok(_) => Vec::new(),
+    let (players, bots) = match args.players.trim().parse::<u8>() {
+        Ok(players) => (players, Vec::new()),
         Err(_) if args.players.trim().chars().all(|c| c.is_ascii_digit()) => {
             return Err(format!("--players {} is not a number of players", args.players));
         }
         Err(_) => {
             let profiles = crate::bots::profiles(args.profiles.as_deref())?;
             let names: Vec<String> = args.players.split(',').map(str::to_owned).collect();
-            crate::bots::named(&profiles, &names)?
+            let bots = crate::bots::named(&profiles, &names)?;
+            let players = u8::try_from(bots.len())
+                .map_err(|_| format!("{} bots are too many players", bots.len()))?;
+            (players, bots)
         }
-    };
-    let players = if bots.is_empty() {
-        args.players.trim().parse::<u8>().unwrap_or(2)
-    } else {
-        u8::try_from(bots.len()).map_err(|_| format!("{} bots are too many players", bots.len()))?
     };
     let catalogs = args.tilesets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
     let setup =
