@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 
-use carcassonne::{Action, Catalog, Game, GameSetup, Phase};
+use carcassonne::{Action, Catalog, Event, Game, GameSetup, Phase};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 /// A small, fast, seeded generator so the benchmark measures the engine, not the RNG.
@@ -44,8 +44,21 @@ fn play(game: &mut Game, rng: &mut XorShift, actions: &mut Vec<Action>, mut plac
     }
 }
 
+/// Plays uniformly random legal actions to the end as a playout does: each turn counts the
+/// legal actions and asks for one by its index, listing none.
+fn play_sampled(game: &mut Game, rng: &mut XorShift, events: &mut Vec<Event>) {
+    while !game.is_over() {
+        let action = game.legal_action(rng.below(game.legal_action_count())).unwrap();
+        events.clear();
+        game.apply_into(action, events).unwrap();
+    }
+}
+
 /// A random game from a fresh start: each iteration restarts the initial game with a new
-/// seed, as a self-play loop does (the catalog tables are shared, not rebuilt).
+/// seed, as a self-play loop does (the catalog tables are shared, not rebuilt). `sampled`
+/// picks each action by index from the count (the playout path, the yardstick against the C
+/// floor); `listed` lists every legal action first and picks from the list. Both play the
+/// same games for the same seeds.
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_game");
     group.throughput(Throughput::Elements(1));
@@ -54,17 +67,25 @@ fn random_games(c: &mut Criterion) {
         ("all_sets_4p_abbots", new_game(&["base", "river", "inns_and_cathedrals"], 4, true)),
     ];
     for (name, initial) in cases {
-        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-        let mut actions = Vec::new();
-        let mut seed = 0u64;
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                seed += 1;
-                let mut game = initial.restarted(seed);
-                play(&mut game, &mut rng, &mut actions, usize::MAX);
-                black_box(game)
-            })
-        });
+        for sampled in [true, false] {
+            let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+            let mut actions = Vec::new();
+            let mut events = Vec::new();
+            let mut seed = 0u64;
+            let id = format!("{name}/{}", if sampled { "sampled" } else { "listed" });
+            group.bench_function(id, |b| {
+                b.iter(|| {
+                    seed += 1;
+                    let mut game = initial.restarted(seed);
+                    if sampled {
+                        play_sampled(&mut game, &mut rng, &mut events);
+                    } else {
+                        play(&mut game, &mut rng, &mut actions, usize::MAX);
+                    }
+                    black_box(game)
+                })
+            });
+        }
     }
     group.finish();
 }

@@ -440,17 +440,20 @@ impl Board {
         }
         self.cells[index] =
             Cell { tile, order, edges: packed, flags: OCCUPIED | rotation.quarter_turns() as u8 };
+        // `cover` left two cells of grid around `pos`, so its neighbours and theirs are found
+        // by stepping through the grid, without turning positions into indices.
+        let steps = self.steps();
         for dir in Dir::ALL {
+            let at = index.wrapping_add_signed(steps[dir.index()]);
+            let Some(cell) = self.cells.get(at).copied() else { continue };
             let Some(neighbour) = pos.neighbour(dir) else { continue };
-            let Some(index) = self.index(neighbour) else { continue };
-            let cell = self.cells[index];
             if cell.is_occupied() || !in_bounds(neighbour) {
                 continue;
             }
             if cell.flags & FRONTIER == 0 {
-                let key = self.constraint(neighbour).key() as u16;
-                self.cells[index].flags |= FRONTIER;
-                self.cells[index].set_slot(self.frontier.len());
+                let key = self.key_at(at, steps);
+                self.cells[at].flags |= FRONTIER;
+                self.cells[at].set_slot(self.frontier.len());
                 self.frontier.push(FrontierCell { pos: neighbour, key });
             } else {
                 // The neighbour's side facing this tile was open (digit 4) and now shows
@@ -462,6 +465,28 @@ impl Board {
         }
         self.tiles += 1;
         Ok(())
+    }
+
+    /// The grid index offsets of the four neighbours, in [`Dir::ALL`] order.
+    fn steps(&self) -> [isize; 4] {
+        let width = self.width as isize;
+        [width, 1, -width, -1]
+    }
+
+    /// The [`EdgeConstraint::key`] of the cell at grid index `at`, whose four neighbours lie
+    /// in the grid.
+    fn key_at(&self, at: usize, steps: [isize; 4]) -> u16 {
+        let mut key = 0;
+        for dir in Dir::ALL {
+            let digit = match self.cells.get(at.wrapping_add_signed(steps[dir.index()])) {
+                Some(cell) if cell.is_occupied() => {
+                    u16::from(cell.edges >> (2 * dir.opposite().index()) & 0b11)
+                }
+                _ => 4,
+            };
+            key += digit * POWERS_OF_FIVE[dir.index()];
+        }
+        key
     }
 
     pub(crate) fn heap_bytes(&self) -> usize {
@@ -498,22 +523,23 @@ impl Board {
         Some(Pos { x, y })
     }
 
-    /// Grows the grid so that `pos` and its four neighbours have cells.
+    /// Grows the grid so that every cell within two steps of `pos` has a cell: its
+    /// neighbours, and their neighbours, which a new frontier cell's constraint reads.
     fn cover(&mut self, pos: Pos) {
         let (x, y) = (i32::from(pos.x), i32::from(pos.y));
-        let inside = x > self.min_x
-            && y > self.min_y
-            && x < self.min_x + self.width - 1
-            && y < self.min_y + self.height - 1;
+        let inside = x > self.min_x + 1
+            && y > self.min_y + 1
+            && x < self.min_x + self.width - 2
+            && y < self.min_y + self.height - 2;
         if inside {
             return;
         }
         let margin_x = GROWTH_MARGIN.max(self.width / 4);
         let margin_y = GROWTH_MARGIN.max(self.height / 4);
-        let min_x = self.min_x.min(x - 1 - margin_x);
-        let min_y = self.min_y.min(y - 1 - margin_y);
-        let max_x = (self.min_x + self.width - 1).max(x + 1 + margin_x);
-        let max_y = (self.min_y + self.height - 1).max(y + 1 + margin_y);
+        let min_x = self.min_x.min(x - 2 - margin_x);
+        let min_y = self.min_y.min(y - 2 - margin_y);
+        let max_x = (self.min_x + self.width - 1).max(x + 2 + margin_x);
+        let max_y = (self.min_y + self.height - 1).max(y + 2 + margin_y);
         let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
         let mut cells = vec![Cell::EMPTY; (width * height) as usize];
         for row in 0..self.height {

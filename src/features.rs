@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::edge::{EdgeKind, HalfEdge};
 use crate::geom::Dir;
 use crate::pos::Pos;
-use crate::segment::{Mark, SegmentIndex, SegmentKind};
+use crate::segment::{Mark, Segment, SegmentIndex, SegmentKind};
 use crate::tile::TileType;
 
 /// A segment of a placed tile, numbered in placement order; also names the feature whose root
@@ -40,6 +40,19 @@ pub struct FeatureData {
 }
 
 impl FeatureData {
+    /// A segment as a feature of its own.
+    pub(crate) fn alone(segment: &Segment) -> FeatureData {
+        FeatureData {
+            kind: segment.kind(),
+            open_edges: segment.edges().len() as u32,
+            segments: 1,
+            pennants: u32::from(segment.marks().contains(Mark::Pennant)),
+            inn: segment.marks().contains(Mark::Inn),
+            cathedral: segment.marks().contains(Mark::Cathedral),
+            figures: 0,
+        }
+    }
+
     /// Whether a city, road or river has no open edge left.
     #[must_use]
     pub fn is_closed(&self) -> bool {
@@ -129,22 +142,14 @@ impl Features {
         let tile = &tiles[usize::from(tile_index)];
         let first = self.node_count();
         self.first_node.push(first);
-        for (index, segment) in tile.segments().iter().enumerate() {
-            let node = first + index as NodeId;
-            self.parent.push(node);
-            self.next.push(node);
-            self.node_tile.push(order);
-            self.node_segment.push(index as SegmentIndex);
-            self.data.push(FeatureData {
-                kind: segment.kind(),
-                open_edges: segment.edges().len() as u32,
-                segments: 1,
-                pennants: u32::from(segment.marks().contains(Mark::Pennant)),
-                inn: segment.marks().contains(Mark::Inn),
-                cathedral: segment.marks().contains(Mark::Cathedral),
-                figures: 0,
-            });
-        }
+        let alone = tile.alone();
+        let count = alone.len();
+        // Each node starts as its own feature: its own parent, alone in its member ring.
+        self.parent.extend(first..first + count as NodeId);
+        self.next.extend(first..first + count as NodeId);
+        self.node_tile.extend(core::iter::repeat_n(order, count));
+        self.node_segment.extend(0..count as SegmentIndex);
+        self.data.extend_from_slice(alone);
 
         let unturn = rotation.inverse();
         let neighbours = board.peek_neighbours(pos);

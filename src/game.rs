@@ -572,63 +572,163 @@ impl Game {
             Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
                 // The hot loop of self-play: one table lookup per frontier cell, and no branch
                 // on how many rotations fit, which a random board makes unpredictable: each
-                // cell appends four actions and keeps as many as fit.
+                // cell writes four actions into room made beforehand and keeps as many as fit.
+                // The count lives in a local, not in the vector, so no store waits on a load.
                 let row = self.rules.fit.row(tile);
                 let frontier = self.board.frontier_cells();
-                actions.reserve(frontier.len() * 4);
+                actions.resize(frontier.len() * 4, Action::Skip);
+                let mut listed = 0;
                 for cell in frontier {
                     let rotations = row.get(usize::from(cell.key)).copied().unwrap_or_default();
                     let [a, b, c, d] = rotations.listed();
                     let pos = cell.pos;
-                    actions.extend_from_slice(&[
-                        Action::Place { pos, rotation: a },
-                        Action::Place { pos, rotation: b },
-                        Action::Place { pos, rotation: c },
-                        Action::Place { pos, rotation: d },
-                    ]);
-                    actions.truncate(actions.len() - 4 + rotations.len());
+                    if let Some([first, second, third, fourth]) =
+                        actions.get_mut(listed..listed + 4)
+                    {
+                        *first = Action::Place { pos, rotation: a };
+                        *second = Action::Place { pos, rotation: b };
+                        *third = Action::Place { pos, rotation: c };
+                        *fourth = Action::Place { pos, rotation: d };
+                    }
+                    listed += rotations.len();
                 }
+                actions.truncate(listed);
             }
             Phase::Place { tile } => self.placements_into(tile, |pos, rotation| {
                 actions.push(Action::Place { pos, rotation });
                 false
             }),
-            Phase::Figure { pos } => {
-                let Some((tile, order, _)) = self.board.peek(pos) else { return };
-                let supply = self.supply[self.current];
-                let farmers = self.options().farmers;
-                let segments = self.rules.tiles[usize::from(tile)].segments();
-                for (segment, printed) in segments.iter().enumerate() {
-                    let segment = segment as SegmentIndex;
-                    let mut occupied = None;
-                    for figure in Figure::ALL {
-                        if supply.count(figure) == 0
-                            || kind_refusal(printed.kind(), figure, farmers).is_some()
-                        {
-                            continue;
-                        }
-                        let occupied = *occupied.get_or_insert_with(|| {
-                            self.features
-                                .node(order, segment)
-                                .is_none_or(|node| self.features.data(node).figures > 0)
-                        });
-                        if !occupied {
-                            actions.push(Action::Deploy { segment, figure });
-                        }
-                    }
-                }
-                for standing in &self.figures {
-                    if standing.player == self.current
-                        && standing.figure == Figure::Abbot
-                        && self.board.surrounding_tiles(standing.pos) < 8
-                    {
-                        actions.push(Action::RecallAbbot { pos: standing.pos });
-                    }
-                }
-                actions.push(Action::Skip);
-            }
+            Phase::Figure { pos } => self.figure_actions(pos, |action| {
+                actions.push(action);
+                false
+            }),
             Phase::GameOver => {}
         }
+    }
+
+    /// How many actions [`Game::legal_actions`] would list, without listing them.
+    ///
+    /// With [`Game::legal_action`], a uniformly random legal action costs no list: what a
+    /// random playout does on every turn.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// game.apply(carcassonne::Action::Draw)?;
+    /// let listed = game.legal_actions();
+    /// assert_eq!(game.legal_action_count(), listed.len());
+    /// assert_eq!(game.legal_action(listed.len() - 1), listed.last().copied());
+    /// assert_eq!(game.legal_action(listed.len()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn legal_action_count(&self) -> usize {
+        match self.phase {
+            Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
+                let row = self.rules.fit.row(tile);
+                self.board
+                    .frontier_cells()
+                    .iter()
+                    .map(|cell| row.get(usize::from(cell.key)).map_or(0, |fits| fits.len()))
+                    .sum()
+            }
+            _ => {
+                let mut count = 0;
+                self.each_legal_action(|_| {
+                    count += 1;
+                    false
+                });
+                count
+            }
+        }
+    }
+
+    /// The action at `index` in [`Game::legal_actions`], found without listing the others;
+    /// `None` past the end.
+    #[must_use]
+    pub fn legal_action(&self, index: usize) -> Option<Action> {
+        match self.phase {
+            Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
+                let row = self.rules.fit.row(tile);
+                let mut before = 0;
+                for cell in self.board.frontier_cells() {
+                    let fits = row.get(usize::from(cell.key)).copied().unwrap_or_default();
+                    if index < before + fits.len() {
+                        let rotation = fits.listed()[index - before];
+                        return Some(Action::Place { pos: cell.pos, rotation });
+                    }
+                    before += fits.len();
+                }
+                None
+            }
+            _ => {
+                let mut seen = 0;
+                let mut found = None;
+                self.each_legal_action(|action| {
+                    found = (seen == index).then_some(action);
+                    seen += 1;
+                    found.is_some()
+                });
+                found
+            }
+        }
+    }
+
+    /// Calls `each` with the legal actions in [`Game::legal_actions`]'s order until it
+    /// returns `true`.
+    fn each_legal_action(&self, mut each: impl FnMut(Action) -> bool) {
+        match self.phase {
+            Phase::Draw => {
+                each(Action::Draw);
+            }
+            Phase::Place { tile } => {
+                self.placements_into(tile, |pos, rotation| each(Action::Place { pos, rotation }));
+            }
+            Phase::Figure { pos } => self.figure_actions(pos, each),
+            Phase::GameOver => {}
+        }
+    }
+
+    /// Calls `each` with the figure actions open after the tile at `pos` (deployments, abbot
+    /// recalls, then `Skip`) until it returns `true`.
+    fn figure_actions(&self, pos: Pos, mut each: impl FnMut(Action) -> bool) {
+        let Some((tile, order, _)) = self.board.peek(pos) else { return };
+        let supply = self.supply[self.current];
+        let farmers = self.options().farmers;
+        let segments = self.rules.tiles[usize::from(tile)].segments();
+        for (segment, printed) in segments.iter().enumerate() {
+            let segment = segment as SegmentIndex;
+            let mut occupied = None;
+            for figure in Figure::ALL {
+                if supply.count(figure) == 0
+                    || kind_refusal(printed.kind(), figure, farmers).is_some()
+                {
+                    continue;
+                }
+                let occupied = *occupied.get_or_insert_with(|| {
+                    self.features
+                        .node(order, segment)
+                        .is_none_or(|node| self.features.data(node).figures > 0)
+                });
+                if !occupied && each(Action::Deploy { segment, figure }) {
+                    return;
+                }
+            }
+        }
+        // Only a player whose abbot has left the supply can recall one: most games have no
+        // abbots, and the figures need not be searched for them.
+        if supply.abbots < self.rules.supply.abbots {
+            for standing in &self.figures {
+                if standing.player == self.current
+                    && standing.figure == Figure::Abbot
+                    && self.board.surrounding_tiles(standing.pos) < 8
+                    && each(Action::RecallAbbot { pos: standing.pos })
+                {
+                    return;
+                }
+            }
+        }
+        each(Action::Skip);
     }
 
     /// Whether the bag could give tile type `tile` now.

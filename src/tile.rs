@@ -4,6 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::edge::{EdgeKind, HalfEdge};
+use crate::features::FeatureData;
 use crate::geom::{ByDir, Dir, Rotation};
 use crate::segment::{Mark, Segment, SegmentIndex, SegmentKind};
 
@@ -34,6 +35,8 @@ const NONE: SegmentIndex = SegmentIndex::MAX;
 struct Lookup {
     edge_segment: [SegmentIndex; 4],
     half_field: [SegmentIndex; 8],
+    /// What each segment alone is, as a feature: the nodes a placed copy starts with.
+    alone: Vec<FeatureData>,
 }
 
 impl TileType {
@@ -56,6 +59,7 @@ impl TileType {
             edge_segment: Dir::ALL.map(|dir| find(&|segment| segment.edges().contains(dir))),
             half_field: HalfEdge::ALL
                 .map(|half| find(&|segment| segment.half_edges().contains(half))),
+            alone: segments.iter().map(FeatureData::alone).collect(),
         };
         TileType { id, name, count, edges, segments, lookup }
     }
@@ -102,6 +106,11 @@ impl TileType {
     #[must_use]
     pub fn segments(&self) -> &[Segment] {
         &self.segments
+    }
+
+    /// Each segment as a feature of its own, before it joins its neighbours.
+    pub(crate) fn alone(&self) -> &[FeatureData] {
+        &self.lookup.alone
     }
 
     /// The city, road or river segment that reaches edge `dir` of the unrotated tile, if the

@@ -206,6 +206,12 @@ fn play_and_check(setup: GameSetup, moves: u64) {
             invariants::assert_saves_and_replays(&game);
         }
         game.legal_actions_into(&mut legal);
+        // Counting and asking by index agree with the list, one past the end is `None`.
+        assert_eq!(game.legal_action_count(), legal.len());
+        for (index, action) in legal.iter().enumerate() {
+            assert_eq!(game.legal_action(index), Some(*action), "action {index} of {legal:?}");
+        }
+        assert_eq!(game.legal_action(legal.len()), None);
 
         // The phase machine and the oracles of legality.
         match game.phase() {
