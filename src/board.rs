@@ -478,12 +478,11 @@ impl Board {
     fn key_at(&self, at: usize, steps: [isize; 4]) -> u16 {
         let mut key = 0;
         for dir in Dir::ALL {
-            let digit = match self.cells.get(at.wrapping_add_signed(steps[dir.index()])) {
-                Some(cell) if cell.is_occupied() => {
-                    u16::from(cell.edges >> (2 * dir.opposite().index()) & 0b11)
-                }
-                _ => 4,
-            };
+            // A select, not a branch: whether a neighbour is there is a coin toss.
+            let cell = self.cells.get(at.wrapping_add_signed(steps[dir.index()]));
+            let cell = cell.copied().unwrap_or(Cell::EMPTY);
+            let edge = u16::from(cell.edges >> (2 * dir.opposite().index()) & 0b11);
+            let digit = if cell.is_occupied() { edge } else { 4 };
             key += digit * POWERS_OF_FIVE[dir.index()];
         }
         key

@@ -694,23 +694,24 @@ impl Game {
     fn figure_actions(&self, pos: Pos, mut each: impl FnMut(Action) -> bool) {
         let Some((tile, order, _)) = self.board.peek(pos) else { return };
         let supply = self.supply[self.current];
-        let farmers = self.options().farmers;
+        let in_supply = Figure::ALL
+            .into_iter()
+            .enumerate()
+            .fold(0u8, |mask, (bit, figure)| mask | u8::from(supply.count(figure) > 0) << bit);
         let segments = self.rules.tiles[usize::from(tile)].segments();
         for (segment, printed) in segments.iter().enumerate() {
             let segment = segment as SegmentIndex;
-            let mut occupied = None;
-            for figure in Figure::ALL {
-                if supply.count(figure) == 0
-                    || kind_refusal(printed.kind(), figure, farmers).is_some()
-                {
-                    continue;
-                }
-                let occupied = *occupied.get_or_insert_with(|| {
-                    self.features
-                        .node(order, segment)
-                        .is_none_or(|node| self.features.data(node).figures > 0)
-                });
-                if !occupied && each(Action::Deploy { segment, figure }) {
+            let choices = self.rules.may_stand[printed.kind() as usize] & in_supply;
+            if choices == 0
+                || self
+                    .features
+                    .node(order, segment)
+                    .is_none_or(|node| self.features.data(node).figures > 0)
+            {
+                continue;
+            }
+            for (bit, figure) in Figure::ALL.into_iter().enumerate() {
+                if choices & 1 << bit != 0 && each(Action::Deploy { segment, figure }) {
                     return;
                 }
             }
@@ -1036,21 +1037,17 @@ impl Game {
     /// Scores what the tile at `pos` completed, then passes the turn or ends the game.
     fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
         let (tile, order, _) = self.board.peek(pos).expect("the turn's tile lies at its cell");
-        let segments = self.rules.tiles[usize::from(tile)].segments().len();
+        let linear = self.rules.linear.get(usize::from(tile)).copied().unwrap_or_default();
         let mut done: [NodeId; crate::segment::MAX_SEGMENTS_PER_TILE] =
             [NodeId::MAX; crate::segment::MAX_SEGMENTS_PER_TILE];
-        for segment in 0..segments {
-            let kind = self.rules.tiles[usize::from(tile)].segments()[segment].kind();
-            if !matches!(kind, SegmentKind::City | SegmentKind::Road) {
-                continue;
-            }
-            let Some(node) = self.features.node(order, segment as SegmentIndex) else {
+        for segment in linear.iter() {
+            let Some(node) = self.features.node(order, segment) else {
                 continue;
             };
             let root = self.features.find(node);
             let data = self.features.root_data(root);
-            let linear = matches!(data.kind, SegmentKind::City | SegmentKind::Road);
-            if !linear || !data.is_closed() || done[..segment].contains(&root) {
+            let segment = usize::from(segment);
+            if !data.is_closed() || done[..segment].contains(&root) {
                 continue;
             }
             done[segment] = root;
@@ -1156,7 +1153,11 @@ impl Game {
 
 /// Why `figure` may never stand on a segment of `kind` (as a phrase for
 /// [`ActionError::FigureNotAllowed`]), or `None` when it may.
-fn kind_refusal(kind: SegmentKind, figure: Figure, farmers: bool) -> Option<&'static str> {
+pub(crate) fn kind_refusal(
+    kind: SegmentKind,
+    figure: Figure,
+    farmers: bool,
+) -> Option<&'static str> {
     match (kind, figure) {
         (SegmentKind::River, _) => Some(""),
         (SegmentKind::Garden, Figure::Follower | Figure::BigFollower) => {

@@ -201,7 +201,13 @@ impl SegmentSet {
 
     /// The segment indices in the set, in increasing order.
     pub fn iter(self) -> impl Iterator<Item = SegmentIndex> {
-        (0..MAX_SEGMENTS_PER_TILE as u8).filter(move |index| self.contains(*index))
+        // One step per member, not per possible index: scoring walks these in hot loops.
+        let mut bits = self.0;
+        core::iter::from_fn(move || {
+            let next = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            (next < 32).then_some(next as SegmentIndex)
+        })
     }
 }
 

@@ -11,7 +11,7 @@ use crate::bag::DrawGroups;
 use crate::catalog::Catalog;
 use crate::fit::FitTable;
 use crate::limits::MAX_GAME_TILES;
-use crate::player::{MAX_PLAYERS, Supply};
+use crate::player::{Figure, MAX_PLAYERS, Supply};
 use crate::segment::{SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
 
@@ -178,6 +178,11 @@ pub(crate) struct Rules {
     pub(crate) river: Vec<bool>,
     /// Per tile type: its monastery and garden segments.
     pub(crate) cloisters: Vec<SegmentSet>,
+    /// Per tile type: its city and road segments, which a placement may complete.
+    pub(crate) linear: Vec<SegmentSet>,
+    /// Per segment kind: which figures the rules let stand there, bit `n` for
+    /// `Figure::ALL[n]` (fields only with farmers on).
+    pub(crate) may_stand: [u8; SegmentKind::ALL.len()],
     pub(crate) supply: Supply,
 }
 
@@ -246,19 +251,28 @@ impl Rules {
 
         let fit = FitTable::new(tiles.iter().map(TileType::edges));
         let river = tiles.iter().map(|tile| tile.edges().0.contains(&crate::EdgeKind::River));
-        let cloisters = tiles.iter().map(|tile| {
-            (0..tile.segments().len() as u8)
-                .filter(|index| {
-                    matches!(
-                        tile.segments()[usize::from(*index)].kind(),
-                        SegmentKind::Monastery | SegmentKind::Garden
-                    )
+        let of_kinds = |kinds: [SegmentKind; 2]| -> Vec<SegmentSet> {
+            tiles
+                .iter()
+                .map(|tile| {
+                    (0..tile.segments().len() as u8)
+                        .filter(|index| {
+                            kinds.contains(&tile.segments()[usize::from(*index)].kind())
+                        })
+                        .collect()
                 })
                 .collect()
-        });
+        };
         Ok(Rules {
             river: river.collect(),
-            cloisters: cloisters.collect(),
+            cloisters: of_kinds([SegmentKind::Monastery, SegmentKind::Garden]),
+            linear: of_kinds([SegmentKind::City, SegmentKind::Road]),
+            may_stand: SegmentKind::ALL.map(|kind| {
+                Figure::ALL.into_iter().enumerate().fold(0, |mask, (bit, figure)| {
+                    let refused = crate::game::kind_refusal(kind, figure, setup.options.farmers);
+                    if refused.is_some() { mask } else { mask | 1 << bit }
+                })
+            }),
             tiles,
             groups: DrawGroups::new(&stage, &last),
             start,
