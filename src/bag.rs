@@ -72,16 +72,29 @@ impl Bag {
         start: TileIndex,
         groups: &DrawGroups,
     ) -> Bag {
-        let mut remaining: Vec<u16> = counts.collect();
-        if let Some(count) = remaining.get_mut(usize::from(start)) {
+        let mut bag = Bag { remaining: Vec::new(), left: Vec::new(), total: 0 };
+        bag.refill(counts, start, groups);
+        bag
+    }
+
+    /// Makes this bag [`Bag::new`]'s, keeping its memory.
+    pub(crate) fn refill(
+        &mut self,
+        counts: impl Iterator<Item = u16>,
+        start: TileIndex,
+        groups: &DrawGroups,
+    ) {
+        self.remaining.clear();
+        self.remaining.extend(counts);
+        if let Some(count) = self.remaining.get_mut(usize::from(start)) {
             *count = count.saturating_sub(1);
         }
-        let mut left = vec![0; groups.members.len()];
-        for (tile, count) in remaining.iter().enumerate() {
-            left[usize::from(groups.group_of[tile])] += u32::from(*count);
+        self.left.clear();
+        self.left.resize(groups.members.len(), 0);
+        for (tile, count) in self.remaining.iter().enumerate() {
+            self.left[usize::from(groups.group_of[tile])] += u32::from(*count);
         }
-        let total = left.iter().sum();
-        Bag { remaining, left, total }
+        self.total = self.left.iter().sum();
     }
 
     pub(crate) fn total(&self) -> u32 {

@@ -230,10 +230,17 @@ impl Board {
     /// a game that expects to spread that far does not copy its grid as it grows.
     #[must_use]
     pub fn with_reach(reach: i16) -> Board {
+        let mut board = Board::with_reach_unallocated(reach);
+        board.cells = vec![Cell::EMPTY; (board.width * board.height) as usize];
+        board
+    }
+
+    /// [`Board::with_reach`]'s grid dimensions, without its cells.
+    fn with_reach_unallocated(reach: i16) -> Board {
         let reach = i32::from(reach.clamp(1, MAX_COORDINATE + 1));
         let side = 2 * reach + 1;
         Board {
-            cells: vec![Cell::EMPTY; (side * side) as usize],
+            cells: Vec::new(),
             min_x: -reach,
             min_y: -reach,
             width: side,
@@ -241,6 +248,21 @@ impl Board {
             frontier: Vec::new(),
             tiles: 0,
         }
+    }
+
+    /// Makes this board [`Board::with_reach`]'s, keeping its memory when its grid has that
+    /// size.
+    pub(crate) fn clear_with_reach(&mut self, reach: i16) {
+        let empty = Board::with_reach_unallocated(reach);
+        if (self.min_x, self.min_y, self.width, self.height)
+            != (empty.min_x, empty.min_y, empty.width, empty.height)
+        {
+            *self = Board::with_reach(reach);
+            return;
+        }
+        self.cells.fill(Cell::EMPTY);
+        self.frontier.clear();
+        self.tiles = 0;
     }
 
     /// How many tiles lie on the board.

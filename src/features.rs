@@ -9,11 +9,11 @@
 use alloc::vec::Vec;
 
 use crate::board::Board;
-use crate::edge::{EdgeKind, HalfEdge};
+use crate::edge::HalfEdge;
 use crate::geom::Dir;
 use crate::pos::Pos;
 use crate::segment::{Mark, Segment, SegmentIndex, SegmentKind};
-use crate::tile::TileType;
+use crate::tile::{NONE, TileType};
 
 /// A segment of a placed tile, numbered in placement order; also names the feature whose root
 /// it is.
@@ -120,6 +120,16 @@ impl Features {
         }
     }
 
+    /// Removes every feature, keeping the memory.
+    pub(crate) fn clear(&mut self) {
+        self.parent.clear();
+        self.next.clear();
+        self.node_tile.clear();
+        self.node_segment.clear();
+        self.data.clear();
+        self.first_node.clear();
+    }
+
     /// Adds the tile that lies at `pos` on `board` (its latest tile), joining its segments
     /// with its neighbours'. `tiles` resolves the board's tile numbers. Returns the cities and
     /// roads that this tile closed, each once, as their roots.
@@ -134,8 +144,10 @@ impl Features {
         self.closed_by(first, (self.node_count() - first) as usize)
     }
 
-    /// [`Features::add_tile`] without listing what closed, for callers that look themselves.
-    pub(crate) fn join_tile(&mut self, board: &Board, tiles: &[TileType], pos: Pos) {
+    /// [`Features::add_tile`] without listing what closed, for callers that look themselves;
+    /// returns whether the tile closed any city or road, so that they need not look when
+    /// it closed none.
+    pub(crate) fn join_tile(&mut self, board: &Board, tiles: &[TileType], pos: Pos) -> bool {
         let (tile_index, order, rotation) =
             board.peek(pos).expect("a tile lies at the added position");
         assert_eq!(usize::from(order), self.first_node.len(), "tiles are added in order");
@@ -151,34 +163,36 @@ impl Features {
         self.node_segment.extend(0..count as SegmentIndex);
         self.data.extend_from_slice(alone);
 
-        let unturn = rotation.inverse();
+        let mine = tile.turned(rotation);
         let neighbours = board.peek_neighbours(pos);
+        let mut closed = false;
         for dir in Dir::ALL {
             let Some((other_index, other_order, other_rotation)) = neighbours[dir] else {
                 continue;
             };
-            let other = &tiles[usize::from(other_index)];
+            let theirs = tiles[usize::from(other_index)].turned(other_rotation);
             let other_first = self.first_node[usize::from(other_order)];
-            let other_unturn = other_rotation.inverse();
-            let mine_dir = dir.rotated(unturn);
-            if tile.edges()[mine_dir] != EdgeKind::Field {
-                let mine = tile.segment_at_edge(mine_dir);
-                let theirs = other.segment_at_edge(dir.opposite().rotated(other_unturn));
-                if let (Some(mine), Some(theirs)) = (mine, theirs) {
-                    let root =
-                        self.union(first + NodeId::from(mine), other_first + NodeId::from(theirs));
-                    let data = &mut self.data[root as usize];
-                    data.open_edges = data.open_edges.saturating_sub(2);
-                }
+            // A city, road or river edge joins one segment on each side; a field edge has
+            // none, and its halves join the fields on either side instead.
+            let (edge, facing) =
+                (mine.edge_segment[dir.index()], theirs.edge_segment[dir.opposite().index()]);
+            if edge != NONE && facing != NONE {
+                let root =
+                    self.union(first + NodeId::from(edge), other_first + NodeId::from(facing));
+                let data = &mut self.data[root as usize];
+                data.open_edges = data.open_edges.saturating_sub(2);
+                closed |= data.open_edges == 0
+                    && matches!(data.kind, SegmentKind::City | SegmentKind::Road);
             }
             for half in HalfEdge::halves(dir) {
-                let mine = tile.field_at(half.rotated(unturn));
-                let theirs = other.field_at(half.facing().rotated(other_unturn));
-                if let (Some(mine), Some(theirs)) = (mine, theirs) {
-                    self.union(first + NodeId::from(mine), other_first + NodeId::from(theirs));
+                let field = mine.half_field[half.index()];
+                let facing = theirs.half_field[half.facing().index()];
+                if field != NONE && facing != NONE {
+                    self.union(first + NodeId::from(field), other_first + NodeId::from(facing));
                 }
             }
         }
+        closed
     }
 
     /// The closed cities and roads among the `count` nodes from `first`, each root once.

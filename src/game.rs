@@ -12,12 +12,13 @@ use crate::catalog::Catalog;
 use crate::edge::EdgeKind;
 use crate::event::{Event, FeatureScore, PointsByKind, ScoreReason};
 use crate::features::{Features, NodeId, roomy_clone};
+use crate::fit::ROW;
 use crate::geom::{ByDir, Dir, Rotation};
 use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
 use crate::rng::Rng;
 use crate::scoring::{Scene, Standing, Valuation, winners};
-use crate::segment::{SegmentIndex, SegmentKind};
+use crate::segment::{SegmentIndex, SegmentKind, SegmentSet};
 use crate::setup::{GameSetup, RuleOptions, Rules, SetupError};
 use crate::tile::{TileIndex, TileType};
 
@@ -106,6 +107,12 @@ pub struct Game {
     /// Cell and tile type of each placed tile, in placement order.
     placed: Vec<(Pos, TileIndex)>,
     river_turn: Option<Turn>,
+    /// In the place phase, how many placements the drawn tile has (counted once, when it is
+    /// drawn, since nothing else changes until it is placed); 0 in other phases.
+    placements: u32,
+    /// In the figure phase, whether the tile just placed closed a city or road, which the
+    /// end of the turn then scores; false in other phases.
+    closes: bool,
     /// Tiles drawn that fit nowhere, in the order they were drawn.
     discarded: Vec<TileIndex>,
     log: Vec<Action>,
@@ -130,6 +137,8 @@ impl Clone for Game {
             figures: roomy_clone(&self.figures),
             placed: roomy_clone(&self.placed),
             river_turn: self.river_turn,
+            placements: self.placements,
+            closes: self.closes,
             discarded: self.discarded.clone(),
             log: roomy_clone(&self.log),
         }
@@ -213,16 +222,46 @@ impl Game {
         copy
     }
 
+    /// Starts this game over with a new seed, as [`Game::restarted`] does, reusing the memory
+    /// it has: what a self-play loop does between games.
+    ///
+    /// ```
+    /// use carcassonne::{Action, Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// while !game.is_over() {
+    ///     game.apply(game.legal_action(0).unwrap())?;
+    /// }
+    /// let next = game.restarted(8);
+    /// game.restart(8);
+    /// assert_eq!(game, next);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn restart(&mut self, seed: u64) {
+        let (tiles, _) = deck_size(&self.rules);
+        let rules = &self.rules;
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+        self.board.clear_with_reach(reach_for(tiles));
+        self.features.clear();
+        self.bag.refill(rules.tiles.iter().map(TileType::count), rules.start, &rules.groups);
+        self.phase = Phase::Draw;
+        self.current = PlayerId(0);
+        self.scores = ByPlayer::default();
+        self.by_kind = ByPlayer::default();
+        self.supply = starting_supply(rules);
+        self.figures.clear();
+        self.placed.clear();
+        self.river_turn = None;
+        self.placements = 0;
+        self.closes = false;
+        self.discarded.clear();
+        self.log.clear();
+        self.lay_start();
+    }
+
     fn fresh(rules: Arc<Rules>, seed: u64) -> Game {
-        let start = rules.start;
-        let players = usize::from(rules.setup.players);
-        let mut supply = ByPlayer([Supply::default(); MAX_PLAYERS]);
-        supply.0[..players].fill(rules.supply);
-        let bag = Bag::new(rules.tiles.iter().map(TileType::count), start, &rules.groups);
-        let tiles: usize = rules.tiles.iter().map(|tile| usize::from(tile.count())).sum();
-        let nodes: usize =
-            rules.tiles.iter().map(|tile| usize::from(tile.count()) * tile.segments().len()).sum();
-        let figures = players * rules.supply.total() as usize;
+        let (tiles, nodes) = deck_size(&rules);
+        let figures = usize::from(rules.setup.players) * rules.supply.total() as usize;
         let mut game = Game {
             seed,
             rng: Rng::new(seed),
@@ -231,30 +270,38 @@ impl Game {
             // random base games); sizing the grid for that saves copying it as it grows.
             board: Board::with_reach(reach_for(tiles)),
             features: Features::with_capacity(tiles, nodes),
-            bag,
+            bag: Bag::new(rules.tiles.iter().map(TileType::count), rules.start, &rules.groups),
             phase: Phase::Draw,
             current: PlayerId(0),
             scores: ByPlayer::default(),
             by_kind: ByPlayer::default(),
-            supply,
+            supply: starting_supply(&rules),
             figures: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),
             river_turn: None,
+            placements: 0,
+            closes: false,
             discarded: Vec::new(),
             // A turn is a draw, a placement and a figure action, plus any discards.
             log: Vec::with_capacity(3 * tiles + 8),
             rules,
         };
-        let edges = game.rules.tiles[usize::from(start)].edges();
-        game.board
+        game.lay_start();
+        game
+    }
+
+    /// Lays the start tile on the empty board of a new game.
+    fn lay_start(&mut self) {
+        let start = self.rules.start;
+        let edges = self.rules.tiles[usize::from(start)].edges();
+        self.board
             .place(Pos::ORIGIN, start, Rotation::R0, edges)
             .expect("the first tile fits on an empty board");
-        game.features.join_tile(&game.board, &game.rules.tiles, Pos::ORIGIN);
-        game.placed.push((Pos::ORIGIN, start));
-        if game.bag.total() == 0 {
-            game.finish(&mut Vec::new());
+        self.features.join_tile(&self.board, &self.rules.tiles, Pos::ORIGIN);
+        self.placed.push((Pos::ORIGIN, start));
+        if self.bag.total() == 0 {
+            self.finish(&mut Vec::new());
         }
-        game
     }
 
     /// Builds the game `setup` describes and applies `actions` in order.
@@ -574,12 +621,12 @@ impl Game {
                 // on how many rotations fit, which a random board makes unpredictable: each
                 // cell writes four actions into room made beforehand and keeps as many as fit.
                 // The count lives in a local, not in the vector, so no store waits on a load.
-                let row = self.rules.fit.row(tile);
+                let Some(row) = self.rules.fit.padded_row(tile) else { return };
                 let frontier = self.board.frontier_cells();
                 actions.resize(frontier.len() * 4, Action::Skip);
                 let mut listed = 0;
                 for cell in frontier {
-                    let rotations = row.get(usize::from(cell.key)).copied().unwrap_or_default();
+                    let rotations = row[usize::from(cell.key) & (ROW - 1)];
                     let [a, b, c, d] = rotations.listed();
                     let pos = cell.pos;
                     if let Some([first, second, third, fourth]) =
@@ -624,15 +671,10 @@ impl Game {
     #[must_use]
     pub fn legal_action_count(&self) -> usize {
         match self.phase {
-            Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
-                let row = self.rules.fit.row(tile);
-                self.board
-                    .frontier_cells()
-                    .iter()
-                    .map(|cell| row.get(usize::from(cell.key)).map_or(0, |fits| fits.len()))
-                    .sum()
-            }
-            _ => {
+            Phase::Draw => 1,
+            Phase::Place { .. } => self.placements as usize,
+            Phase::GameOver => 0,
+            Phase::Figure { .. } => {
                 let mut count = 0;
                 self.each_legal_action(|_| {
                     count += 1;
@@ -648,11 +690,12 @@ impl Game {
     #[must_use]
     pub fn legal_action(&self, index: usize) -> Option<Action> {
         match self.phase {
+            Phase::Draw => (index == 0).then_some(Action::Draw),
             Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
-                let row = self.rules.fit.row(tile);
+                let row = self.rules.fit.padded_row(tile)?;
                 let mut before = 0;
                 for cell in self.board.frontier_cells() {
-                    let fits = row.get(usize::from(cell.key)).copied().unwrap_or_default();
+                    let fits = row[usize::from(cell.key) & (ROW - 1)];
                     if index < before + fits.len() {
                         let rotation = fits.listed()[index - before];
                         return Some(Action::Place { pos: cell.pos, rotation });
@@ -781,24 +824,28 @@ impl Game {
         }
     }
 
-    fn has_placement(&self, tile: TileIndex) -> bool {
+    /// How many placements `tile` has on the board.
+    fn placement_count(&self, tile: TileIndex) -> usize {
         // A full board still has a frontier, but no tile can be numbered on it: every tile
         // drawn is discarded and the game ends when the bag is empty.
         if self.board.is_full() {
-            return false;
+            return 0;
         }
         if !self.rules.river[usize::from(tile)] {
-            let row = self.rules.fit.row(tile);
-            return self.board.frontier_cells().iter().any(|cell| {
-                row.get(usize::from(cell.key)).is_some_and(|rotations| !rotations.is_empty())
-            });
+            let Some(row) = self.rules.fit.padded_row(tile) else { return 0 };
+            return self
+                .board
+                .frontier_cells()
+                .iter()
+                .map(|cell| row[usize::from(cell.key) & (ROW - 1)].len())
+                .sum();
         }
-        let mut found = false;
+        let mut count = 0;
         self.placements_into(tile, |_, _| {
-            found = true;
-            true
+            count += 1;
+            false
         });
-        found
+        count
     }
 
     fn check_draw(&self, tile: TileIndex) -> Result<(), ActionError> {
@@ -979,13 +1026,14 @@ impl Game {
                 let (edges, turn) = self.check_place(tile, pos, rotation)?;
                 // Checked above, with the river rules the board does not know.
                 self.board.put(pos, tile, rotation, edges).map_err(ActionError::Placement)?;
-                self.features.join_tile(&self.board, &self.rules.tiles, pos);
+                self.closes = self.features.join_tile(&self.board, &self.rules.tiles, pos);
                 self.placed.push((pos, tile));
                 if turn.is_some() {
                     self.river_turn = turn;
                 }
                 events.push(Event::TilePlaced { player: self.current, tile, pos, rotation });
                 self.phase = Phase::Figure { pos };
+                self.placements = 0;
             }
             (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
                 let node = self.check_deploy(pos, segment, figure)?;
@@ -1023,7 +1071,10 @@ impl Game {
     fn drawn(&mut self, tile: TileIndex, events: &mut Vec<Event>) {
         let player = self.current;
         events.push(Event::TileDrawn { player, tile });
-        if self.has_placement(tile) {
+        let placements = self.placement_count(tile);
+        if placements > 0 {
+            // At most four per frontier cell, and the frontier is bounded by the board.
+            self.placements = u32::try_from(placements).unwrap_or(u32::MAX);
             self.phase = Phase::Place { tile };
             return;
         }
@@ -1037,7 +1088,12 @@ impl Game {
     /// Scores what the tile at `pos` completed, then passes the turn or ends the game.
     fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
         let (tile, order, _) = self.board.peek(pos).expect("the turn's tile lies at its cell");
-        let linear = self.rules.linear.get(usize::from(tile)).copied().unwrap_or_default();
+        // Most tiles close nothing, and then no segment of theirs needs looking at.
+        let linear = if core::mem::take(&mut self.closes) {
+            self.rules.linear.get(usize::from(tile)).copied().unwrap_or_default()
+        } else {
+            SegmentSet::EMPTY
+        };
         let mut done: [NodeId; crate::segment::MAX_SEGMENTS_PER_TILE] =
             [NodeId::MAX; crate::segment::MAX_SEGMENTS_PER_TILE];
         for segment in linear.iter() {
@@ -1169,6 +1225,21 @@ pub(crate) fn kind_refusal(
         (SegmentKind::Field, _) if !farmers => Some("; farmers are off in this game"),
         _ => None,
     }
+}
+
+/// How many tiles the game's sets hold, and how many segments those tiles have in all.
+fn deck_size(rules: &Rules) -> (usize, usize) {
+    let tiles = rules.tiles.iter().map(|tile| usize::from(tile.count())).sum();
+    let nodes =
+        rules.tiles.iter().map(|tile| usize::from(tile.count()) * tile.segments().len()).sum();
+    (tiles, nodes)
+}
+
+/// Every player's figures at the start, the unused seats' empty.
+fn starting_supply(rules: &Rules) -> ByPlayer<Supply> {
+    let mut supply = ByPlayer([Supply::default(); MAX_PLAYERS]);
+    supply.0[..usize::from(rules.setup.players)].fill(rules.supply);
+    supply
 }
 
 /// How far from the start a game of `tiles` tiles is likely to spread.

@@ -28,13 +28,23 @@ pub struct TileType {
     lookup: Lookup,
 }
 
-/// No segment, in [`Lookup`].
-const NONE: SegmentIndex = SegmentIndex::MAX;
+/// No segment, in [`Lookup`] and [`Turned`].
+pub(crate) const NONE: SegmentIndex = SegmentIndex::MAX;
+
+/// A tile's segment at each edge and field at each half-edge as it lies turned, indexed by
+/// the board's directions ([`Dir::index`], [`HalfEdge::index`]); [`NONE`] where there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Turned {
+    pub(crate) edge_segment: [SegmentIndex; 4],
+    pub(crate) half_field: [SegmentIndex; 8],
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Lookup {
     edge_segment: [SegmentIndex; 4],
     half_field: [SegmentIndex; 8],
+    /// The same as the tile lies turned by each rotation, indexed by the board's directions.
+    turned: [Turned; 4],
     /// What each segment alone is, as a feature: the nodes a placed copy starts with.
     alone: Vec<FeatureData>,
 }
@@ -55,10 +65,19 @@ impl TileType {
                 .and_then(|index| SegmentIndex::try_from(index).ok())
                 .unwrap_or(NONE)
         };
+        let edge_segment = Dir::ALL.map(|dir| find(&|segment| segment.edges().contains(dir)));
+        let half_field =
+            HalfEdge::ALL.map(|half| find(&|segment| segment.half_edges().contains(half)));
         let lookup = Lookup {
-            edge_segment: Dir::ALL.map(|dir| find(&|segment| segment.edges().contains(dir))),
-            half_field: HalfEdge::ALL
-                .map(|half| find(&|segment| segment.half_edges().contains(half))),
+            edge_segment,
+            half_field,
+            turned: Rotation::ALL.map(|rotation| {
+                let unturn = rotation.inverse();
+                Turned {
+                    edge_segment: Dir::ALL.map(|dir| edge_segment[dir.rotated(unturn).index()]),
+                    half_field: HalfEdge::ALL.map(|half| half_field[half.rotated(unturn).index()]),
+                }
+            }),
             alone: segments.iter().map(FeatureData::alone).collect(),
         };
         TileType { id, name, count, edges, segments, lookup }
@@ -106,6 +125,11 @@ impl TileType {
     #[must_use]
     pub fn segments(&self) -> &[Segment] {
         &self.segments
+    }
+
+    /// The segment lookups of the tile turned by `rotation`.
+    pub(crate) fn turned(&self, rotation: Rotation) -> &Turned {
+        &self.lookup.turned[rotation.quarter_turns()]
     }
 
     /// Each segment as a feature of its own, before it joins its neighbours.

@@ -204,6 +204,10 @@ fn play_and_check(setup: GameSetup, moves: u64) {
     for step in 0.. {
         if step == save_at {
             invariants::assert_saves_and_replays(&game);
+            // Restarting in place is restarting into a new game.
+            let mut again = game.clone();
+            again.restart(moves);
+            assert_eq!(again, game.restarted(moves));
         }
         game.legal_actions_into(&mut legal);
         // Counting and asking by index agree with the list, one past the end is `None`.
