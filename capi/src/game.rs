@@ -792,7 +792,7 @@ pub unsafe extern "C" fn carc_game_legal_action_count(
     count: *mut usize,
 ) -> carc_result {
     // SAFETY: passed on from the caller.
-    unsafe { query(game, count, |handle| Ok(with_legal(handle, <[Action]>::len))) }
+    unsafe { query(game, count, |handle| Ok(handle.game.legal_action_count())) }
 }
 
 /// Writes legal action number `index` (from 0, in the order of `carc_game_legal_actions`) to
@@ -813,12 +813,10 @@ pub unsafe extern "C" fn carc_game_legal_action(
     // SAFETY: passed on from the caller.
     unsafe {
         query(game, out, |handle| {
-            with_legal(handle, |actions| {
-                actions
-                    .get(index)
-                    .map(|action| action_to_c(*action))
-                    .ok_or_else(|| no_action(index, actions.len()))
-            })
+            let game = &handle.game;
+            game.legal_action(index)
+                .map(action_to_c)
+                .ok_or_else(|| no_action(index, game.legal_action_count()))
         })
     }
 }
@@ -916,18 +914,18 @@ pub unsafe extern "C" fn carc_game_apply_legal(
     boundary(err, || {
         let mut held = game_arg(game)?;
         let handle = &mut *held;
-        // One listing a step: take the action, apply it, list the next state's actions.
-        let legal = handle.legal.get_mut().refresh(&handle.game);
-        let action = match legal.get(index) {
-            Some(action) => *action,
-            None if legal.is_empty() => {
+        // No listing: the action is found by its number, and the next state's actions are
+        // counted.
+        let action = match handle.game.legal_action(index) {
+            Some(action) => action,
+            None if handle.game.is_over() => {
                 return Err(refused(&carcassonne::ActionError::GameOver));
             }
-            None => return Err(no_action(index, legal.len())),
+            None => return Err(no_action(index, handle.game.legal_action_count())),
         };
         handle.apply(action)?;
         if !legal_count.is_null() {
-            let next = handle.legal.get_mut().refresh(&handle.game).len();
+            let next = handle.game.legal_action_count();
             // SAFETY: not NULL, and the caller promises a writable `size_t`.
             unsafe { legal_count.write(next) };
         }

@@ -12,7 +12,6 @@ use crate::seeds::Dice;
 /// tens of thousands of times a second, and allocating them each time showed in its cost.
 #[derive(Default)]
 pub(crate) struct LeafBuffers {
-    pub(crate) actions: Vec<Action>,
     pub(crate) events: Vec<Event>,
     /// Final scores or expected points, one a player.
     pub(crate) points: Vec<f32>,
@@ -34,14 +33,7 @@ pub(crate) fn leaf_value(
         Playout::Truncated { turns } => turns,
         Playout::None => 0,
     };
-    play_randomly(
-        game,
-        turns,
-        config.figure_chance,
-        dice,
-        &mut buffers.actions,
-        &mut buffers.events,
-    );
+    play_randomly(game, turns, config.figure_chance, dice, &mut buffers.events);
     buffers.points.clear();
     if game.is_over() {
         buffers.points.extend(game.scores().iter().map(|score| *score as f32));
@@ -61,7 +53,6 @@ pub(crate) fn play_randomly(
     turns: u32,
     figure_chance: f64,
     dice: &mut Dice,
-    actions: &mut Vec<Action>,
     events: &mut Vec<Event>,
 ) {
     let mut played = 0;
@@ -73,16 +64,16 @@ pub(crate) fn play_randomly(
                 played += 1;
                 Action::Draw
             }
+            // Picked by number, not from a list: a playout lists nothing.
             Phase::Place { .. } => {
-                game.legal_actions_into(actions);
-                actions[dice.random_range(0..actions.len())]
+                let index = dice.random_range(0..game.legal_action_count());
+                game.legal_action(index).unwrap_or(Action::Skip)
             }
             Phase::Figure { .. } => {
-                game.legal_actions_into(actions);
                 // Skip is listed last; the figure actions come before it.
-                let figures = actions.len() - 1;
+                let figures = game.legal_action_count() - 1;
                 if figures > 0 && dice.random_bool(figure_chance) {
-                    actions[dice.random_range(0..figures)]
+                    game.legal_action(dice.random_range(0..figures)).unwrap_or(Action::Skip)
                 } else {
                     Action::Skip
                 }
