@@ -97,10 +97,6 @@ const LISTED: [[Rotation; 4]; 16] = {
     table
 };
 
-/// The entries of a [`FitTable`] row as stored: [`EdgeConstraint::COUNT`] rounded up to a
-/// power of two.
-pub(crate) const ROW: usize = 1024;
-
 /// For every tile type and every [`EdgeConstraint`], the rotations that fit.
 ///
 /// Rotations that give the same edges are all listed: two rotations of a symmetric tile
@@ -121,8 +117,8 @@ pub(crate) const ROW: usize = 1024;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FitTable {
-    /// Row `tile` holds [`EdgeConstraint::COUNT`] masks, then empty sets up to [`ROW`].
-    masks: Vec<[RotationSet; ROW]>,
+    /// Row `tile` holds [`EdgeConstraint::COUNT`] masks.
+    masks: Vec<RotationSet>,
 }
 
 impl FitTable {
@@ -133,7 +129,8 @@ impl FitTable {
         // replay and loaded save) cheap, rather than testing every constraint.
         let mut masks = Vec::new();
         for edges in tiles {
-            let mut row = [RotationSet::EMPTY; ROW];
+            let row = masks.len();
+            masks.resize(row + EdgeConstraint::COUNT, RotationSet::EMPTY);
             for rotation in Rotation::ALL {
                 let turned = edges.rotated(rotation);
                 for asked in 0..16u8 {
@@ -143,11 +140,10 @@ impl FitTable {
                             sides[dir] = Some(turned[dir]);
                         }
                     }
-                    let mask = &mut row[EdgeConstraint(sides).key()];
+                    let mask = &mut masks[row + EdgeConstraint(sides).key()];
                     *mask = mask.with(rotation);
                 }
             }
-            masks.push(row);
         }
         FitTable { masks }
     }
@@ -161,14 +157,8 @@ impl FitTable {
     /// The rotations of `tile` for every constraint, indexed by key; empty for an unknown tile.
     #[must_use]
     pub fn row(&self, tile: TileIndex) -> &[RotationSet] {
-        self.masks.get(usize::from(tile)).map_or(&[], |row| &row[..EdgeConstraint::COUNT])
-    }
-
-    /// Row `tile` padded with empty sets to [`ROW`] entries, so that a key masked with
-    /// `ROW - 1` indexes it without a bounds check (keys are below
-    /// [`EdgeConstraint::COUNT`], which masking leaves as they are).
-    pub(crate) fn padded_row(&self, tile: TileIndex) -> Option<&[RotationSet; ROW]> {
-        self.masks.get(usize::from(tile))
+        let start = usize::from(tile) * EdgeConstraint::COUNT;
+        self.masks.get(start..start + EdgeConstraint::COUNT).unwrap_or(&[])
     }
 
     /// The rotations of `tile` that fit the constraint with key `key` (as kept on the

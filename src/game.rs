@@ -12,7 +12,6 @@ use crate::catalog::Catalog;
 use crate::edge::EdgeKind;
 use crate::event::{Event, FeatureScore, PointsByKind, ScoreReason};
 use crate::features::{Features, NodeId, roomy_clone};
-use crate::fit::ROW;
 use crate::geom::{ByDir, Dir, Rotation};
 use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
@@ -621,12 +620,12 @@ impl Game {
                 // on how many rotations fit, which a random board makes unpredictable: each
                 // cell writes four actions into room made beforehand and keeps as many as fit.
                 // The count lives in a local, not in the vector, so no store waits on a load.
-                let Some(row) = self.rules.fit.padded_row(tile) else { return };
+                let row = self.rules.fit.row(tile);
                 let frontier = self.board.frontier_cells();
                 actions.resize(frontier.len() * 4, Action::Skip);
                 let mut listed = 0;
                 for cell in frontier {
-                    let rotations = row[usize::from(cell.key) & (ROW - 1)];
+                    let rotations = row.get(usize::from(cell.key)).copied().unwrap_or_default();
                     let [a, b, c, d] = rotations.listed();
                     let pos = cell.pos;
                     if let Some([first, second, third, fourth]) =
@@ -692,10 +691,10 @@ impl Game {
         match self.phase {
             Phase::Draw => (index == 0).then_some(Action::Draw),
             Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
-                let row = self.rules.fit.padded_row(tile)?;
+                let row = self.rules.fit.row(tile);
                 let mut before = 0;
                 for cell in self.board.frontier_cells() {
-                    let fits = row[usize::from(cell.key) & (ROW - 1)];
+                    let fits = row.get(usize::from(cell.key)).copied().unwrap_or_default();
                     if index < before + fits.len() {
                         let rotation = fits.listed()[index - before];
                         return Some(Action::Place { pos: cell.pos, rotation });
@@ -832,12 +831,12 @@ impl Game {
             return 0;
         }
         if !self.rules.river[usize::from(tile)] {
-            let Some(row) = self.rules.fit.padded_row(tile) else { return 0 };
+            let row = self.rules.fit.row(tile);
             return self
                 .board
                 .frontier_cells()
                 .iter()
-                .map(|cell| row[usize::from(cell.key) & (ROW - 1)].len())
+                .map(|cell| row.get(usize::from(cell.key)).map_or(0, |fits| fits.len()))
                 .sum();
         }
         let mut count = 0;

@@ -1,6 +1,7 @@
 //! Tile types: the four edge kinds and the segments printed on one kind of tile.
 
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::edge::{EdgeKind, HalfEdge};
@@ -45,8 +46,9 @@ struct Lookup {
     half_field: [SegmentIndex; 8],
     /// The same as the tile lies turned by each rotation, indexed by the board's directions.
     turned: [Turned; 4],
-    /// What each segment alone is, as a feature: the nodes a placed copy starts with.
-    alone: Vec<FeatureData>,
+    /// What each segment alone is, as a feature: the nodes a placed copy starts with. Shared,
+    /// so that copying a tile set (every new game copies its sets' tiles) costs no more for it.
+    alone: Arc<[FeatureData]>,
 }
 
 impl TileType {
