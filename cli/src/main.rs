@@ -5,7 +5,6 @@ mod ascii;
 mod bots;
 mod names;
 mod play;
-mod render;
 mod replay;
 mod score;
 mod tileset;

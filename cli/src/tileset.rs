@@ -8,7 +8,7 @@ use carcassonne::{BUILTIN_NAMES, Catalog, LoadError};
 
 use crate::Format;
 use crate::play::plural;
-use crate::render::render_sheet;
+use carcassonne_render::catalog_sheet;
 
 /// A failure that ends the command, with a message for the user.
 pub type CommandError = String;
@@ -77,7 +77,7 @@ pub fn export(set: &str, format: Format, output: Option<&Path>) -> Result<ExitCo
 
 pub fn render(set: &str, output: &Path) -> Result<ExitCode, CommandError> {
     let catalog = load(set)?;
-    write_output(Some(output), &render_sheet(&catalog))?;
+    write_output(Some(output), &catalog_sheet(&catalog))?;
     eprintln!(
         "wrote {} ({} tile types of `{}`)",
         output.display(),

@@ -1,0 +1,471 @@
+//! Where everything on a tile goes, worked out from its segments.
+
+use carcassonne::{ByDir, Dir, DirSet, EdgeKind, HalfEdge, Mark, SegmentKind, TileType};
+
+use crate::geom::*;
+use crate::style::*;
+
+/// The shape of a city segment joining `edges`, on a tile whose edges are `tile_edges`.
+///
+/// One edge is a cap hugging it; two opposite edges a band through the middle; two adjacent
+/// edges a corner reaching past the centre; three edges everything but a field on the open
+/// side; four the whole tile. Each is drawn for one orientation and turned into place.
+pub(crate) fn city_shape(edges: DirSet, tile_edges: ByDir<EdgeKind>) -> Shape {
+    let dirs: Vec<Dir> = edges.iter().collect();
+    match dirs.as_slice() {
+        [dir] => {
+            let inset = |other: Dir| {
+                if tile_edges[other] == EdgeKind::City { CAP_INSET_BY_CITY } else { CAP_INSET }
+            };
+            // Drawn on the north edge: the left end is at the corner shared with the edge
+            // before `dir` clockwise, the right end at the corner shared with the next one.
+            let left = inset(Dir::from_index(dir.index() + 3));
+            let right = inset(Dir::from_index(dir.index() + 1));
+            Shape::closed(vec![
+                Step::Move(pt(left, 0.0)),
+                Step::Line(pt(1.0 - right, 0.0)),
+                Step::Quad(pt((left + 1.0 - right) / 2.0, 2.0 * CAP_DEPTH), pt(left, 0.0)),
+            ])
+            .turned(dir.index())
+        }
+        [a, b] if a.opposite() == *b => {
+            let side = 2.0 * BAND_SIDE_DEPTH;
+            Shape::closed(vec![
+                Step::Move(pt(0.0, 0.0)),
+                Step::Line(pt(1.0, 0.0)),
+                Step::Quad(pt(1.0 - side, 0.5), pt(1.0, 1.0)),
+                Step::Line(pt(0.0, 1.0)),
+                Step::Quad(pt(side, 0.5), pt(0.0, 0.0)),
+            ])
+            // Drawn joining north and south; `a` is north or east, the first in the set.
+            .turned(a.index())
+        }
+        [a, b] => {
+            // Drawn over the north-west corner, joining west and north; `later` is the edge
+            // that comes clockwise after the other, north in the drawing.
+            let later = if Dir::from_index(a.index() + 1) == *b { *b } else { *a };
+            let crowded = Dir::ALL
+                .into_iter()
+                .any(|dir| !edges.contains(dir) && tile_edges[dir] == EdgeKind::City);
+            let control = if crowded { CORNER_CONTROL_BESIDE_CITY } else { CORNER_CONTROL };
+            Shape::closed(vec![
+                Step::Move(pt(0.0, 0.0)),
+                Step::Line(pt(1.0, 0.0)),
+                Step::Quad(pt(control, control), pt(0.0, 1.0)),
+            ])
+            .turned(later.index())
+        }
+        [_, _, _] => {
+            let open = Dir::ALL.into_iter().find(|dir| !edges.contains(*dir)).unwrap_or(Dir::S);
+            Shape::closed(vec![
+                Step::Move(pt(0.0, 0.0)),
+                Step::Line(pt(1.0, 0.0)),
+                Step::Line(pt(1.0, 1.0)),
+                Step::Quad(pt(0.5, 1.0 - 2.0 * THREE_SIDED_OPENING), pt(0.0, 1.0)),
+            ])
+            // Drawn open to the south.
+            .turned(open.index() + 2)
+        }
+        _ => Shape::closed(vec![
+            Step::Move(pt(0.0, 0.0)),
+            Step::Line(pt(1.0, 0.0)),
+            Step::Line(pt(1.0, 1.0)),
+            Step::Line(pt(0.0, 1.0)),
+        ]),
+    }
+}
+
+/// A city segment as drawn.
+pub(crate) struct City {
+    pub(crate) shape: Shape,
+    pub(crate) polygon: Vec<Pt>,
+}
+
+/// One line of a road or river as drawn; a segment joining three or four edges has one per
+/// edge.
+pub(crate) struct Stroke {
+    pub(crate) segment: usize,
+    pub(crate) river: bool,
+    pub(crate) shape: Shape,
+    pub(crate) chain: Vec<Pt>,
+}
+
+impl Stroke {
+    pub(crate) fn new(segment: usize, river: bool, shape: Shape) -> Stroke {
+        let chain = shape.points();
+        Stroke { segment, river, shape, chain }
+    }
+
+    /// Half the drawn width, which icons keep clear of.
+    pub(crate) fn half_width(&self) -> f64 {
+        if self.river { RIVER_OUTER / 2.0 } else { ROAD_OUTER / 2.0 }
+    }
+}
+
+/// A round icon already placed, which later icons keep clear of.
+#[derive(Clone, Copy)]
+pub(crate) struct Disc {
+    pub(crate) centre: Pt,
+    pub(crate) radius: f64,
+}
+
+/// Everything drawn on one tile, worked out from its segments before any of it is written.
+pub(crate) struct Layout {
+    /// The field segment that owns each half-edge's sector, by clockwise half-edge index.
+    pub(crate) sectors: [Option<usize>; 8],
+    /// The shade of each segment, by segment index; used for fields only.
+    pub(crate) greens: Vec<usize>,
+    /// Where a road or river bends round a corner, the sliver between its curve and the
+    /// sector lines belongs to the field outside the bend.
+    pub(crate) bend_patches: Vec<(usize, Shape)>,
+    /// Fields touching no edge that the sectors do not show, with where they are drawn.
+    pub(crate) meadows: Vec<(usize, Pt)>,
+    pub(crate) cities: Vec<City>,
+    pub(crate) strokes: Vec<Stroke>,
+    pub(crate) lakes: Vec<Pt>,
+    pub(crate) junctions: Vec<Pt>,
+    pub(crate) monasteries: Vec<Pt>,
+    pub(crate) gardens: Vec<Pt>,
+    pub(crate) marks: Vec<(Mark, Pt)>,
+}
+
+/// Where an icon of `radius` fits nearest to `prefer`: inside `within` if given, else outside
+/// every city; clear of every stroke and disc and of the tile's border. Falls back to
+/// `prefer` when nothing fits, so a crowded tile still shows every icon.
+pub(crate) fn free_spot(
+    prefer: Pt,
+    radius: f64,
+    within: Option<&[Pt]>,
+    cities: &[City],
+    strokes: &[Stroke],
+    discs: &[Disc],
+) -> Pt {
+    let mut best: Option<(f64, Pt)> = None;
+    for j in 0..=GRID {
+        for i in 0..=GRID {
+            let q = pt(f64::from(i) / f64::from(GRID), f64::from(j) / f64::from(GRID));
+            let inside_tile = [q.x, q.y].iter().all(|v| (radius..=1.0 - radius).contains(v));
+            let fits = inside_tile
+                && match within {
+                    Some(polygon) => {
+                        contains(polygon, q) && boundary_distance(polygon, q) >= radius
+                    }
+                    None => cities.iter().all(|city| {
+                        !contains(&city.polygon, q) && boundary_distance(&city.polygon, q) >= radius
+                    }),
+                }
+                && strokes
+                    .iter()
+                    .all(|stroke| chain_distance(&stroke.chain, q) >= radius + stroke.half_width())
+                && discs.iter().all(|disc| q.dist(disc.centre) >= radius + disc.radius);
+            let score = q.dist(prefer);
+            // Strictly better only, so ties go to the first candidate north-west first.
+            if fits && best.is_none_or(|(best_score, _)| score < best_score - 1e-9) {
+                best = Some((score, q));
+            }
+        }
+    }
+    best.map_or(prefer, |(_, q)| q)
+}
+
+/// Which field owns each half-edge's sector of the tile.
+///
+/// A city edge has no field halves; the land behind its wall is given to the field met first
+/// walking round the border away from that edge's middle, which is the field the picture
+/// shows beside the city. With no such field it goes to a field touching no edge at all.
+pub(crate) fn sectors(tile: &TileType) -> [Option<usize>; 8] {
+    let owner = |half: HalfEdge| tile.field_at(half).map(usize::from);
+    let enclosed = tile.segments().iter().position(|segment| {
+        segment.kind() == SegmentKind::Field && segment.half_edges().is_empty()
+    });
+    HalfEdge::ALL.map(|half| {
+        owner(half)
+            .or_else(|| {
+                // The first half of an edge lies towards the previous edge: walk backwards.
+                let step = if half.index() % 2 == 0 { 7 } else { 1 };
+                (1..8).map(|k| HalfEdge::from_index(half.index() + k * step)).find_map(owner)
+            })
+            .or(enclosed)
+    })
+}
+
+/// A shade for every field such that fields with neighbouring sectors differ.
+pub(crate) fn greens(tile: &TileType, sectors: &[Option<usize>; 8]) -> Vec<usize> {
+    let segments = tile.segments();
+    let mut shade: Vec<Option<usize>> = vec![None; segments.len()];
+    let fields = (0..segments.len()).filter(|&i| segments[i].kind() == SegmentKind::Field);
+    for (order, field) in fields.enumerate() {
+        let mut taken = [false; GREENS.len()];
+        for i in 0..8 {
+            let (here, next) = (sectors[i], sectors[(i + 1) % 8]);
+            let neighbour = match (here, next) {
+                (Some(a), Some(b)) if a == field && b != field => Some(b),
+                (Some(a), Some(b)) if b == field && a != field => Some(a),
+                _ => None,
+            };
+            if let Some(used) = neighbour.and_then(|n| shade[n]) {
+                taken[used] = true;
+            }
+        }
+        let free = (0..GREENS.len()).find(|&g| !taken[g]);
+        shade[field] = Some(free.unwrap_or(order % GREENS.len()));
+    }
+    shade.into_iter().map(|g| g.unwrap_or(0)).collect()
+}
+
+/// The first point on the way from `from` to `to` that lies inside a city, if any: where a
+/// road running that way reaches a city gate.
+pub(crate) fn first_city_hit(from: Pt, to: Pt, cities: &[City]) -> Option<Pt> {
+    (2..=100)
+        .map(|i| from.lerp(to, f64::from(i) / 100.0))
+        .find(|p| cities.iter().any(|city| contains(&city.polygon, *p)))
+}
+
+/// The point halfway along a chain, with the unit normal of the chain there.
+pub(crate) fn chain_middle(chain: &[Pt]) -> Option<(Pt, Pt)> {
+    let total: f64 = chain.windows(2).map(|w| w[0].dist(w[1])).sum();
+    let mut left = total / 2.0;
+    for w in chain.windows(2) {
+        let length = w[0].dist(w[1]);
+        if length > 0.0 && left <= length {
+            let normal = pt(-(w[1].y - w[0].y) / length, (w[1].x - w[0].x) / length);
+            return Some((w[0].lerp(w[1], left / length), normal));
+        }
+        left -= length;
+    }
+    None
+}
+
+/// Where everything on `tile` goes: shapes first, then icons in the room they leave.
+pub(crate) fn layout(tile: &TileType) -> Layout {
+    let segments = tile.segments();
+    let sectors = sectors(tile);
+    let greens = greens(tile, &sectors);
+
+    let cities: Vec<City> = segments
+        .iter()
+        .filter(|segment| segment.kind() == SegmentKind::City)
+        .map(|segment| {
+            let shape = city_shape(segment.edges(), tile.edges());
+            let polygon = shape.points();
+            City { shape, polygon }
+        })
+        .collect();
+    let city_of = |segment: usize| {
+        let nth = segments[..segment].iter().filter(|s| s.kind() == SegmentKind::City).count();
+        cities.get(nth)
+    };
+
+    // Roads and rivers that cross the tile come first: where they run fixes where the
+    // monastery and the ends of the other roads can go.
+    let mut strokes = Vec::new();
+    let mut bend_patches = Vec::new();
+    for (index, segment) in segments.iter().enumerate() {
+        let river = match segment.kind() {
+            SegmentKind::Road => false,
+            SegmentKind::River => true,
+            _ => continue,
+        };
+        let dirs: Vec<Dir> = segment.edges().iter().collect();
+        match dirs.as_slice() {
+            [_] => {}
+            [a, b] if a.opposite() == *b => {
+                let line = vec![Step::Move(edge_middle(*a)), Step::Line(edge_middle(*b))];
+                strokes.push(Stroke::new(index, river, Shape::open(line)));
+            }
+            [a, b] => {
+                // `first` is the edge whose next edge clockwise is the other; the bend goes
+                // round the corner between them.
+                let (first, second) =
+                    if Dir::from_index(a.index() + 1) == *b { (*a, *b) } else { (*b, *a) };
+                let (from, to) = (edge_middle(first), edge_middle(second));
+                let control = CENTRE.lerp(corner_after(first), BEND);
+                let curve = vec![Step::Move(from), Step::Quad(control, to)];
+                strokes.push(Stroke::new(index, river, Shape::open(curve)));
+                let outside = HalfEdge::halves(first)[0];
+                if let Some(field) = tile.field_at(outside) {
+                    let patch = vec![
+                        Step::Move(from),
+                        Step::Line(CENTRE),
+                        Step::Line(to),
+                        Step::Quad(control, from),
+                    ];
+                    bend_patches.push((usize::from(field), Shape::closed(patch)));
+                }
+            }
+            _ => {
+                for dir in &dirs {
+                    let arm = vec![Step::Move(edge_middle(*dir)), Step::Line(CENTRE)];
+                    strokes.push(Stroke::new(index, river, Shape::open(arm)));
+                }
+            }
+        }
+    }
+
+    let mut discs: Vec<Disc> = Vec::new();
+    let place = |prefer: Pt,
+                 radius: f64,
+                 within: Option<&[Pt]>,
+                 strokes: &[Stroke],
+                 discs: &mut Vec<Disc>| {
+        let centre = free_spot(prefer, radius, within, &cities, strokes, discs);
+        discs.push(Disc { centre, radius });
+        centre
+    };
+
+    let mut monasteries = Vec::new();
+    for segment in segments {
+        if segment.kind() == SegmentKind::Monastery {
+            monasteries.push(place(CENTRE, MONASTERY_RADIUS, None, &strokes, &mut discs));
+        }
+    }
+
+    // A river with one edge rises in or flows into a lake; a road with one edge ends at the
+    // monastery, at the gate of a city, or at a junction in the middle.
+    let mut lakes = Vec::new();
+    let mut junctions = Vec::new();
+    let road_ends =
+        segments.iter().filter(|s| s.kind() == SegmentKind::Road && s.edges().len() == 1).count();
+    let mut ends = Vec::new();
+    for (index, segment) in segments.iter().enumerate() {
+        let Some(dir) = segment.edges().iter().next() else { continue };
+        if segment.edges().len() != 1 {
+            continue;
+        }
+        let from = edge_middle(dir);
+        let end = match segment.kind() {
+            SegmentKind::River => {
+                let lake = place(CENTRE, LAKE_RADIUS, None, &strokes, &mut discs);
+                lakes.push(lake);
+                lake
+            }
+            SegmentKind::Road => {
+                let nearest_monastery = monasteries
+                    .iter()
+                    .copied()
+                    .min_by(|a, b| from.dist(*a).total_cmp(&from.dist(*b)));
+                // A lone road end on a tile with a city leads to the city, as printed; more
+                // road ends meet at a junction unless a city is in the way.
+                let lone_gate = (road_ends == 1)
+                    .then(|| first_city_hit(from, edge_middle(dir.opposite()), &cities))
+                    .flatten();
+                if let Some(monastery) = nearest_monastery {
+                    monastery
+                } else if let Some(gate) =
+                    lone_gate.or_else(|| first_city_hit(from, CENTRE, &cities))
+                {
+                    gate
+                } else {
+                    if junctions.is_empty() {
+                        junctions.push(CENTRE);
+                    }
+                    CENTRE
+                }
+            }
+            _ => continue,
+        };
+        let river = segment.kind() == SegmentKind::River;
+        ends.push(Stroke::new(index, river, Shape::open(vec![Step::Move(from), Step::Line(end)])));
+    }
+    strokes.extend(ends);
+    for junction in &junctions {
+        discs.push(Disc { centre: *junction, radius: JUNCTION_RADIUS });
+    }
+
+    let mut meadows = Vec::new();
+    for (index, segment) in segments.iter().enumerate() {
+        let enclosed = segment.kind() == SegmentKind::Field && segment.half_edges().is_empty();
+        if enclosed && !sectors.contains(&Some(index)) {
+            meadows.push((index, place(CENTRE, MEADOW_RADIUS, None, &strokes, &mut discs)));
+        }
+    }
+
+    let mut gardens = Vec::new();
+    for segment in segments {
+        if segment.kind() == SegmentKind::Garden {
+            gardens.push(place(CENTRE, GARDEN_RADIUS, None, &strokes, &mut discs));
+        }
+    }
+
+    let mut marks = Vec::new();
+    for (index, segment) in segments.iter().enumerate() {
+        for mark in segment.marks().iter() {
+            let spot = match mark {
+                Mark::Pennant | Mark::Cathedral => {
+                    let Some(city) = city_of(index) else { continue };
+                    let (prefer, radius) = if mark == Mark::Pennant {
+                        // Near the wall of the city's first edge, where a cap has room.
+                        let first = segment.edges().iter().next().unwrap_or(Dir::N);
+                        (edge_middle(first).lerp(CENTRE, 0.3), PENNANT_RADIUS)
+                    } else {
+                        (CENTRE, CATHEDRAL_RADIUS)
+                    };
+                    place(prefer, radius, Some(&city.polygon), &strokes, &mut discs)
+                }
+                Mark::Inn => {
+                    let middle = strokes
+                        .iter()
+                        .find(|stroke| stroke.segment == index)
+                        .and_then(|stroke| chain_middle(&stroke.chain));
+                    let Some((middle, normal)) = middle else { continue };
+                    // Beside the road on whichever side has room, left side first.
+                    let sides = [1.0, -1.0].map(|sign| {
+                        let prefer = pt(
+                            middle.x + sign * INN_OFFSET * normal.x,
+                            middle.y + sign * INN_OFFSET * normal.y,
+                        );
+                        let spot = free_spot(prefer, INN_RADIUS, None, &cities, &strokes, &discs);
+                        (spot.dist(prefer), spot)
+                    });
+                    let spot = if sides[1].0 < sides[0].0 - 1e-9 { sides[1].1 } else { sides[0].1 };
+                    discs.push(Disc { centre: spot, radius: INN_RADIUS });
+                    spot
+                }
+            };
+            marks.push((mark, spot));
+        }
+    }
+
+    Layout {
+        sectors,
+        greens,
+        bend_patches,
+        meadows,
+        cities,
+        strokes,
+        lakes,
+        junctions,
+        monasteries,
+        gardens,
+        marks,
+    }
+}
+
+/// Runs of neighbouring sectors owned by the same field, each as one polygon from the centre,
+/// so that a field is one shape with no seams inside it.
+pub(crate) fn sector_runs(sectors: &[Option<usize>; 8]) -> Vec<(usize, Shape)> {
+    if let Some(field) = sectors[0].filter(|_| sectors.iter().all(|s| *s == sectors[0])) {
+        let square = (0..4).map(|k| border(2 * k));
+        let steps =
+            square.enumerate().map(|(i, p)| if i == 0 { Step::Move(p) } else { Step::Line(p) });
+        return vec![(field, Shape::closed(steps.collect()))];
+    }
+    // Start where the owner changes, so that no run wraps past the end of the list.
+    let start = (0..8).find(|&i| sectors[i] != sectors[(i + 7) % 8]).unwrap_or(0);
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < 8 {
+        let owner = sectors[(start + i) % 8];
+        let mut length = 1;
+        while i + length < 8 && sectors[(start + i + length) % 8] == owner {
+            length += 1;
+        }
+        if let Some(field) = owner {
+            let mut steps = vec![Step::Move(CENTRE)];
+            steps.extend((start + i..=start + i + length).map(|k| Step::Line(border(k))));
+            runs.push((field, Shape::closed(steps)));
+        }
+        i += length;
+    }
+    runs
+}
