@@ -4,6 +4,7 @@ mod arena;
 mod ascii;
 mod bots;
 mod names;
+mod picture;
 mod play;
 mod replay;
 mod score;
@@ -45,7 +46,13 @@ enum Command {
         /// The saved game; `-` reads standard input.
         #[arg(value_name = "FILE")]
         file: PathBuf,
+        /// Also draw the final board as SVG to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
+    /// Draws the board of a saved game (as `play --json` writes it) at any turn, with the
+    /// figures, the last move and the scores, as SVG or PNG.
+    Render(picture::RenderArgs),
     /// Scores a landscape (tiles and figures in a JSON file) as at the end of a game and
     /// prints the totals and every feature's score as JSON.
     Score(score::ScoreArgs),
@@ -104,7 +111,8 @@ fn main() -> ExitCode {
         Command::Tileset(TilesetCommand::Render { set, output }) => tileset::render(&set, &output),
         Command::Play(args) => play::play(&args),
         Command::Arena(args) => arena::arena(&args),
-        Command::Replay { file } => replay::replay(&file),
+        Command::Replay { file, svg } => replay::replay(&file, svg.as_deref()),
+        Command::Render(args) => picture::render(&args),
         Command::Score(args) => score::score(&args),
     };
     match result {

@@ -102,6 +102,9 @@ pub struct PlayArgs {
     /// Give each player an abbot.
     #[arg(long)]
     abbots: bool,
+    /// Also draw the final board as SVG to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
 }
 
 pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
@@ -153,6 +156,10 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
         };
         game.apply_into(action, &mut events)
             .map_err(|error| format!("legal action {action:?} refused: {error}"))?;
+    }
+    if let Some(svg) = &args.svg {
+        let picture = carcassonne_render::board_svg(&game, &Default::default());
+        crate::picture::write_picture(svg, &picture, false)?;
     }
     let transcript = Transcript { game, events };
     let text = if args.json {

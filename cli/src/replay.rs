@@ -24,7 +24,14 @@ struct Record {
     winners: Option<PlayerSet>,
 }
 
-pub fn replay(file: &Path) -> Result<ExitCode, CommandError> {
+/// The setup and actions of the saved game in `file` (`-`: standard input), with its format
+/// checked; what `play` recorded beside them is dropped.
+pub fn load(file: &Path) -> Result<(GameSetup, Vec<Action>), CommandError> {
+    let record = read(file)?;
+    Ok((record.setup, record.actions))
+}
+
+fn read(file: &Path) -> Result<Record, CommandError> {
     let name = file.display();
     let text = crate::read_json_input(file, "a saved game")?;
     let record: Record =
@@ -36,6 +43,12 @@ pub fn replay(file: &Path) -> Result<ExitCode, CommandError> {
             record.format
         ));
     }
+    Ok(record)
+}
+
+pub fn replay(file: &Path, svg: Option<&Path>) -> Result<ExitCode, CommandError> {
+    let name = file.display();
+    let record = read(file)?;
     // Loading a game replays it: every action is checked again, and a refused one is named
     // by its index and reason.
     let transcript = Transcript::replay(record.setup, &record.actions)
@@ -61,6 +74,10 @@ pub fn replay(file: &Path) -> Result<ExitCode, CommandError> {
         && winners != transcript.winners()
     {
         return Err(format!("{name}: the recorded winners differ from the replay's"));
+    }
+    if let Some(svg) = svg {
+        let picture = carcassonne_render::board_svg(&transcript.game, &Default::default());
+        crate::picture::write_picture(svg, &picture, false)?;
     }
     crate::write_stdout(&transcript.report())?;
     Ok(ExitCode::SUCCESS)

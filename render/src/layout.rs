@@ -140,19 +140,52 @@ pub(crate) fn free_spot(
     strokes: &[Stroke],
     discs: &[Disc],
 ) -> Pt {
+    let room = match within {
+        Some(polygon) => Room::Inside(polygon),
+        None => Room::OutsideCities,
+    };
+    free_spot_in(prefer, radius, room, cities, strokes, discs).unwrap_or(prefer)
+}
+
+/// Where a spot may be.
+#[derive(Clone, Copy)]
+pub(crate) enum Room<'a> {
+    /// Inside a polygon, `radius` from its boundary: a city.
+    Inside(&'a [Pt]),
+    /// Outside every city.
+    OutsideCities,
+    /// Inside a polygon (a field's sectors, whose sides are not drawn) and outside every city.
+    InsideAndOutsideCities(&'a [Pt]),
+}
+
+/// [`free_spot`] in `room`, or `None` when nothing fits.
+pub(crate) fn free_spot_in(
+    prefer: Pt,
+    radius: f64,
+    room: Room<'_>,
+    cities: &[City],
+    strokes: &[Stroke],
+    discs: &[Disc],
+) -> Option<Pt> {
+    let outside_cities = |q: Pt| {
+        cities.iter().all(|city| {
+            !contains(&city.polygon, q) && boundary_distance(&city.polygon, q) >= radius
+        })
+    };
     let mut best: Option<(f64, Pt)> = None;
     for j in 0..=GRID {
         for i in 0..=GRID {
             let q = pt(f64::from(i) / f64::from(GRID), f64::from(j) / f64::from(GRID));
             let inside_tile = [q.x, q.y].iter().all(|v| (radius..=1.0 - radius).contains(v));
             let fits = inside_tile
-                && match within {
-                    Some(polygon) => {
+                && match room {
+                    Room::Inside(polygon) => {
                         contains(polygon, q) && boundary_distance(polygon, q) >= radius
                     }
-                    None => cities.iter().all(|city| {
-                        !contains(&city.polygon, q) && boundary_distance(&city.polygon, q) >= radius
-                    }),
+                    Room::OutsideCities => outside_cities(q),
+                    Room::InsideAndOutsideCities(polygon) => {
+                        contains(polygon, q) && outside_cities(q)
+                    }
                 }
                 && strokes
                     .iter()
@@ -165,7 +198,7 @@ pub(crate) fn free_spot(
             }
         }
     }
-    best.map_or(prefer, |(_, q)| q)
+    best.map(|(_, q)| q)
 }
 
 /// Which field owns each half-edge's sector of the tile.
@@ -468,4 +501,80 @@ pub(crate) fn sector_runs(sectors: &[Option<usize>; 8]) -> Vec<(usize, Shape)> {
         i += length;
     }
     runs
+}
+
+impl Layout {
+    /// The same layout on the tile turned clockwise by `quarter_turns`: every shape and
+    /// point turned round the centre, each sector moved to the half-edge it turns to. Icons
+    /// keep their places on the tile but are drawn upright.
+    pub(crate) fn turned(&self, quarter_turns: usize) -> Layout {
+        let q = quarter_turns % 4;
+        let points = |points: &[Pt]| points.iter().map(|p| p.turned(q)).collect::<Vec<Pt>>();
+        Layout {
+            // The half-edge at index i of the turned tile was at index i - 2q before.
+            sectors: core::array::from_fn(|i| self.sectors[(i + 8 - 2 * q) % 8]),
+            greens: self.greens.clone(),
+            bend_patches: self.bend_patches.iter().map(|(f, s)| (*f, s.turned(q))).collect(),
+            meadows: self.meadows.iter().map(|(f, p)| (*f, p.turned(q))).collect(),
+            cities: self
+                .cities
+                .iter()
+                .map(|city| City { shape: city.shape.turned(q), polygon: points(&city.polygon) })
+                .collect(),
+            strokes: self
+                .strokes
+                .iter()
+                .map(|stroke| Stroke {
+                    segment: stroke.segment,
+                    river: stroke.river,
+                    shape: stroke.shape.turned(q),
+                    chain: points(&stroke.chain),
+                })
+                .collect(),
+            lakes: points(&self.lakes),
+            junctions: points(&self.junctions),
+            monasteries: points(&self.monasteries),
+            gardens: points(&self.gardens),
+            marks: self.marks.iter().map(|(m, p)| (*m, p.turned(q))).collect(),
+        }
+    }
+
+    /// The round icons drawn on the tile, which a figure keeps clear of.
+    pub(crate) fn discs(&self) -> Vec<Disc> {
+        let disc = |radius: f64| move |centre: &Pt| Disc { centre: *centre, radius };
+        let mut discs: Vec<Disc> = Vec::new();
+        discs.extend(self.monasteries.iter().map(disc(MONASTERY_RADIUS)));
+        discs.extend(self.gardens.iter().map(disc(GARDEN_RADIUS)));
+        discs.extend(self.lakes.iter().map(disc(LAKE_RADIUS)));
+        discs.extend(self.junctions.iter().map(disc(JUNCTION_RADIUS)));
+        discs.extend(self.meadows.iter().map(|(_, centre)| disc(MEADOW_RADIUS)(centre)));
+        discs.extend(self.marks.iter().map(|(mark, centre)| {
+            let radius = match mark {
+                Mark::Pennant => PENNANT_RADIUS,
+                Mark::Cathedral => CATHEDRAL_RADIUS,
+                Mark::Inn => INN_RADIUS,
+            };
+            Disc { centre: *centre, radius }
+        }));
+        discs
+    }
+}
+
+impl Layout {
+    /// Nothing drawn: the layout of a tile type the game does not know.
+    pub(crate) fn empty() -> Layout {
+        Layout {
+            sectors: [None; 8],
+            greens: Vec::new(),
+            bend_patches: Vec::new(),
+            meadows: Vec::new(),
+            cities: Vec::new(),
+            strokes: Vec::new(),
+            lakes: Vec::new(),
+            junctions: Vec::new(),
+            monasteries: Vec::new(),
+            gardens: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
 }

@@ -15,6 +15,9 @@
 //! It uses `std` for its floating-point functions (rounding, square roots); the core engine
 //! stays `no_std`.
 
+mod anchor;
+mod board;
+mod figure;
 mod geom;
 mod layout;
 mod sheet;
@@ -22,6 +25,8 @@ mod style;
 mod svg;
 mod tile;
 
+pub use anchor::{Anchor, anchors};
+pub use board::{BoardOptions, Overlay, ShadedCell, Suggestion, board_svg};
 pub use sheet::catalog_sheet;
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use carcassonne::{Catalog, TileType};
 use crate::layout::layout;
 use crate::style::*;
 use crate::svg::{escape, num, push, truncate};
-use crate::tile::draw_face;
+use crate::tile::{Fields, draw_face};
 
 /// Draws every tile type of `catalog` unrotated, eight to a row, each with its id, name and
 /// count underneath and a title line naming the set.
@@ -84,7 +84,7 @@ fn render_tile(out: &mut String, tile: &TileType, x: f64, y: f64) {
             tile.count()
         ),
     );
-    draw_face(out, &layout);
+    draw_face(out, &layout, Fields::Apart);
     // Ids are never cut, since they are what a tile is looked up by; a long one gets a smaller
     // font (a bold character is about 0.6 of its size wide) so it stays under its tile.
     let caption = format!("{} \u{d7}{}", tile.id(), tile.count());

@@ -66,3 +66,6 @@ pub(crate) const INN_OFFSET: f64 = 0.17;
 pub(crate) const GRID: u32 = 50;
 /// Straight pieces a quadratic curve is cut into for geometry tests.
 pub(crate) const CURVE_STEPS: u32 = 16;
+
+/// The radius, as a fraction of the tile side, that a standing figure keeps clear.
+pub(crate) const FIGURE_RADIUS: f64 = 0.08;

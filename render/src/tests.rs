@@ -134,3 +134,129 @@ fn start_tile_has_two_fields_of_different_green() {
     assert_ne!(north, south);
     assert_ne!(layout.greens[north], layout.greens[south]);
 }
+
+/// Every figure's anchor lies in its segment's drawn area, for every built-in tile in every
+/// rotation: inside its city, on its road or river, in its field and out of every city and
+/// off every road, or on its monastery or garden.
+#[test]
+fn anchors_lie_in_their_segments_in_every_rotation() {
+    use carcassonne::Rotation;
+
+    use crate::anchor::anchors;
+    use crate::geom::{chain_distance, pt};
+    use crate::layout::sector_runs;
+    use crate::style::{GARDEN_RADIUS, MONASTERY_RADIUS};
+
+    for name in BUILTIN_NAMES {
+        for tile in builtin(name).tiles() {
+            for rotation in Rotation::ALL {
+                let turns = rotation.quarter_turns();
+                let layout = layout(tile).turned(turns);
+                let points = anchors(tile, rotation);
+                let runs = sector_runs(&layout.sectors);
+                let (mut cities, mut monasteries, mut gardens) = (0, 0, 0);
+                for (index, (segment, anchor)) in tile.segments().iter().zip(&points).enumerate() {
+                    let p = pt(anchor.x, anchor.y);
+                    let at = format!("{name} {} {rotation} segment {index}", tile.id());
+                    assert!((0.0..=1.0).contains(&p.x) && (0.0..=1.0).contains(&p.y), "{at}");
+                    match segment.kind() {
+                        SegmentKind::City => {
+                            assert!(
+                                contains(&layout.cities[cities].polygon, p),
+                                "{at}: not in its city"
+                            );
+                            cities += 1;
+                        }
+                        SegmentKind::Road | SegmentKind::River => {
+                            let on = layout
+                                .strokes
+                                .iter()
+                                .filter(|s| s.segment == index)
+                                .any(|s| chain_distance(&s.chain, p) <= s.half_width() + 1e-9);
+                            assert!(on, "{at}: off its road");
+                        }
+                        SegmentKind::Field => {
+                            let meadow =
+                                layout.meadows.iter().any(|(f, c)| *f == index && c.dist(p) < 1e-9);
+                            let in_run = runs.iter().any(|(field, shape)| {
+                                *field == index && contains(&shape.points(), p)
+                            });
+                            assert!(meadow || in_run, "{at}: outside its field");
+                            for city in &layout.cities {
+                                assert!(!contains(&city.polygon, p), "{at}: in a city");
+                            }
+                            for stroke in &layout.strokes {
+                                assert!(
+                                    chain_distance(&stroke.chain, p) > stroke.half_width(),
+                                    "{at}: on a road"
+                                );
+                            }
+                        }
+                        SegmentKind::Monastery => {
+                            let centre = layout.monasteries[monasteries];
+                            assert!(centre.dist(p) <= MONASTERY_RADIUS, "{at}");
+                            monasteries += 1;
+                        }
+                        SegmentKind::Garden => {
+                            let centre = layout.gardens[gardens];
+                            assert!(centre.dist(p) <= GARDEN_RADIUS, "{at}");
+                            gardens += 1;
+                        }
+                    }
+                }
+                assert_eq!(points.len(), tile.segments().len());
+            }
+        }
+    }
+}
+
+/// A board names every tile, draws one glyph per standing figure, marks the last move and
+/// shows each player's score; overlays add their cells and suggestion.
+#[test]
+fn a_board_shows_tiles_figures_last_move_and_scores() {
+    use carcassonne::{Game, GameSetup, Phase, Pos, Rotation};
+
+    use crate::board::{BoardOptions, Overlay, ShadedCell, Suggestion, board_svg};
+
+    let sets = ["base", "river", "inns_and_cathedrals"].map(builtin).to_vec();
+    let mut setup = GameSetup::new(sets, 3);
+    setup.options.abbots = true;
+    let mut game = Game::new(setup).unwrap();
+    // Deploy whenever possible: the last figure action before Skip.
+    for _ in 0..90 {
+        if game.is_over() {
+            break;
+        }
+        let count = game.legal_action_count();
+        let pick =
+            if matches!(game.phase(), Phase::Figure { .. }) && count > 1 { count - 2 } else { 0 };
+        game.apply(game.legal_action(pick).unwrap()).unwrap();
+    }
+    let svg = board_svg(&game, &BoardOptions::default());
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());
+    assert_eq!(svg.matches("class=\"tile\"").count(), game.board().len());
+    assert_eq!(svg.matches("class=\"figure ").count(), game.figures().count());
+    assert!(game.figures().count() > 3, "the game put figures down");
+    assert_eq!(svg.matches("class=\"last-move\"").count(), 1);
+    assert_eq!(svg.matches("class=\"player\"").count(), 3);
+    for score in game.scores() {
+        assert!(svg.contains(&format!(">{score}</text>")));
+    }
+    assert!(!svg.contains("NaN") && !svg.contains("inf"));
+
+    let (pos, _) = game.board().frontier_cells().first().map(|c| (c.pos, c.key)).unwrap();
+    let overlay = Overlay {
+        cells: vec![
+            ShadedCell { pos, value: 0.9, label: Some(String::from("+12.5")) },
+            ShadedCell { pos: Pos::new(pos.x, pos.y + 40), value: f64::NAN, label: None },
+        ],
+        suggestion: Some(Suggestion { pos, tile: 0, rotation: Rotation::R90, figure: None }),
+    };
+    let with = board_svg(&game, &BoardOptions { overlay, ..BoardOptions::default() });
+    assert_eq!(with.matches("class=\"shade\"").count(), 2);
+    assert!(with.contains(">+12.5</text>"));
+    assert_eq!(with.matches("class=\"suggestion\"").count(), 1);
+    assert!(!with.contains("NaN"));
+    assert_eq!(board_svg(&game, &BoardOptions::default()), svg, "the same game draws the same");
+}

@@ -8,8 +8,17 @@ use crate::layout::{Layout, Stroke, sector_runs};
 use crate::style::*;
 use crate::svg::{num, push};
 
+/// How fields are coloured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fields {
+    /// Each field of a tile in its own shade, so a tile set's author sees where each lies.
+    Apart,
+    /// Every field the same green, as on a table, where fields run on across tiles.
+    Alike,
+}
+
 /// Draws the face of a tile laid out as `layout`, clipped to its square, at the origin.
-pub(crate) fn draw_face(out: &mut String, layout: &Layout) {
+pub(crate) fn draw_face(out: &mut String, layout: &Layout, fields: Fields) {
     out.push_str("<g clip-path=\"url(#tile-clip)\">\n");
     push(
         out,
@@ -19,7 +28,10 @@ pub(crate) fn draw_face(out: &mut String, layout: &Layout) {
     // Fields first; a same-colour stroke hides the seams between pieces of a field. A bend
     // patch gets a wide one: beyond its straight sides lies the same field, beyond its curve
     // the road or river that covers it, and a thin one let the field under it show through.
-    let green = |field: usize| GREENS[layout.greens.get(field).copied().unwrap_or(0)];
+    let green = |field: usize| match fields {
+        Fields::Apart => GREENS[layout.greens.get(field).copied().unwrap_or(0)],
+        Fields::Alike => GREENS[0],
+    };
     let runs = sector_runs(&layout.sectors);
     let pieces =
         runs.iter().map(|run| (run, 1.2)).chain(layout.bend_patches.iter().map(|p| (p, 3.0)));

@@ -1,0 +1,107 @@
+//! `carcassonne render`: the board of a saved game at any turn, as SVG or PNG; and the final
+//! board that `play --svg` and `replay --svg` write.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use carcassonne::{Action, Game, GameSetup, Phase};
+use carcassonne_render::{BoardOptions, board_svg};
+
+use crate::tileset::CommandError;
+
+/// The largest PNG drawn, in pixels; a bigger board is scaled down to fit.
+const MAX_PIXELS: f64 = 40_000_000.0;
+
+#[derive(clap::Args)]
+pub struct RenderArgs {
+    /// The saved game (as `play --json` writes it); `-` reads standard input.
+    #[arg(value_name = "SAVE")]
+    file: PathBuf,
+    /// Where to write the picture.
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    /// The board once this many turns are over (0: the start tile alone); the last by default.
+    #[arg(long, value_name = "N")]
+    turn: Option<usize>,
+    /// Write a PNG instead of SVG.
+    #[arg(long)]
+    png: bool,
+}
+
+pub fn render(args: &RenderArgs) -> Result<ExitCode, CommandError> {
+    let (setup, actions) = crate::replay::load(&args.file)?;
+    let game = at_turn(setup, &actions, args.turn)
+        .map_err(|error| format!("{}: {error}", args.file.display()))?;
+    let svg = board_svg(&game, &BoardOptions::default());
+    write_picture(&args.output, &svg, args.png)?;
+    let turns = game.placements().len().saturating_sub(1);
+    crate::write_stdout(&format!(
+        "wrote {} (the board after {turns} turn{})\n",
+        args.output.display(),
+        if turns == 1 { "" } else { "s" }
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game once `turn` turns are over (each turn a placement and its figure action), or at
+/// the end of `actions` when `turn` is `None`; every action is checked as it is applied.
+fn at_turn(setup: GameSetup, actions: &[Action], turn: Option<usize>) -> Result<Game, String> {
+    let mut game = Game::new(setup).map_err(|error| format!("cannot set up the game: {error}"))?;
+    let mut turns = 0;
+    for (index, action) in actions.iter().enumerate() {
+        if turn.is_some_and(|turn| turns >= turn) {
+            break;
+        }
+        game.apply(*action).map_err(|error| format!("action {index} ({action}): {error}"))?;
+        // A turn is over when the next player is to draw, or the game is.
+        if matches!(game.phase(), Phase::Draw | Phase::GameOver)
+            && matches!(action, Action::Deploy { .. } | Action::RecallAbbot { .. } | Action::Skip)
+        {
+            turns += 1;
+        }
+    }
+    match turn {
+        Some(turn) if turn > turns => {
+            Err(format!("--turn {turn} asks for more turns than the game's {turns}"))
+        }
+        _ => Ok(game),
+    }
+}
+
+/// Writes `svg` to `path`, rasterised to PNG when `png` is set.
+pub fn write_picture(path: &Path, svg: &str, png: bool) -> Result<(), CommandError> {
+    let bytes = if png { to_png(svg)? } else { svg.as_bytes().to_vec() };
+    std::fs::write(path, bytes).map_err(|error| format!("cannot write {}: {error}", path.display()))
+}
+
+/// `svg` drawn as a PNG, at its own size or scaled down to [`MAX_PIXELS`].
+fn to_png(svg: &str) -> Result<Vec<u8>, CommandError> {
+    use resvg::{tiny_skia, usvg};
+    let mut options = usvg::Options::default();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    // The picture asks for `sans-serif`, which fontdb maps to Arial unless told otherwise:
+    // take a sans family the machine has, or any family at all.
+    let families: Vec<String> =
+        fonts.faces().flat_map(|face| face.families.iter().map(|(name, _)| name.clone())).collect();
+    let sans = ["DejaVu Sans", "Liberation Sans", "Arial", "Helvetica", "Noto Sans"]
+        .iter()
+        .find(|wanted| families.iter().any(|family| family == *wanted))
+        .map(|name| (*name).to_owned())
+        .or_else(|| families.first().cloned());
+    if let Some(sans) = sans {
+        fonts.set_sans_serif_family(sans);
+    }
+    let tree = usvg::Tree::from_str(svg, &options)
+        .map_err(|error| format!("the picture could not be read back for PNG: {error}"))?;
+    let size = tree.size();
+    let pixels = f64::from(size.width()) * f64::from(size.height());
+    let scale = if pixels > MAX_PIXELS { (MAX_PIXELS / pixels).sqrt() } else { 1.0 };
+    let width = (f64::from(size.width()) * scale).ceil().max(1.0) as u32;
+    let height = (f64::from(size.height()) * scale).ceil().max(1.0) as u32;
+    let mut pixmap = tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| format!("a {width}x{height} picture cannot be drawn"))?;
+    let scale = scale as f32;
+    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|error| format!("cannot encode the PNG: {error}"))
+}

@@ -1,0 +1,89 @@
+//! The figures as drawn on a board: follower, big follower, farmer lying in its field, abbot.
+
+use carcassonne::Figure;
+
+use crate::geom::Pt;
+use crate::style::TILE;
+use crate::svg::{num, push};
+
+/// The outline of a follower standing, in pixels round its middle, 24 high.
+const MEEPLE: &str = "M0,-12C3.2,-12 4.6,-9.8 4.6,-7.4C4.6,-5.9 4,-4.9 3.3,-4.2L11,-1.6\
+C12.4,-1.1 12.6,0.9 11.2,1.5L6,3.2L9.6,10.2C10,11.2 9.3,12 8.3,12H2.6L0,7L-2.6,12H-8.3\
+C-9.3,12 -10,11.2 -9.6,10.2L-6,3.2L-11.2,1.5C-12.6,0.9 -12.4,-1.1 -11,-1.6L-3.3,-4.2\
+C-4,-4.9 -4.6,-5.9 -4.6,-7.4C-4.6,-9.8 -3.2,-12 0,-12Z";
+
+/// The abbot: a hooded, robed figure, told apart from a follower at a glance.
+const ABBOT: &str = "M0,-12C3.6,-12 5.4,-9 5.2,-6.2C5,-4.4 4.4,-3.4 3.8,-2.8L9.8,10.4\
+C10.2,11.3 9.6,12 8.7,12H-8.7C-9.6,12 -10.2,11.3 -9.8,10.4L-3.8,-2.8C-4.4,-3.4 -5,-4.4 \
+-5.2,-6.2C-5.4,-9 -3.6,-12 0,-12Z";
+
+/// How a figure stands on a segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pose {
+    /// Upright: a thief, knight or monk.
+    Standing,
+    /// Lying down in a field: a farmer.
+    Lying,
+}
+
+/// Draws `figure` of colour `fill` with its middle at `at` (in pixels on the page).
+pub(crate) fn draw_figure(out: &mut String, figure: Figure, pose: Pose, at: Pt, fill: &str) {
+    // A follower is about a fifth of the tile high; a big one a third bigger.
+    let scale = TILE / 110.0 * if figure == Figure::BigFollower { 1.3 } else { 1.0 };
+    let turn = if pose == Pose::Lying { " rotate(-90)" } else { "" };
+    let (path, class) = match figure {
+        Figure::Follower => (MEEPLE, "follower"),
+        Figure::BigFollower => (MEEPLE, "big-follower"),
+        Figure::Abbot => (ABBOT, "abbot"),
+    };
+    let outline = if fill == "#222222" { "#d8d8d8" } else { "#1a1a1a" };
+    push(
+        out,
+        format_args!(
+            "<g class=\"figure {class}\" transform=\"translate({},{}) scale({scale:.3}){turn}\">\
+             <path d=\"{path}\" fill=\"{fill}\" stroke=\"{outline}\" stroke-width=\"1.4\" \
+             stroke-linejoin=\"round\"/>",
+            num(at.x),
+            num(at.y),
+        ),
+    );
+    if figure == Figure::Abbot {
+        // A small cross on the robe.
+        push(
+            out,
+            format_args!(
+                "<path d=\"M0,0V7M-2.6,2.6H2.6\" stroke=\"{outline}\" stroke-width=\"1.5\"/>"
+            ),
+        );
+    }
+    if figure == Figure::BigFollower {
+        // A ring round the waist tells the big follower apart even when drawn small.
+        push(
+            out,
+            format_args!(
+                "<circle r=\"3\" cy=\"1\" fill=\"none\" stroke=\"{outline}\" stroke-width=\"1.2\"/>"
+            ),
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// The colour a player's figures are drawn in: the tile sets' colour names, then a palette
+/// by seat for names it does not know.
+#[must_use]
+pub(crate) fn player_fill(colour: Option<&str>, seat: usize) -> &'static str {
+    const BY_SEAT: [&str; 6] = ["#d62828", "#2a9d3f", "#1f5fbf", "#f2c12e", "#222222", "#8a8a8a"];
+    match colour.map(str::to_ascii_lowercase).as_deref() {
+        Some("red") => "#d62828",
+        Some("green") => "#2a9d3f",
+        Some("blue") => "#1f5fbf",
+        Some("yellow") => "#f2c12e",
+        Some("black") => "#222222",
+        Some("grey" | "gray") => "#8a8a8a",
+        Some("pink") => "#e85fa6",
+        Some("purple") => "#7b3fb0",
+        Some("orange") => "#ef7d1a",
+        Some("white") => "#f4f4f4",
+        _ => BY_SEAT[seat % BY_SEAT.len()],
+    }
+}
