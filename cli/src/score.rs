@@ -37,6 +37,9 @@ pub struct ScoreArgs {
     solo_puzzle: bool,
     #[command(flatten)]
     rules: RuleArgs,
+    /// Also draw the landscape, with each player's points, as SVG to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 impl ScoreArgs {
@@ -65,6 +68,11 @@ pub fn score(args: &ScoreArgs) -> Result<ExitCode, CommandError> {
     let landscape =
         doc.into_landscape(sets).map_err(|error| format!("{name}: {error} (--tilesets)"))?;
     let score = landscape.score(&args.options()).map_err(|error| format!("{name}: {error}"))?;
+    if let Some(svg) = &args.svg {
+        let picture = carcassonne_render::landscape_svg(&landscape, &args.options())
+            .map_err(|error| format!("{name}: {error}"))?;
+        crate::picture::write_picture(svg, &picture, false)?;
+    }
     let json = format!(
         "{{\n  \"total\": {},\n  \"features\": {}\n}}\n",
         compact(&score.total)?,

@@ -3,7 +3,7 @@
 use carcassonne::{Rotation, SegmentKind, TileType};
 
 use crate::geom::{CENTRE, Pt, pt};
-use crate::layout::{Layout, Room, chain_middle, free_spot, free_spot_in, layout, sector_runs};
+use crate::layout::{Layout, Room, chain_middle, free_spot_in, layout, sector_runs};
 use crate::style::FIGURE_RADIUS;
 
 /// A point on a tile, in tile sides from its north-west corner as it lies on the board:
@@ -15,6 +15,10 @@ pub struct Anchor {
     /// From the north edge, in tile sides.
     pub y: f64,
 }
+
+/// Candidate points a tile side when looking for room for a figure in a field: coarser than
+/// for icons, since a figure is drawn over everything else and a board has dozens of types.
+const ANCHOR_GRID: u32 = 25;
 
 /// Where a figure stands on each segment of `tile` turned by `rotation`, in segment order: in
 /// its city clear of the pennants and the cathedral, halfway along its road or river, in its
@@ -64,14 +68,16 @@ pub(crate) fn anchor_points(tile: &TileType, layout: &Layout) -> Vec<Pt> {
                     (pt(sum.x + p.x, sum.y + p.y), n + 1.0)
                 });
                 let middle = pt(sum.x / count, sum.y / count);
-                free_spot(
+                free_spot_in(
                     middle,
                     FIGURE_RADIUS,
-                    Some(&city.polygon),
+                    Room::Inside(&city.polygon),
                     &layout.cities,
                     &layout.strokes,
                     &discs,
+                    ANCHOR_GRID,
                 )
+                .unwrap_or(middle)
             }
             SegmentKind::Road | SegmentKind::River => layout
                 .strokes
@@ -102,6 +108,7 @@ pub(crate) fn anchor_points(tile: &TileType, layout: &Layout) -> Vec<Pt> {
                             &layout.cities,
                             &layout.strokes,
                             &discs,
+                            ANCHOR_GRID,
                         )
                     })
                 });

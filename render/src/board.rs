@@ -3,7 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use carcassonne::{Figure, Game, PlayerId, Pos, Rotation, SegmentIndex, SegmentKind, TileIndex};
+use carcassonne::{
+    Figure, Game, Landscape, LandscapeError, LandscapeOptions, PlayerId, Pos, Rotation,
+    SegmentIndex, SegmentKind, TileIndex, TileType,
+};
 
 use crate::anchor::anchor_points;
 use crate::figure::{Pose, draw_figure, player_fill};
@@ -88,9 +91,182 @@ pub struct Suggestion {
 /// ```
 #[must_use]
 pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
-    let mut cells: Vec<Pos> = game.board().tiles().map(|(pos, _)| pos).collect();
-    cells.extend(options.overlay.cells.iter().map(|cell| cell.pos));
-    cells.extend(options.overlay.suggestion.iter().map(|suggestion| suggestion.pos));
+    let tiles = game
+        .board()
+        .tiles()
+        .filter_map(|(pos, placed)| Some((pos, game.tile(placed.tile)?, placed.rotation)))
+        .collect();
+    let figures = game
+        .figures()
+        .map(|placed| Standing {
+            pos: placed.pos,
+            segment: placed.segment,
+            figure: placed.figure,
+            fill: player_fill(game.player_colour(placed.player), placed.player.index()),
+        })
+        .collect();
+    let last = (game.board().len() > 1).then(|| game.placements().last().map(|(pos, _)| *pos));
+    let leaders = game.leaders();
+    let players = (0..game.players())
+        .map(|seat| {
+            let player = PlayerId(seat);
+            let marker = if game.is_over() {
+                if leaders.contains(player) { " \u{2605}" } else { "" }
+            } else if game.current_player() == player {
+                " \u{25c0}"
+            } else {
+                ""
+            };
+            let supply = game.supply(player);
+            let mut figures = format!("followers {}", supply.followers);
+            if supply.big_followers > 0 {
+                figures.push_str(&format!(", big {}", supply.big_followers));
+            }
+            if supply.abbots > 0 {
+                figures.push_str(&format!(", abbot {}", supply.abbots));
+            }
+            PanelRow {
+                name: player_name(game.player_colour(player), seat),
+                marker,
+                fill: player_fill(game.player_colour(player), player.index()),
+                score: game.scores().get(usize::from(seat)).copied().unwrap_or(0),
+                detail: figures,
+            }
+        })
+        .collect();
+    let status = if game.is_over() {
+        String::from("Game over")
+    } else {
+        format!("{} tiles left", game.tiles_left())
+    };
+    let suggestion = options.overlay.suggestion.and_then(|suggestion| {
+        let player = game.current_player();
+        let fill = player_fill(game.player_colour(player), player.index());
+        Some((suggestion, game.tile(suggestion.tile)?, fill))
+    });
+    let scene = Scene {
+        tiles,
+        figures,
+        last: if options.last_move { last.flatten() } else { None },
+        panel: options.score_panel.then_some(Panel { status, players }),
+        shaded: &options.overlay.cells,
+        suggestion,
+    };
+    draw_scene(&scene)
+}
+
+/// A landscape (tiles and figures laid out by hand, as `carcassonne score` reads them) as an
+/// SVG document, with each player's points as the end of a game would score them under
+/// `options` in the panel.
+///
+/// # Errors
+/// Why the landscape cannot be scored: an unknown tile, tiles that do not fit, a figure
+/// where none may stand.
+///
+/// ```
+/// use carcassonne::{LandscapeDoc, LandscapeOptions};
+/// let doc: LandscapeDoc = serde_json::from_str(r#"{"tiles": [
+///     {"tile": "D", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": 1, "rotation": 180}],
+///     "figures": [{"player": 1, "x": 0, "y": 1, "segment": 0}]}"#)?;
+/// let landscape = doc.into_landscape(Vec::new())?;
+/// let svg = carcassonne_render::landscape_svg(&landscape, &LandscapeOptions::default())?;
+/// assert_eq!(svg.matches("class=\"tile\"").count(), 2);
+/// assert!(svg.contains(">4</text>"), "the closed city is worth 4 to player 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn landscape_svg(
+    landscape: &Landscape,
+    options: &LandscapeOptions,
+) -> Result<String, LandscapeError> {
+    let score = landscape.score(options)?;
+    // The first set with a tile of an id has it, as scoring found it.
+    let mut by_id: BTreeMap<&str, &TileType> = BTreeMap::new();
+    for tile in landscape.catalogs.iter().flat_map(|catalog| catalog.tiles()) {
+        by_id.entry(tile.id()).or_insert(tile);
+    }
+    let tiles = landscape
+        .tiles
+        .iter()
+        .filter_map(|listed| {
+            Some((Pos::new(listed.x, listed.y), *by_id.get(listed.tile.as_str())?, listed.rotation))
+        })
+        .collect();
+    let figures = landscape
+        .figures
+        .iter()
+        .map(|figure| Standing {
+            pos: Pos::new(figure.x, figure.y),
+            segment: figure.segment,
+            figure: figure.figure,
+            fill: player_fill(None, figure.player.index()),
+        })
+        .collect();
+    let players = score
+        .total
+        .iter()
+        .enumerate()
+        .map(|(seat, points)| PanelRow {
+            name: player_name(None, seat as u8),
+            marker: "",
+            fill: player_fill(None, seat),
+            score: *points,
+            detail: String::new(),
+        })
+        .collect();
+    let scene = Scene {
+        tiles,
+        figures,
+        last: None,
+        panel: Some(Panel { status: String::from("Landscape"), players }),
+        shaded: &[],
+        suggestion: None,
+    };
+    Ok(draw_scene(&scene))
+}
+
+/// A figure standing on a segment of the tile at a cell.
+struct Standing {
+    pos: Pos,
+    segment: SegmentIndex,
+    figure: Figure,
+    fill: &'static str,
+}
+
+/// One player's line in the panel.
+struct PanelRow {
+    name: String,
+    marker: &'static str,
+    fill: &'static str,
+    score: u32,
+    detail: String,
+}
+
+struct Panel {
+    status: String,
+    players: Vec<PanelRow>,
+}
+
+/// Everything a board picture shows, from a game or a landscape.
+struct Scene<'a> {
+    tiles: Vec<(Pos, &'a TileType, Rotation)>,
+    figures: Vec<Standing>,
+    last: Option<Pos>,
+    panel: Option<Panel>,
+    shaded: &'a [ShadedCell],
+    suggestion: Option<(Suggestion, &'a TileType, &'static str)>,
+}
+
+fn player_name(colour: Option<&str>, seat: u8) -> String {
+    match colour {
+        Some(colour) => format!("Player {} ({colour})", u32::from(seat) + 1),
+        None => format!("Player {}", u32::from(seat) + 1),
+    }
+}
+
+fn draw_scene(scene: &Scene<'_>) -> String {
+    let mut cells: Vec<Pos> = scene.tiles.iter().map(|(pos, _, _)| *pos).collect();
+    cells.extend(scene.shaded.iter().map(|cell| cell.pos));
+    cells.extend(scene.suggestion.iter().map(|(suggestion, _, _)| suggestion.pos));
     let min_x = cells.iter().map(|pos| pos.x).min().unwrap_or(0);
     let max_x = cells.iter().map(|pos| pos.x).max().unwrap_or(0);
     let min_y = cells.iter().map(|pos| pos.y).min().unwrap_or(0);
@@ -104,8 +280,8 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
             MARGIN + f64::from(i32::from(max_y) - i32::from(pos.y)) * TILE,
         )
     };
-    let panel = if options.score_panel { PANEL + MARGIN } else { 0.0 };
-    let players = f64::from(game.players());
+    let players = scene.panel.as_ref().map_or(0, |panel| panel.players.len()) as f64;
+    let panel = if scene.panel.is_some() { PANEL + MARGIN } else { 0.0 };
     let width = 2.0 * MARGIN + columns * TILE + panel;
     let height = (2.0 * MARGIN + rows * TILE).max(2.0 * MARGIN + 110.0 + players * LINE);
 
@@ -129,9 +305,11 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     );
 
     let mut layouts = Layouts::default();
-    for (pos, placed) in game.board().tiles() {
-        let Some(tile) = game.tile(placed.tile) else { continue };
-        let at = corner(pos);
+    // Which tile lies at each cell, for the figures.
+    let mut at_cell: BTreeMap<Pos, (&TileType, Rotation)> = BTreeMap::new();
+    for (pos, tile, rotation) in &scene.tiles {
+        at_cell.insert(*pos, (tile, *rotation));
+        let at = corner(*pos);
         push(
             &mut out,
             format_args!(
@@ -141,27 +319,24 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
                 escape(tile.id()),
                 pos.x,
                 pos.y,
-                placed.rotation
+                rotation
             ),
         );
-        draw_face(&mut out, &layouts.get(game, placed.tile, placed.rotation).0, Fields::Alike);
+        draw_face(&mut out, &layouts.get(tile, *rotation).0, Fields::Alike);
         out.push_str("</g>\n");
     }
 
-    for cell in &options.overlay.cells {
+    for cell in scene.shaded {
         draw_shade(&mut out, corner(cell.pos), cell);
     }
 
-    if options.last_move
-        && game.board().len() > 1
-        && let Some((pos, _)) = game.placements().last()
-    {
-        let at = corner(*pos);
+    if let Some(pos) = scene.last {
+        let at = corner(pos);
         push(
             &mut out,
             format_args!(
                 "<rect class=\"last-move\" x=\"{}\" y=\"{}\" width=\"{t}\" height=\"{t}\" \
-                     fill=\"none\" stroke=\"#fff36b\" stroke-width=\"5\" stroke-dasharray=\"14 7\"/>\n",
+                 fill=\"none\" stroke=\"#fff36b\" stroke-width=\"5\" stroke-dasharray=\"14 7\"/>\n",
                 num(at.x + 2.5),
                 num(at.y + 2.5),
                 t = num(TILE - 5.0)
@@ -169,51 +344,53 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         );
     }
 
-    for placed in game.figures() {
-        let Some(tile) = game.board().get(placed.pos) else { continue };
-        let (_, anchors) = layouts.get(game, tile.tile, tile.rotation);
-        let Some(anchor) = anchors.get(usize::from(placed.segment)) else { continue };
-        let kind = game
-            .tile(tile.tile)
-            .and_then(|tile| tile.segments().get(usize::from(placed.segment)))
-            .map(|segment| segment.kind());
-        let pose = if kind == Some(SegmentKind::Field) { Pose::Lying } else { Pose::Standing };
-        let at = corner(placed.pos);
-        let fill = player_fill(game.player_colour(placed.player), placed.player.index());
-        draw_figure(
-            &mut out,
-            placed.figure,
-            pose,
-            pt(at.x + anchor.x * TILE, at.y + anchor.y * TILE),
-            fill,
-        );
+    for standing in &scene.figures {
+        let Some((tile, rotation)) = at_cell.get(&standing.pos) else { continue };
+        let (_, anchors) = layouts.get(tile, *rotation);
+        let Some(anchor) = anchors.get(usize::from(standing.segment)) else { continue };
+        let at = corner(standing.pos);
+        let centre = pt(at.x + anchor.x * TILE, at.y + anchor.y * TILE);
+        draw_figure(&mut out, standing.figure, pose(tile, standing.segment), centre, standing.fill);
     }
 
-    if let Some(suggestion) = &options.overlay.suggestion {
-        draw_suggestion(&mut out, game, &mut layouts, corner(suggestion.pos), suggestion);
+    if let Some((suggestion, tile, fill)) = &scene.suggestion {
+        draw_suggestion(&mut out, &mut layouts, corner(suggestion.pos), suggestion, tile, fill);
     }
 
-    if options.score_panel {
-        draw_panel(&mut out, game, MARGIN + columns * TILE + MARGIN);
+    if let Some(panel) = &scene.panel {
+        draw_panel(&mut out, panel, MARGIN + columns * TILE + MARGIN);
     }
     out.push_str("</svg>\n");
     out
 }
 
-/// Tile layouts and anchors by tile type and rotation, worked out once a picture.
+/// Lying in a field, standing elsewhere.
+fn pose(tile: &TileType, segment: SegmentIndex) -> Pose {
+    let kind = tile.segments().get(usize::from(segment)).map(|segment| segment.kind());
+    if kind == Some(SegmentKind::Field) { Pose::Lying } else { Pose::Standing }
+}
+
+/// Tile layouts and anchors by tile type and rotation, worked out once a picture: the search
+/// for room is made once a tile type, and each rotation turns its result. A tile type is
+/// known by its address: every tile of a picture comes from the same sets.
 #[derive(Default)]
-struct Layouts(BTreeMap<(TileIndex, usize), (Layout, Vec<Pt>)>);
+struct Layouts {
+    flat: BTreeMap<*const TileType, (Layout, Vec<Pt>)>,
+    turned: BTreeMap<(*const TileType, usize), (Layout, Vec<Pt>)>,
+}
 
 impl Layouts {
-    fn get(&mut self, game: &Game, tile: TileIndex, rotation: Rotation) -> &(Layout, Vec<Pt>) {
+    fn get(&mut self, tile: &TileType, rotation: Rotation) -> &(Layout, Vec<Pt>) {
         let turns = rotation.quarter_turns();
-        self.0.entry((tile, turns)).or_insert_with(|| match game.tile(tile) {
-            Some(tile) => {
-                let flat = layout(tile);
-                let anchors = anchor_points(tile, &flat).iter().map(|p| p.turned(turns)).collect();
-                (flat.turned(turns), anchors)
-            }
-            None => (Layout::empty(), Vec::new()),
+        let key = core::ptr::from_ref(tile);
+        let flat = &mut self.flat;
+        self.turned.entry((key, turns)).or_insert_with(|| {
+            let (layout, anchors) = flat.entry(key).or_insert_with(|| {
+                let layout = layout(tile);
+                let anchors = anchor_points(tile, &layout);
+                (layout, anchors)
+            });
+            (layout.turned(turns), anchors.iter().map(|p| p.turned(turns)).collect())
         })
     }
 }
@@ -251,10 +428,11 @@ fn draw_shade(out: &mut String, at: Pt, cell: &ShadedCell) {
 /// The suggested tile drawn at its cell, a little see-through, outlined, with its figure.
 fn draw_suggestion(
     out: &mut String,
-    game: &Game,
     layouts: &mut Layouts,
     at: Pt,
     suggestion: &Suggestion,
+    tile: &TileType,
+    fill: &str,
 ) {
     push(
         out,
@@ -264,7 +442,7 @@ fn draw_suggestion(
             num(at.y)
         ),
     );
-    let (layout, anchors) = layouts.get(game, suggestion.tile, suggestion.rotation);
+    let (layout, anchors) = layouts.get(tile, suggestion.rotation);
     draw_face(out, layout, Fields::Alike);
     let anchor = suggestion.figure.and_then(|(segment, figure)| {
         anchors.get(usize::from(segment)).map(|anchor| (*anchor, segment, figure))
@@ -281,13 +459,6 @@ fn draw_suggestion(
         ),
     );
     if let Some((anchor, segment, figure)) = anchor {
-        let kind = game
-            .tile(suggestion.tile)
-            .and_then(|tile| tile.segments().get(usize::from(segment)))
-            .map(|segment| segment.kind());
-        let pose = if kind == Some(SegmentKind::Field) { Pose::Lying } else { Pose::Standing };
-        let player = game.current_player();
-        let fill = player_fill(game.player_colour(player), player.index());
         let centre = pt(at.x + anchor.x * TILE, at.y + anchor.y * TILE);
         push(
             out,
@@ -298,76 +469,49 @@ fn draw_suggestion(
                 num(TILE * 0.13)
             ),
         );
-        draw_figure(out, figure, pose, centre, fill);
+        draw_figure(out, figure, pose(tile, segment), centre, fill);
     }
 }
 
 /// Scores, figures in supply, tiles left and whose turn it is (or who won).
-fn draw_panel(out: &mut String, game: &Game, left: f64) {
-    let top = MARGIN;
+fn draw_panel(out: &mut String, panel: &Panel, left: f64) {
     push(
         out,
         format_args!(
             "<g class=\"score-panel\" transform=\"translate({},{})\">\n\
              <rect width=\"{}\" height=\"{}\" rx=\"10\" fill=\"#f7f5ef\" stroke=\"#222\"/>\n",
             num(left),
-            num(top),
+            num(MARGIN),
             num(PANEL),
-            num(90.0 + f64::from(game.players()) * LINE)
+            num(90.0 + panel.players.len() as f64 * LINE)
         ),
     );
-    let status = if game.is_over() {
-        String::from("Game over")
-    } else {
-        format!("{} tiles left", game.tiles_left())
-    };
     push(
         out,
         format_args!(
             "<text x=\"16\" y=\"30\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">Scores</text>\n\
              <text x=\"{}\" y=\"30\" font-size=\"14\" text-anchor=\"end\" fill=\"#555\">{}</text>\n",
             num(PANEL - 16.0),
-            escape(&status)
+            escape(&panel.status)
         ),
     );
-    let leaders = game.leaders();
-    for seat in 0..game.players() {
-        let player = PlayerId(seat);
-        let y = 52.0 + f64::from(seat) * LINE;
-        let fill = player_fill(game.player_colour(player), player.index());
-        let name = game.player_colour(player).map_or_else(
-            || format!("Player {}", seat + 1),
-            |c| format!("Player {} ({c})", seat + 1),
-        );
-        let marker = if game.is_over() {
-            if leaders.contains(player) { " \u{2605}" } else { "" }
-        } else if game.current_player() == player {
-            " \u{25c0}"
-        } else {
-            ""
-        };
-        let supply = game.supply(player);
-        let mut figures = format!("followers {}", supply.followers);
-        if supply.big_followers > 0 {
-            figures.push_str(&format!(", big {}", supply.big_followers));
-        }
-        if supply.abbots > 0 {
-            figures.push_str(&format!(", abbot {}", supply.abbots));
-        }
+    for (seat, row) in panel.players.iter().enumerate() {
+        let y = 52.0 + seat as f64 * LINE;
         push(
             out,
             format_args!(
                 "<g class=\"player\" transform=\"translate(16,{})\">\
-                 <rect width=\"22\" height=\"22\" rx=\"4\" fill=\"{fill}\" stroke=\"#222\"/>\
+                 <rect width=\"22\" height=\"22\" rx=\"4\" fill=\"{}\" stroke=\"#222\"/>\
                  <text x=\"32\" y=\"16\" font-size=\"14\" fill=\"#222\">{}{}</text>\
                  <text x=\"{}\" y=\"17\" font-size=\"20\" font-weight=\"bold\" text-anchor=\"end\" fill=\"#222\">{}</text>\
                  <text x=\"32\" y=\"34\" font-size=\"11.5\" fill=\"#555\">{}</text></g>\n",
                 num(y),
-                escape(&name),
-                marker,
+                row.fill,
+                escape(&row.name),
+                row.marker,
                 num(PANEL - 32.0),
-                game.scores().get(usize::from(seat)).copied().unwrap_or(0),
-                escape(&figures)
+                row.score,
+                escape(&row.detail)
             ),
         );
     }

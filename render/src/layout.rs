@@ -144,7 +144,7 @@ pub(crate) fn free_spot(
         Some(polygon) => Room::Inside(polygon),
         None => Room::OutsideCities,
     };
-    free_spot_in(prefer, radius, room, cities, strokes, discs).unwrap_or(prefer)
+    free_spot_in(prefer, radius, room, cities, strokes, discs, GRID).unwrap_or(prefer)
 }
 
 /// Where a spot may be.
@@ -158,7 +158,7 @@ pub(crate) enum Room<'a> {
     InsideAndOutsideCities(&'a [Pt]),
 }
 
-/// [`free_spot`] in `room`, or `None` when nothing fits.
+/// [`free_spot`] in `room`, trying `grid` + 1 points a side, or `None` when nothing fits.
 pub(crate) fn free_spot_in(
     prefer: Pt,
     radius: f64,
@@ -166,6 +166,7 @@ pub(crate) fn free_spot_in(
     cities: &[City],
     strokes: &[Stroke],
     discs: &[Disc],
+    grid: u32,
 ) -> Option<Pt> {
     let outside_cities = |q: Pt| {
         cities.iter().all(|city| {
@@ -173,9 +174,9 @@ pub(crate) fn free_spot_in(
         })
     };
     let mut best: Option<(f64, Pt)> = None;
-    for j in 0..=GRID {
-        for i in 0..=GRID {
-            let q = pt(f64::from(i) / f64::from(GRID), f64::from(j) / f64::from(GRID));
+    for j in 0..=grid {
+        for i in 0..=grid {
+            let q = pt(f64::from(i) / f64::from(grid), f64::from(j) / f64::from(grid));
             let inside_tile = [q.x, q.y].iter().all(|v| (radius..=1.0 - radius).contains(v));
             let fits = inside_tile
                 && match room {
@@ -557,24 +558,5 @@ impl Layout {
             Disc { centre: *centre, radius }
         }));
         discs
-    }
-}
-
-impl Layout {
-    /// Nothing drawn: the layout of a tile type the game does not know.
-    pub(crate) fn empty() -> Layout {
-        Layout {
-            sectors: [None; 8],
-            greens: Vec::new(),
-            bend_patches: Vec::new(),
-            meadows: Vec::new(),
-            cities: Vec::new(),
-            strokes: Vec::new(),
-            lakes: Vec::new(),
-            junctions: Vec::new(),
-            monasteries: Vec::new(),
-            gardens: Vec::new(),
-            marks: Vec::new(),
-        }
     }
 }

@@ -26,7 +26,7 @@ mod svg;
 mod tile;
 
 pub use anchor::{Anchor, anchors};
-pub use board::{BoardOptions, Overlay, ShadedCell, Suggestion, board_svg};
+pub use board::{BoardOptions, Overlay, ShadedCell, Suggestion, board_svg, landscape_svg};
 pub use sheet::catalog_sheet;
 
 #[cfg(test)]
