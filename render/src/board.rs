@@ -13,7 +13,7 @@ use crate::figure::{Pose, draw_figure, player_fill};
 use crate::geom::{Pt, pt};
 use crate::layout::{Layout, layout};
 use crate::style::TILE;
-use crate::svg::{escape, num, push};
+use crate::svg::{escape, num, open_document, push};
 use crate::tile::{Fields, draw_face};
 
 /// Space round the board, in pixels.
@@ -286,15 +286,7 @@ fn draw_scene(scene: &Scene<'_>) -> String {
     let height = (2.0 * MARGIN + rows * TILE).max(2.0 * MARGIN + 110.0 + players * LINE);
 
     let mut out = String::new();
-    push(
-        &mut out,
-        format_args!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n",
-            w = num(width),
-            h = num(height)
-        ),
-    );
+    open_document(&mut out, width, height);
     push(
         &mut out,
         format_args!(
@@ -332,16 +324,7 @@ fn draw_scene(scene: &Scene<'_>) -> String {
 
     if let Some(pos) = scene.last {
         let at = corner(pos);
-        push(
-            &mut out,
-            format_args!(
-                "<rect class=\"last-move\" x=\"{}\" y=\"{}\" width=\"{t}\" height=\"{t}\" \
-                 fill=\"none\" stroke=\"#fff36b\" stroke-width=\"5\" stroke-dasharray=\"14 7\"/>\n",
-                num(at.x + 2.5),
-                num(at.y + 2.5),
-                t = num(TILE - 5.0)
-            ),
-        );
+        outline(&mut out, at, "last-move", "#fff36b\" stroke-dasharray=\"14 7", 5.0);
     }
 
     for standing in &scene.figures {
@@ -362,6 +345,22 @@ fn draw_scene(scene: &Scene<'_>) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A frame of `width` pixels just inside the cell whose corner is `at`; `stroke` is the
+/// colour, and may carry further attributes.
+fn outline(out: &mut String, at: Pt, class: &str, stroke: &str, width: f64) {
+    push(
+        out,
+        format_args!(
+            "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{t}\" height=\"{t}\" \
+             fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\"/>\n",
+            num(at.x + width / 2.0),
+            num(at.y + width / 2.0),
+            num(width),
+            t = num(TILE - width)
+        ),
+    );
 }
 
 /// Lying in a field, standing elsewhere.
@@ -448,16 +447,7 @@ fn draw_suggestion(
         anchors.get(usize::from(segment)).map(|anchor| (*anchor, segment, figure))
     });
     out.push_str("</g>\n");
-    push(
-        out,
-        format_args!(
-            "<rect class=\"suggestion-outline\" x=\"{}\" y=\"{}\" width=\"{t}\" height=\"{t}\" \
-             fill=\"none\" stroke=\"#00e5ff\" stroke-width=\"6\"/>\n",
-            num(at.x + 3.0),
-            num(at.y + 3.0),
-            t = num(TILE - 6.0)
-        ),
-    );
+    outline(out, at, "suggestion-outline", "#00e5ff", 6.0);
     if let Some((anchor, segment, figure)) = anchor {
         let centre = pt(at.x + anchor.x * TILE, at.y + anchor.y * TILE);
         push(

@@ -4,7 +4,7 @@ use carcassonne::{Catalog, TileType};
 
 use crate::layout::layout;
 use crate::style::*;
-use crate::svg::{escape, num, push, truncate};
+use crate::svg::{escape, num, open_document, push, truncate};
 use crate::tile::{Fields, draw_face};
 
 /// Draws every tile type of `catalog` unrotated, eight to a row, each with its id, name and
@@ -36,15 +36,7 @@ pub fn catalog_sheet(catalog: &Catalog) -> String {
     let height = 2.0 * MARGIN + TITLE_HEIGHT + rows as f64 * cell_height - GAP;
 
     let mut out = String::new();
-    push(
-        &mut out,
-        format_args!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n",
-            w = num(width),
-            h = num(height)
-        ),
-    );
+    open_document(&mut out, width, height);
     push(&mut out, format_args!("<title>{}</title>\n", escape(&title)));
     push(
         &mut out,

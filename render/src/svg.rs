@@ -42,3 +42,16 @@ pub(crate) fn truncate(name: &str, max: usize) -> String {
     short.push('\u{2026}');
     short
 }
+
+/// Opens an SVG document of `width` by `height` pixels, its text in a sans-serif face.
+pub(crate) fn open_document(out: &mut String, width: f64, height: f64) {
+    push(
+        out,
+        format_args!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+             viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n",
+            w = num(width),
+            h = num(height)
+        ),
+    );
+}
