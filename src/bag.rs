@@ -57,7 +57,8 @@ impl DrawGroups {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Empty until [`Bag::refill`]ed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Bag {
     remaining: Vec<u16>,
     /// Tiles left per draw group.
@@ -66,18 +67,16 @@ pub(crate) struct Bag {
 }
 
 impl Bag {
-    /// A bag with `counts[t]` copies of each tile type `t`, less one copy of `start`.
-    pub(crate) fn new(
-        counts: impl Iterator<Item = u16>,
-        start: TileIndex,
-        groups: &DrawGroups,
-    ) -> Bag {
-        let mut bag = Bag { remaining: Vec::new(), left: Vec::new(), total: 0 };
+    /// A bag [`Bag::refill`]ed, for the tests.
+    #[cfg(test)]
+    fn new(counts: impl Iterator<Item = u16>, start: TileIndex, groups: &DrawGroups) -> Bag {
+        let mut bag = Bag::default();
         bag.refill(counts, start, groups);
         bag
     }
 
-    /// Makes this bag [`Bag::new`]'s, keeping its memory.
+    /// Makes the bag hold `counts[t]` copies of each tile type `t`, less one copy of
+    /// `start`, keeping its memory.
     pub(crate) fn refill(
         &mut self,
         counts: impl Iterator<Item = u16>,

@@ -258,6 +258,8 @@ impl Game {
         self.lay_start();
     }
 
+    /// A new game: the memory its deck will need, then [`Game::restart`] lays out the start,
+    /// so that a new game and a restarted one are set up by the same code.
     fn fresh(rules: Arc<Rules>, seed: u64) -> Game {
         let (tiles, nodes) = deck_size(&rules);
         let figures = usize::from(rules.setup.players) * rules.supply.total() as usize;
@@ -269,12 +271,12 @@ impl Game {
             // random base games); sizing the grid for that saves copying it as it grows.
             board: Board::with_reach(reach_for(tiles)),
             features: Features::with_capacity(tiles, nodes),
-            bag: Bag::new(rules.tiles.iter().map(TileType::count), rules.start, &rules.groups),
+            bag: Bag::default(),
             phase: Phase::Draw,
             current: PlayerId(0),
             scores: ByPlayer::default(),
             by_kind: ByPlayer::default(),
-            supply: starting_supply(&rules),
+            supply: ByPlayer::default(),
             figures: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),
             river_turn: None,
@@ -285,7 +287,7 @@ impl Game {
             log: Vec::with_capacity(3 * tiles + 8),
             rules,
         };
-        game.lay_start();
+        game.restart(seed);
         game
     }
 
@@ -673,9 +675,9 @@ impl Game {
             Phase::Draw => 1,
             Phase::Place { .. } => self.placements as usize,
             Phase::GameOver => 0,
-            Phase::Figure { .. } => {
+            Phase::Figure { pos } => {
                 let mut count = 0;
-                self.each_legal_action(|_| {
+                self.figure_actions(pos, |_| {
                     count += 1;
                     false
                 });

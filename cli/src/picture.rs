@@ -70,8 +70,8 @@ fn at_turn(setup: GameSetup, actions: &[Action], turn: Option<usize>) -> Result<
 
 /// Writes `svg` to `path`, rasterised to PNG when `png` is set.
 pub fn write_picture(path: &Path, svg: &str, png: bool) -> Result<(), CommandError> {
-    let bytes = if png { to_png(svg)? } else { svg.as_bytes().to_vec() };
-    std::fs::write(path, bytes).map_err(|error| format!("cannot write {}: {error}", path.display()))
+    let written = if png { std::fs::write(path, to_png(svg)?) } else { std::fs::write(path, svg) };
+    written.map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
 /// `svg` drawn as a PNG, at its own size or scaled down to [`MAX_PIXELS`].

@@ -105,7 +105,9 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
             fill: player_fill(game.player_colour(placed.player), placed.player.index()),
         })
         .collect();
-    let last = (game.board().len() > 1).then(|| game.placements().last().map(|(pos, _)| *pos));
+    let last = (options.last_move && game.board().len() > 1)
+        .then(|| game.placements().last().map(|(pos, _)| *pos))
+        .flatten();
     let leaders = game.leaders();
     let players = (0..game.players())
         .map(|seat| {
@@ -147,7 +149,7 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     let scene = Scene {
         tiles,
         figures,
-        last: if options.last_move { last.flatten() } else { None },
+        last,
         panel: options.score_panel.then_some(Panel { status, players }),
         shaded: &options.overlay.cells,
         suggestion,
