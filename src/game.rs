@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use crate::action::{Action, ActionError, Phase};
 use crate::bag::{Bag, Undrawable};
-use crate::board::Board;
+use crate::board::{Board, FrontierCell};
 use crate::catalog::Catalog;
 use crate::edge::EdgeKind;
 use crate::event::{Event, FeatureScore, PointsByKind, ScoreReason};
@@ -103,6 +103,9 @@ pub struct Game {
     by_kind: ByPlayer<PointsByKind>,
     supply: ByPlayer<Supply>,
     figures: Vec<Standing>,
+    /// Where the figures in monasteries and gardens stand (a few at most), so the end of a
+    /// turn finds whether it completed one without looking at every figure.
+    cloisters: Vec<Pos>,
     /// Cell and tile type of each placed tile, in placement order.
     placed: Vec<(Pos, TileIndex)>,
     river_turn: Option<Turn>,
@@ -112,6 +115,10 @@ pub struct Game {
     /// In the figure phase, whether the tile just placed closed a city or road, which the
     /// end of the turn then scores; false in other phases.
     closes: bool,
+    /// In the figure phase, the deployments open on the tile just placed: bit
+    /// `FIGURE_KINDS × segment + figure` for `Deploy { segment, figure }`, found once when
+    /// the tile is placed, as nothing changes them until the turn ends; 0 in other phases.
+    deployments: u128,
     /// Tiles drawn that fit nowhere, in the order they were drawn.
     discarded: Vec<TileIndex>,
     log: Vec<Action>,
@@ -134,10 +141,12 @@ impl Clone for Game {
             by_kind: self.by_kind,
             supply: self.supply,
             figures: roomy_clone(&self.figures),
+            cloisters: roomy_clone(&self.cloisters),
             placed: roomy_clone(&self.placed),
             river_turn: self.river_turn,
             placements: self.placements,
             closes: self.closes,
+            deployments: self.deployments,
             discarded: self.discarded.clone(),
             log: roomy_clone(&self.log),
         }
@@ -249,10 +258,12 @@ impl Game {
         self.by_kind = ByPlayer::default();
         self.supply = starting_supply(rules);
         self.figures.clear();
+        self.cloisters.clear();
         self.placed.clear();
         self.river_turn = None;
         self.placements = 0;
         self.closes = false;
+        self.deployments = 0;
         self.discarded.clear();
         self.log.clear();
         self.lay_start();
@@ -278,10 +289,12 @@ impl Game {
             by_kind: ByPlayer::default(),
             supply: ByPlayer::default(),
             figures: Vec::with_capacity(figures),
+            cloisters: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),
             river_turn: None,
             placements: 0,
             closes: false,
+            deployments: 0,
             discarded: Vec::new(),
             // A turn is a draw, a placement and a figure action, plus any discards.
             log: Vec::with_capacity(3 * tiles + 8),
@@ -646,7 +659,7 @@ impl Game {
                 actions.push(Action::Place { pos, rotation });
                 false
             }),
-            Phase::Figure { pos } => self.figure_actions(pos, |action| {
+            Phase::Figure { .. } => self.figure_actions(|action| {
                 actions.push(action);
                 false
             }),
@@ -675,13 +688,8 @@ impl Game {
             Phase::Draw => 1,
             Phase::Place { .. } => self.placements as usize,
             Phase::GameOver => 0,
-            Phase::Figure { pos } => {
-                let mut count = 0;
-                self.figure_actions(pos, |_| {
-                    count += 1;
-                    false
-                });
-                count
+            Phase::Figure { .. } => {
+                self.deployments.count_ones() as usize + self.recallable_abbots().count() + 1
             }
         }
     }
@@ -692,16 +700,42 @@ impl Game {
     pub fn legal_action(&self, index: usize) -> Option<Action> {
         match self.phase {
             Phase::Draw => (index == 0).then_some(Action::Draw),
+            Phase::Figure { .. } if index < self.deployments.count_ones() as usize => {
+                let mut open = self.deployments;
+                for _ in 0..index {
+                    open &= open - 1;
+                }
+                Some(deployment(open.trailing_zeros() as usize))
+            }
             Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
                 let row = self.rules.fit.row(tile);
-                let mut before = 0;
-                for cell in self.board.frontier_cells() {
-                    let fits = row.get(usize::from(cell.key)).copied().unwrap_or_default();
-                    if index < before + fits.len() {
-                        let rotation = fits.listed()[index - before];
-                        return Some(Action::Place { pos: cell.pos, rotation });
+                let fits_at = |cell: &FrontierCell| {
+                    row.get(usize::from(cell.key)).copied().unwrap_or_default()
+                };
+                let cells = self.board.frontier_cells();
+                let count = self.placements as usize;
+                // The count is known since the draw, so the scan starts from the nearer end:
+                // a quarter of the frontier on average rather than half.
+                if index < count / 2 {
+                    let mut before = 0;
+                    for cell in cells {
+                        let fits = fits_at(cell);
+                        if index < before + fits.len() {
+                            let rotation = fits.listed()[index - before];
+                            return Some(Action::Place { pos: cell.pos, rotation });
+                        }
+                        before += fits.len();
                     }
-                    before += fits.len();
+                } else if index < count {
+                    let mut from = count;
+                    for cell in cells.iter().rev() {
+                        let fits = fits_at(cell);
+                        from -= fits.len();
+                        if index >= from {
+                            let rotation = fits.listed()[index - from];
+                            return Some(Action::Place { pos: cell.pos, rotation });
+                        }
+                    }
                 }
                 None
             }
@@ -728,52 +762,68 @@ impl Game {
             Phase::Place { tile } => {
                 self.placements_into(tile, |pos, rotation| each(Action::Place { pos, rotation }));
             }
-            Phase::Figure { pos } => self.figure_actions(pos, each),
+            Phase::Figure { .. } => self.figure_actions(each),
             Phase::GameOver => {}
         }
     }
 
-    /// Calls `each` with the figure actions open after the tile at `pos` (deployments, abbot
-    /// recalls, then `Skip`) until it returns `true`.
-    fn figure_actions(&self, pos: Pos, mut each: impl FnMut(Action) -> bool) {
-        let Some((tile, order, _)) = self.board.peek(pos) else { return };
+    /// Calls `each` with the figure actions open after the tile just placed (deployments,
+    /// abbot recalls, then `Skip`) until it returns `true`.
+    fn figure_actions(&self, mut each: impl FnMut(Action) -> bool) {
+        let mut open = self.deployments;
+        while open != 0 {
+            if each(deployment(open.trailing_zeros() as usize)) {
+                return;
+            }
+            open &= open - 1;
+        }
+        for pos in self.recallable_abbots() {
+            if each(Action::RecallAbbot { pos }) {
+                return;
+            }
+        }
+        each(Action::Skip);
+    }
+
+    /// The deployments open on the tile at `pos`, as [`Game::deployments`] keeps them.
+    fn open_deployments(&self, pos: Pos) -> u128 {
+        let Some((tile, order, _)) = self.board.peek(pos) else { return 0 };
         let supply = self.supply[self.current];
         let in_supply = Figure::ALL
             .into_iter()
             .enumerate()
             .fold(0u8, |mask, (bit, figure)| mask | u8::from(supply.count(figure) > 0) << bit);
         let segments = self.rules.tiles[usize::from(tile)].segments();
+        let mut open = 0u128;
         for (segment, printed) in segments.iter().enumerate() {
-            let segment = segment as SegmentIndex;
             let choices = self.rules.may_stand[printed.kind() as usize] & in_supply;
             if choices == 0
                 || self
                     .features
-                    .node(order, segment)
+                    .node(order, segment as SegmentIndex)
                     .is_none_or(|node| self.features.data(node).figures > 0)
             {
                 continue;
             }
-            for (bit, figure) in Figure::ALL.into_iter().enumerate() {
-                if choices & 1 << bit != 0 && each(Action::Deploy { segment, figure }) {
-                    return;
-                }
-            }
+            open |= u128::from(choices) << (FIGURE_KINDS * segment);
         }
-        // Only a player whose abbot has left the supply can recall one: most games have no
-        // abbots, and the figures need not be searched for them.
-        if supply.abbots < self.rules.supply.abbots {
-            for standing in &self.figures {
-                if standing.player == self.current
+        open
+    }
+
+    /// Where the current player has an abbot that may be recalled. Only a player whose abbot
+    /// has left the supply can recall one: most games have no abbots, and the figures need
+    /// not be searched for them.
+    fn recallable_abbots(&self) -> impl Iterator<Item = Pos> + '_ {
+        let out = self.supply[self.current].abbots < self.rules.supply.abbots;
+        let figures = if out { &self.figures[..] } else { &[] };
+        figures
+            .iter()
+            .filter(|standing| {
+                standing.player == self.current
                     && standing.figure == Figure::Abbot
                     && self.board.surrounding_tiles(standing.pos) < 8
-                    && each(Action::RecallAbbot { pos: standing.pos })
-                {
-                    return;
-                }
-            }
-        }
-        each(Action::Skip);
+            })
+            .map(|standing| standing.pos)
     }
 
     /// Whether the bag could give tile type `tile` now.
@@ -1035,6 +1085,7 @@ impl Game {
                 events.push(Event::TilePlaced { player: self.current, tile, pos, rotation });
                 self.phase = Phase::Figure { pos };
                 self.placements = 0;
+                self.deployments = self.open_deployments(pos);
             }
             (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
                 let node = self.check_deploy(pos, segment, figure)?;
@@ -1043,6 +1094,9 @@ impl Game {
                 self.features.count_figure(node, true);
                 let kind = self.features.kind(node);
                 self.figures.push(Standing { player, figure, pos, segment, node, kind });
+                if is_cloister(kind) {
+                    self.cloisters.push(pos);
+                }
                 events.push(Event::FigurePlaced { player, figure, pos, segment });
                 self.end_turn(pos, events);
             }
@@ -1090,6 +1144,7 @@ impl Game {
     fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
         let (tile, order, _) = self.board.peek(pos).expect("the turn's tile lies at its cell");
         // Most tiles close nothing, and then no segment of theirs needs looking at.
+        self.deployments = 0;
         let linear = if core::mem::take(&mut self.closes) {
             self.rules.linear.get(usize::from(tile)).copied().unwrap_or_default()
         } else {
@@ -1124,31 +1179,32 @@ impl Game {
         }
 
         // Monasteries and gardens this tile completed: only occupied ones score, so look at
-        // the figures near the tile rather than at the nine cells.
-        let mut index = 0;
-        while index < self.figures.len() {
-            let standing = self.figures[index];
-            let kind = standing.kind;
-            // Most figures stand elsewhere than in a monastery: test that first, a branch
-            // the processor learns, before the distance, which is random.
-            let cloister = matches!(kind, SegmentKind::Monastery | SegmentKind::Garden);
-            if !cloister
-                || i32::from(standing.pos.x).abs_diff(i32::from(pos.x)) > 1
-                || i32::from(standing.pos.y).abs_diff(i32::from(pos.y)) > 1
-                || self.board.surrounding_tiles(standing.pos) < 8
-            {
-                index += 1;
-                continue;
+        // the few cells with a figure in one rather than at the nine cells around the tile.
+        let near = |at: Pos| {
+            i32::from(at.x).abs_diff(i32::from(pos.x)) <= 1
+                && i32::from(at.y).abs_diff(i32::from(pos.y)) <= 1
+        };
+        if self.cloisters.iter().any(|at| near(*at) && self.board.surrounding_tiles(*at) == 8) {
+            let mut index = 0;
+            while index < self.figures.len() {
+                let standing = self.figures[index];
+                if !is_cloister(standing.kind)
+                    || !near(standing.pos)
+                    || self.board.surrounding_tiles(standing.pos) < 8
+                {
+                    index += 1;
+                    continue;
+                }
+                let score = self.scene().cloister_score(
+                    standing.pos,
+                    standing.segment,
+                    standing.kind,
+                    ScoreReason::Completed,
+                    PlayerSet::EMPTY.with(standing.player),
+                );
+                self.award(score, events);
+                self.return_figure(index, events);
             }
-            let score = self.scene().cloister_score(
-                standing.pos,
-                standing.segment,
-                kind,
-                ScoreReason::Completed,
-                PlayerSet::EMPTY.with(standing.player),
-            );
-            self.award(score, events);
-            self.return_figure(index, events);
         }
 
         if self.bag.total() == 0 {
@@ -1193,6 +1249,11 @@ impl Game {
 
     fn return_figure(&mut self, index: usize, events: &mut Vec<Event>) {
         let standing = self.figures.remove(index);
+        if is_cloister(standing.kind)
+            && let Some(at) = self.cloisters.iter().position(|pos| *pos == standing.pos)
+        {
+            self.cloisters.swap_remove(at);
+        }
         *self.supply[standing.player].slot(standing.figure) += 1;
         self.features.count_figure(standing.node, false);
         events.push(Event::FigureReturned {
@@ -1229,6 +1290,26 @@ pub(crate) fn kind_refusal(
 }
 
 /// How many tiles the game's sets hold, and how many segments those tiles have in all.
+/// How many kinds of figure a deployment may name: the width of a segment's bits in
+/// [`Game::deployments`].
+const FIGURE_KINDS: usize = Figure::ALL.len();
+
+// Every (segment, figure) pair of a tile has its bit.
+const _: () = assert!(FIGURE_KINDS * crate::segment::MAX_SEGMENTS_PER_TILE <= 128);
+
+/// The deployment that bit `bit` of [`Game::deployments`] stands for.
+fn deployment(bit: usize) -> Action {
+    Action::Deploy {
+        segment: (bit / FIGURE_KINDS) as SegmentIndex,
+        figure: Figure::ALL[bit % FIGURE_KINDS],
+    }
+}
+
+/// Whether a figure on a segment of this kind scores by the cells around its tile.
+fn is_cloister(kind: SegmentKind) -> bool {
+    matches!(kind, SegmentKind::Monastery | SegmentKind::Garden)
+}
+
 fn deck_size(rules: &Rules) -> (usize, usize) {
     let tiles = rules.tiles.iter().map(|tile| usize::from(tile.count())).sum();
     let nodes =
