@@ -1,10 +1,12 @@
 //! The bots' costs: MCTS iterations per second with random playouts from a mid-game
 //! 2-player base state on one core (goal: 25,000), the evaluator, a greedy turn, a turn of
-//! each built-in search level, and the arena on one and two threads (goal: a 1.8× speed-up).
+//! each built-in search level, the arena on one and two threads (goal: a 1.8× speed-up), and
+//! the analyzer's rollouts per second with each continuation.
 
 use std::hint::black_box;
 
 use carcassonne::{Catalog, Game, GameSetup, Phase};
+use carcassonne_bots::analysis::{AnalysisConfig, Continuation, analyze};
 use carcassonne_bots::arena::{self, ArenaConfig};
 use carcassonne_bots::{Evaluator, MctsBot, MctsConfig, Playout, Profile};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -63,6 +65,29 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
+fn analysis(c: &mut Criterion) {
+    let game = mid_game(30);
+    let mut group = c.benchmark_group("analysis");
+    group.sample_size(10);
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    for (name, continuation, rollouts) in [
+        ("rollouts_random_mid_game", Continuation::Random { figure_chance: 0.5 }, 4_000),
+        ("rollouts_greedy_mid_game", Continuation::Greedy, 100),
+    ] {
+        group.throughput(Throughput::Elements(rollouts));
+        let config = AnalysisConfig {
+            rollouts: Some(rollouts),
+            continuation,
+            continuation_turns: 0,
+            ..AnalysisConfig::default()
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(analyze(&game, &config, |_| {}, &cancel).unwrap()))
+        });
+    }
+    group.finish();
+}
+
 fn evaluator(c: &mut Criterion) {
     let mut group = c.benchmark_group("evaluator");
     let evaluator = Evaluator::default();
@@ -95,5 +120,5 @@ fn arena_threads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(bots, search, evaluator, arena_threads);
+criterion_group!(bots, search, evaluator, arena_threads, analysis);
 criterion_main!(bots);

@@ -1,5 +1,6 @@
 //! The `carcassonne` command-line tool: tile sets, random games, replays and landscape scores.
 
+mod analyze;
 mod arena;
 mod ascii;
 mod bots;
@@ -40,6 +41,10 @@ enum Command {
     /// Bots play paired games (each tile order once per seat rotation); prints wins, scores,
     /// margins, time per turn and Elo differences with 95% intervals.
     Arena(arena::ArenaArgs),
+    /// Ranks the moves of a saved game's player to move (or of any turn) by the final margin
+    /// and win chance they lead to, over rollouts on fresh shuffles of the tiles; --svg draws
+    /// the board shaded by each cell's best move, --all reviews every turn.
+    Analyze(analyze::AnalyzeArgs),
     /// Replays a saved game (as `play --json` writes it), checking every action, and prints
     /// the same report as `play`.
     Replay {
@@ -111,6 +116,7 @@ fn main() -> ExitCode {
         Command::Tileset(TilesetCommand::Render { set, output }) => tileset::render(&set, &output),
         Command::Play(args) => play::play(&args),
         Command::Arena(args) => arena::arena(&args),
+        Command::Analyze(args) => analyze::analyze_command(&args),
         Command::Replay { file, svg } => replay::replay(&file, svg.as_deref()),
         Command::Render(args) => picture::render(&args),
         Command::Score(args) => score::score(&args),

@@ -45,7 +45,7 @@ pub fn render(args: &RenderArgs) -> Result<ExitCode, CommandError> {
 
 /// The game once `turn` turns are over (each turn a placement and its figure action), or at
 /// the end of `actions` when `turn` is `None`; every action is checked as it is applied.
-fn at_turn(setup: GameSetup, actions: &[Action], turn: Option<usize>) -> Result<Game, String> {
+pub fn at_turn(setup: GameSetup, actions: &[Action], turn: Option<usize>) -> Result<Game, String> {
     let mut game = Game::new(setup).map_err(|error| format!("cannot set up the game: {error}"))?;
     let mut turns = 0;
     for (index, action) in actions.iter().enumerate() {

@@ -452,13 +452,13 @@ fn header(setup: &GameSetup) -> String {
     )
 }
 
-fn tile_id(game: &Game, tile: TileIndex) -> &str {
+pub fn tile_id(game: &Game, tile: TileIndex) -> &str {
     game.tile(tile).map_or("?", |tile| tile.id())
 }
 
 /// "a farmer on the field to the south", "a big follower on the city to the north", "an
 /// abbot on the monastery": the figure and the segment of the tile just placed at `pos`.
-fn figure_on(game: &Game, figure: Figure, pos: Pos, segment: SegmentIndex) -> String {
+pub fn figure_on(game: &Game, figure: Figure, pos: Pos, segment: SegmentIndex) -> String {
     let kind = names::placed(game, pos)
         .and_then(|(tile, _)| tile.segments().get(usize::from(segment)))
         .map(|s| s.kind());

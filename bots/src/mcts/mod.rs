@@ -5,6 +5,8 @@ mod exact;
 mod playout;
 mod tree;
 
+pub(crate) use playout::play_randomly;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -1,0 +1,76 @@
+//! `carcassonne analyze`: one position ranked, its heat map, and a whole game reviewed.
+
+mod common;
+
+use common::{fails, ok};
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("carcassonne-analyze-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn saved_game(dir: &std::path::Path) -> String {
+    let save = dir.join("game.json");
+    std::fs::write(&save, ok(&["play", "--players", "medium,easy", "--seed", "4", "--json"]))
+        .unwrap();
+    save.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn a_turn_is_ranked_with_the_played_move_marked_and_drawn_as_a_heat_map() {
+    let dir = scratch("turn");
+    let save = saved_game(&dir);
+    let svg = dir.join("heat.svg");
+    let base = ["analyze", &save, "--turn", "12", "--iterations", "1500", "--top", "3"];
+    let text = ok(&[&base[..], &["--svg", svg.to_str().unwrap()]].concat());
+    assert!(text.contains("compared over 1500 rollouts"), "{text}");
+    assert_eq!(text.lines().filter(|line| line.starts_with("  1 ")).count(), 1, "{text}");
+    assert!(text.contains("(played)"), "{text}");
+    assert!(text.contains("after move 1, on one shuffle of the tiles:"), "{text}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.matches("class=\"shade\"").count() > 3, "candidate cells are shaded");
+    assert_eq!(picture.matches("class=\"suggestion\"").count(), 1);
+
+    // The same seed and budget give the same ranking on one thread as on two.
+    let json = |threads: &str| {
+        let out = ok(&[&base[..], &["--json", "--threads", threads]].concat());
+        let mut value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        value.as_object_mut().unwrap().remove("seconds");
+        value
+    };
+    let one = json("1");
+    assert_eq!(one, json("2"));
+    let moves = one["moves"].as_array().unwrap();
+    assert!(moves.len() > 3);
+    assert_eq!(moves.iter().filter(|stats| stats["played"] == true).count(), 1);
+    assert!(moves[0]["margin"].as_f64().unwrap() >= moves[1]["margin"].as_f64().unwrap());
+}
+
+#[test]
+fn a_whole_game_is_reviewed() {
+    let dir = scratch("all");
+    let save = saved_game(&dir);
+    let text = ok(&["analyze", &save, "--all", "--iterations", "100", "--top", "2"]);
+    assert!(text.starts_with("71 turns reviewed, 100 rollouts each"), "{text}");
+    assert!(text.contains("the 2 costliest moves:"), "{text}");
+    assert_eq!(text.matches("\n    played ").count(), 2, "{text}");
+}
+
+#[test]
+fn positions_without_a_choice_are_refused() {
+    let dir = scratch("refused");
+    let save = saved_game(&dir);
+    let error = fails(&["analyze", &save]);
+    assert!(error.contains("the save stops between turns (71 made)"), "{error}");
+    let error = fails(&["analyze", &save, "--turn", "0"]);
+    assert!(error.contains("turns count from 1"), "{error}");
+    let error = fails(&["analyze", &save, "--turn", "72"]);
+    assert!(error.contains("the save has 71 turns"), "{error}");
+    let error = fails(&["analyze", &save, "--turn", "3", "--seconds=-1"]);
+    assert!(error.contains("give a time above 0"), "{error}");
+    let error = fails(&["analyze", &save, "--turn", "3", "--iterations", "0"]);
+    assert!(error.contains("at least one rollout"), "{error}");
+}
