@@ -204,7 +204,8 @@ fn describe_move(game: &Game, stats: &MoveStats) -> String {
     describe(game, stats.place, stats.figure)
 }
 
-fn describe(game: &Game, place: Option<Action>, figure: Action) -> String {
+/// `place` (if any) then `figure` in `game`, as a player says them.
+pub fn describe(game: &Game, place: Option<Action>, figure: Action) -> String {
     let mut placed = game.clone();
     let mut text = String::new();
     if let Some(Action::Place { pos, rotation }) = place {

@@ -54,6 +54,26 @@ pub struct Laid<'a> {
     pub rotation: Rotation,
 }
 
+/// `tile` turned by each rotation, side by side with its angle above, for a player choosing
+/// how to lay it.
+pub fn rotations(tile: &TileType) -> String {
+    let blocks: Vec<[[char; WIDTH]; HEIGHT]> =
+        Rotation::ALL.into_iter().map(|rotation| block(tile, rotation, &[])).collect();
+    let mut out = String::new();
+    for rotation in Rotation::ALL {
+        out.push_str(&format!("{:<width$}", rotation.to_string(), width = WIDTH + 3));
+    }
+    push_line(&mut out);
+    for row in 0..HEIGHT {
+        for block in &blocks {
+            out.extend(block[row].iter());
+            out.push_str("   ");
+        }
+        push_line(&mut out);
+    }
+    out
+}
+
 /// What one character of a block shows.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Spot {

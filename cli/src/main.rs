@@ -4,6 +4,7 @@ mod analyze;
 mod arena;
 mod ascii;
 mod bots;
+mod human;
 mod names;
 mod picture;
 mod play;

@@ -6,13 +6,14 @@ use std::process::ExitCode;
 
 use carcassonne::{
     Action, BUILTIN_NAMES, Catalog, Event, FarmScoring, FeatureScore, Figure, Game, GameSetup,
-    LoadError, Modifier, PlacedFigure, PlayerId, PlayerSet, Pos, RuleOptions, ScoreReason,
+    LoadError, Modifier, Phase, PlacedFigure, PlayerId, PlayerSet, Pos, RuleOptions, ScoreReason,
     SegmentIndex, SegmentKind, SetupError, TileIndex, UnfinishedMarks,
 };
 use clap::ValueEnum;
 use serde::Serialize;
 
 use crate::ascii::{self, Laid};
+use crate::human::HumanSeat;
 use crate::names;
 use crate::tileset::CommandError;
 
@@ -77,6 +78,9 @@ enum UnfinishedArg {
     Normal,
 }
 
+/// The name in `--players` that seats a person.
+const HUMAN: &str = "human";
+
 /// `carcassonne play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
@@ -85,7 +89,8 @@ pub struct PlayArgs {
     #[arg(long, value_delimiter = ',', default_value = "base", value_name = "SET,...")]
     tilesets: Vec<String>,
     /// The players: a number of random players, or bots by profile name, comma-separated
-    /// (random, greedy, easy, medium, hard, anchor, or one of --profiles).
+    /// (random, greedy, easy, medium, hard, anchor, or one of --profiles), and `human` for a
+    /// person who answers on the terminal.
     #[arg(long, default_value = "2", value_name = "N|BOT,...")]
     players: String,
     /// A profile file whose bots join the built-in ones.
@@ -102,26 +107,36 @@ pub struct PlayArgs {
     /// Give each player an abbot.
     #[arg(long)]
     abbots: bool,
-    /// Also draw the final board as SVG to this file.
+    /// Also draw the final board as SVG to this file (with a human player, after every
+    /// turn, for a viewer kept open on it).
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
 }
 
 pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
-    let (players, bots) = match args.players.trim().parse::<u8>() {
-        Ok(players) => (players, Vec::new()),
-        Err(_) if args.players.trim().chars().all(|c| c.is_ascii_digit()) => {
-            return Err(format!("--players {} is not a number of players", args.players));
-        }
-        Err(_) => {
-            let profiles = crate::bots::profiles(args.profiles.as_deref())?;
-            let names: Vec<String> = args.players.split(',').map(str::to_owned).collect();
-            let bots = crate::bots::named(&profiles, &names)?;
-            let players = u8::try_from(bots.len())
-                .map_err(|_| format!("{} bots are too many players", bots.len()))?;
-            (players, bots)
-        }
-    };
+    // `None` seats a person; bots are named by profile.
+    let (players, bots): (u8, Vec<Option<carcassonne_bots::Profile>>) =
+        match args.players.trim().parse::<u8>() {
+            Ok(players) => (players, Vec::new()),
+            Err(_) if args.players.trim().chars().all(|c| c.is_ascii_digit()) => {
+                return Err(format!("--players {} is not a number of players", args.players));
+            }
+            Err(_) => {
+                let profiles = crate::bots::profiles(args.profiles.as_deref())?;
+                let bots = args
+                    .players
+                    .split(',')
+                    .map(|name| match name.trim() {
+                        human if human.eq_ignore_ascii_case(HUMAN) => Ok(None),
+                        name => crate::bots::named(&profiles, &[name.to_owned()])
+                            .map(|mut found| found.pop()),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                let players = u8::try_from(bots.len())
+                    .map_err(|_| format!("{} bots are too many players", bots.len()))?;
+                (players, bots)
+            }
+        };
     let catalogs = args.tilesets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
     let setup =
         GameSetup { catalogs, players, seed: args.seed, options: args.rules.options(args.abbots) };
@@ -133,17 +148,29 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
     let seated: Vec<_> = bots
         .iter()
         .enumerate()
-        .map(|(seat, profile)| profile.bot(Dice::new(args.seed ^ (seat as u64 + 1)).next()))
+        .map(|(seat, profile)| {
+            profile
+                .as_ref()
+                .map(|profile| profile.bot(Dice::new(args.seed ^ (seat as u64 + 1)).next()))
+        })
         .collect();
+    let humans = bots.iter().any(Option::is_none);
+    // A person is asked on standard error, so that standard output stays the game's report
+    // (or its JSON) as without them.
+    let mut person = humans.then(|| HumanSeat::new(std::io::stdin().lock(), std::io::stderr()));
     let mut events = Vec::new();
     let mut legal = Vec::new();
+    // Another player's placement, and the game before it, to tell the person their turn.
+    let mut placing: Option<(Game, Action)> = None;
     while !game.is_over() {
         let seat = game.current_player();
-        let action = match seated.get(seat.index()) {
-            Some(bot) => {
+        let bot = seated.get(seat.index());
+        let action = match (bot, person.as_mut()) {
+            (Some(Some(bot)), _) => {
                 bot.choose(&game, seat).map_err(|error| format!("bot {}: {error}", bot.name()))?
             }
-            None => {
+            (Some(None), Some(person)) => person.choose(&game)?,
+            _ => {
                 game.legal_actions_into(&mut legal);
                 if legal.is_empty() {
                     return Err(format!(
@@ -154,8 +181,51 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
                 legal[dice.below(legal.len())]
             }
         };
+        let before = events.len();
+        if let (Some(_), Action::Place { .. }) = (&person, action) {
+            placing = Some((game.clone(), action));
+        }
         game.apply_into(action, &mut events)
             .map_err(|error| format!("legal action {action:?} refused: {error}"))?;
+        let Some(person) = person.as_mut() else { continue };
+        let mut news = String::new();
+        if let (Some((placed_in, place)), Phase::Draw | Phase::GameOver) = (&placing, game.phase())
+        {
+            let mover = names::player(&game, seat);
+            let who = match bot {
+                Some(Some(bot)) => format!("{mover} ({})", bot.name()),
+                _ => mover,
+            };
+            let tile = placed_in.drawn_tile().map_or("?", |tile| tile_id(placed_in, tile));
+            let _ = writeln!(
+                news,
+                "{who} laid tile {tile} {}",
+                crate::analyze::describe(placed_in, Some(*place), action)
+            );
+            placing = None;
+        }
+        for event in &events[before..] {
+            match event {
+                Event::FeatureScored(score) => {
+                    let _ = writeln!(news, "    {}", describe(&game, score));
+                }
+                Event::TileDiscarded { player, tile } => {
+                    let _ = writeln!(
+                        news,
+                        "{} drew tile {}, which fits nowhere: discarded",
+                        names::player(&game, *player),
+                        tile_id(&game, *tile)
+                    );
+                }
+                _ => {}
+            }
+        }
+        person.tell(&news)?;
+        if let (Some(svg), Phase::Draw | Phase::GameOver) = (&args.svg, game.phase()) {
+            // Rewritten after every turn, for a viewer the person keeps open.
+            let picture = carcassonne_render::board_svg(&game, &Default::default());
+            crate::picture::write_picture(svg, &picture, false)?;
+        }
     }
     if let Some(svg) = &args.svg {
         let picture = carcassonne_render::board_svg(&game, &Default::default());
@@ -171,7 +241,8 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
             .iter()
             .enumerate()
             .map(|(seat, bot)| {
-                format!("{} {}", names::player(&transcript.game, PlayerId(seat as u8)), bot.name)
+                let name = bot.as_ref().map_or(HUMAN, |bot| bot.name.as_str());
+                format!("{} {name}", names::player(&transcript.game, PlayerId(seat as u8)))
             })
             .collect();
         format!("players: {}\n{}", names.join(", "), transcript.report())
@@ -472,7 +543,7 @@ pub fn figure_on(game: &Game, figure: Figure, pos: Pos, segment: SegmentIndex) -
 }
 
 /// One feature's score on one line: what, where, why, how it adds up, and who gets what.
-fn describe(game: &Game, score: &FeatureScore) -> String {
+pub fn describe(game: &Game, score: &FeatureScore) -> String {
     let mut what = names::feature(game, score.pos, score.segment);
     let per_city = score.farmers && score.kind == SegmentKind::City;
     let why = match score.reason {
@@ -518,7 +589,7 @@ pub fn plural(count: u32, noun: &str) -> String {
     }
 }
 
-fn board(game: &Game) -> String {
+pub fn board(game: &Game) -> String {
     let laid: Vec<Laid<'_>> = game
         .placements()
         .iter()
