@@ -90,7 +90,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 3
+#define CARC_ABI_VERSION_MINOR 4
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -178,6 +178,17 @@
  * Bit of an inn (Inns & Cathedrals).
  */
 #define CARC_MARK_INN 4
+
+/**
+ * `carc_game_board_svg` flag: a panel beside the board with each player's score and figures
+ * in supply, the tiles left and whose turn it is.
+ */
+#define CARC_PICTURE_SCORE_PANEL 1
+
+/**
+ * `carc_game_board_svg` flag: an outline round the tile placed last.
+ */
+#define CARC_PICTURE_LAST_MOVE 2
 
 /**
  * What a fallible function returns: `CARC_RESULT_OK` (0) or why it failed.
@@ -1066,6 +1077,149 @@ typedef struct carc_landscape_options {
 } carc_landscape_options;
 
 /**
+ * A point on a tile, in tile sides from its north-west corner as it lies on the board: `x`
+ * grows east, `y` grows south (as in SVG), both from 0 to 1.
+ */
+typedef struct carc_point {
+  /**
+   * From the west edge, in tile sides.
+   */
+  double x;
+  /**
+   * From the north edge, in tile sides.
+   */
+  double y;
+} carc_point;
+
+/**
+ * How the game is played on after each move an analysis measures.
+ */
+typedef uint32_t carc_continuation;
+
+/**
+ * How much to analyse, and how; `carc_analysis_config_default` fills in 20,000 rollouts on
+ * the calling thread with the random continuation, reports every 250 ms.
+ */
+typedef struct carc_analysis_config {
+  /**
+   * Rollouts in all, over every move; 0 for no limit (then `seconds` must stop it).
+   */
+  uint64_t rollouts;
+  /**
+   * Seconds to think; 0 for no limit. Stops between rollouts.
+   */
+  double seconds;
+  /**
+   * The seed of every shuffle and die: the same seed and `rollouts` give the same
+   * analysis whatever `threads` is.
+   */
+  uint64_t seed;
+  /**
+   * Threads to roll out on; 0 and 1 both mean the calling thread alone.
+   */
+  uint32_t threads;
+  /**
+   * A `CARC_CONTINUATION_*` constant.
+   */
+  carc_continuation continuation;
+  /**
+   * Moves kept in the race to the end (at least 1).
+   */
+  uint32_t keep;
+  /**
+   * Milliseconds between progress reports; 0 reports after every batch of rollouts.
+   */
+  uint32_t report_every_ms;
+} carc_analysis_config;
+
+/**
+ * One way to play the turn and what it leads to.
+ */
+typedef struct carc_move_stats {
+  /**
+   * The placement (`CARC_ACTION_KIND_PLACE`) when `has_place` is 1.
+   */
+  struct carc_action place;
+  /**
+   * The figure action after it: a deployment, an abbot's recall or a skip.
+   */
+  struct carc_action figure;
+  /**
+   * 1 when `place` is set; 0 when the analysis began after the tile was placed.
+   */
+  uint8_t has_place;
+  /**
+   * Rollouts played from this move.
+   */
+  uint32_t rollouts;
+  /**
+   * Mean final margin of the player to move: their score less the best other score.
+   */
+  double margin;
+  /**
+   * Standard error of `margin`; infinite below two rollouts.
+   */
+  double margin_se;
+  /**
+   * The player's mean share of the win (a shared win is split), from 0 to 1.
+   */
+  double win;
+  /**
+   * Standard error of `win`; infinite below two rollouts.
+   */
+  double win_se;
+  /**
+   * Mean final score of the player.
+   */
+  double score;
+} carc_move_stats;
+
+/**
+ * Why an analysis stopped.
+ */
+typedef uint32_t carc_analysis_stop;
+
+/**
+ * The whole of an analysis beside its ranked moves.
+ */
+typedef struct carc_analysis_summary {
+  /**
+   * Rollouts played.
+   */
+  uint64_t rollouts;
+  /**
+   * Seconds spent.
+   */
+  double seconds;
+  /**
+   * How many moves were compared (the moves written may be fewer).
+   */
+  uint32_t moves;
+  /**
+   * A `CARC_ANALYSIS_STOP_*` constant.
+   */
+  carc_analysis_stop stop;
+  /**
+   * The tile drawn.
+   */
+  uint16_t tile;
+  /**
+   * The player to move.
+   */
+  uint8_t player;
+} carc_analysis_summary;
+
+/**
+ * A progress report: `moves` is every move ranked so far, best first (`count` of them;
+ * valid during the call only), `summary` the rollouts and time so far. Called on the thread
+ * that called `carc_game_analyze`; it must return normally (no `longjmp`, no C++ exception).
+ */
+typedef void (*carc_analysis_progress)(void *user,
+                                       const struct carc_move_stats *moves,
+                                       size_t count,
+                                       const struct carc_analysis_summary *summary);
+
+/**
  * The current player draws a tile.
  */
 #define CARC_PHASE_DRAW 0
@@ -1296,6 +1450,41 @@ typedef struct carc_landscape_options {
  * They score as plain unfinished roads and cities (a house rule).
  */
 #define CARC_UNFINISHED_MARKS_NORMAL 1
+
+/**
+ * Random legal placements, a figure half the time: tens of thousands of rollouts a second.
+ */
+#define CARC_CONTINUATION_RANDOM 0
+
+/**
+ * The greedy bot for every player: about a thousand times slower, but sensibly played.
+ */
+#define CARC_CONTINUATION_GREEDY 1
+
+/**
+ * Still running: in progress reports.
+ */
+#define CARC_ANALYSIS_STOP_RUNNING 0
+
+/**
+ * The rollout budget is spent.
+ */
+#define CARC_ANALYSIS_STOP_BUDGET 1
+
+/**
+ * The time is up.
+ */
+#define CARC_ANALYSIS_STOP_TIME 2
+
+/**
+ * The cancel flag was raised.
+ */
+#define CARC_ANALYSIS_STOP_CANCELLED 3
+
+/**
+ * Only one move was possible.
+ */
+#define CARC_ANALYSIS_STOP_FORCED 4
 
 #ifdef __cplusplus
 extern "C" {
@@ -2456,6 +2645,123 @@ const char *carc_bot_name(const struct carc_bot *bot);
  * `bot` is any handle value; it is invalid afterwards, and so is its name.
  */
 void carc_bot_free(struct carc_bot *bot);
+
+/**
+ * Writes the board of `game` as a standalone SVG document to `buf`, NUL-terminated: every
+ * tile as it lies, the figures in their players' colours, and what `flags` asks for
+ * (`CARC_PICTURE_*` constants or-ed together; 0 for the board alone). The same game always
+ * gives the same bytes. `*size` receives the bytes written, the NUL included, or the bytes
+ * needed with `CARC_RESULT_BUFFER_TOO_SMALL` (then `buf` is left alone); `buf` may be NULL
+ * when `cap` is 0, to ask for the size.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_INVALID_ARGUMENT` for an
+ * unknown flag, `CARC_RESULT_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` bytes; `size` is
+ * NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_board_svg(const struct carc_game *game,
+                                uint32_t flags,
+                                char *buf,
+                                size_t cap,
+                                size_t *size);
+
+/**
+ * Writes tile type `tile` of `game` turned `rotation` degrees clockwise as a standalone SVG
+ * document, 120 units square, to `buf`, NUL-terminated, drawn as the board draws it. `*size`
+ * as for `carc_game_board_svg`.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a tile
+ * number past the end, `CARC_RESULT_INVALID_ARGUMENT` for a rotation other than 0, 90, 180
+ * or 270, `CARC_RESULT_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` bytes; `size` is
+ * NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_tile_svg(const struct carc_game *game,
+                               uint16_t tile,
+                               uint16_t rotation,
+                               char *buf,
+                               size_t cap,
+                               size_t *size);
+
+/**
+ * Writes where a figure stands on each segment of tile type `tile` turned `rotation`
+ * degrees clockwise, one `carc_point` per segment in segment order, to `buf`: the points the
+ * board picture draws figures at (in a city clear of its pennants, halfway along a road, in
+ * a field clear of roads and cities, on a monastery). `*count` receives the points written,
+ * or the number needed with `CARC_RESULT_BUFFER_TOO_SMALL` (then `buf` is left alone).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE`,
+ * `CARC_RESULT_INVALID_ARGUMENT` for a bad rotation, `CARC_RESULT_BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_point`s;
+ * `count` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_tile_anchors(const struct carc_game *game,
+                                   uint16_t tile,
+                                   uint16_t rotation,
+                                   struct carc_point *buf,
+                                   size_t cap,
+                                   size_t *count);
+
+/**
+ * Fills `*out` with the default analysis: 20,000 rollouts, no time limit, seed 0, one
+ * thread, the random continuation, 5 moves kept, a report every 250 ms.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `out` is NULL or points to a writable `carc_analysis_config`.
+ */
+carc_result carc_analysis_config_default(struct carc_analysis_config *out);
+
+/**
+ * Ranks every way the player to move in `game` (in its place or figure phase) can play the
+ * turn by the final margin and win share it leads to, from rollouts on fresh shuffles of
+ * the tiles (the analysis never reads the bag's order), and writes the best `cap` of them to
+ * `moves`, best first; `*count` receives how many were written and `*summary` (if not NULL)
+ * the rollouts, time, number of moves compared and why it stopped.
+ *
+ * `progress` (NULL for none) hears the ranking so far about every `report_every_ms`, with
+ * `user` passed back. `cancel` (NULL for none) points to a flag another thread may set to a
+ * non-zero value, with an atomic store (C11 `atomic_store`, C# `Interlocked.Exchange`), to
+ * stop the analysis within a batch of rollouts; what it has is then written as usual, with
+ * `CARC_ANALYSIS_STOP_CANCELLED`. The analysis works on a copy of the game: other calls on
+ * `game` need not wait for it.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT` (`config`, `count`, or `moves` with `cap` above 0),
+ * `CARC_RESULT_POISONED`, `CARC_RESULT_INVALID_ENUM` for an unknown continuation,
+ * `CARC_RESULT_INVALID_ARGUMENT` for neither a rollout budget nor a time limit or a time
+ * that is not a finite number of seconds from 0 up to a day, `CARC_RESULT_WRONG_PHASE` when
+ * the next tile is still to be drawn, `CARC_RESULT_GAME_OVER`.
+ *
+ * # Safety
+ * `game` is any handle value; `config` is NULL or points to a `carc_analysis_config`;
+ * `progress` is NULL or a function safe to call as described; `cancel` is NULL or points to
+ * an aligned `int32_t` that stays valid during the call and is written only atomically;
+ * `moves` is NULL or valid for writing `cap` `carc_move_stats`; `count` is NULL or points to
+ * a writable `size_t`; `summary` is NULL or points to a writable `carc_analysis_summary`;
+ * `err` is NULL or points to a writable `carc_error *`.
+ */
+carc_result carc_game_analyze(const struct carc_game *game,
+                              const struct carc_analysis_config *config,
+                              carc_analysis_progress progress,
+                              void *user,
+                              const int32_t *cancel,
+                              struct carc_move_stats *moves,
+                              size_t cap,
+                              size_t *count,
+                              struct carc_analysis_summary *summary,
+                              struct carc_error **err);
 
 /**
  * How many handles of every kind (catalogs, games, errors, landscape scores) are live in the

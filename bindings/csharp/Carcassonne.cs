@@ -137,6 +137,40 @@ namespace Carcassonne
         Poisoned = 902,
     }
 
+    /// <summary>What <see cref="Game.BoardSvg"/> draws beside the board (<c>CARC_PICTURE_*</c>).</summary>
+    [Flags]
+    public enum PictureFlags : uint
+    {
+        /// <summary>A panel with each player's score and figures in supply, the tiles left and whose turn it is.</summary>
+        ScorePanel = 1,
+        /// <summary>An outline round the tile placed last.</summary>
+        LastMove = 2,
+    }
+
+    /// <summary>How the game is played on after each move an analysis measures (<c>CARC_CONTINUATION_*</c>).</summary>
+    public enum Continuation : uint
+    {
+        /// <summary>Random legal placements, a figure half the time: tens of thousands of rollouts a second.</summary>
+        Random = 0,
+        /// <summary>The greedy bot for every player: about a thousand times slower, but sensibly played.</summary>
+        Greedy = 1,
+    }
+
+    /// <summary>Why an analysis stopped (<c>CARC_ANALYSIS_STOP_*</c>).</summary>
+    public enum AnalysisStop : uint
+    {
+        /// <summary>Still running: in progress reports.</summary>
+        Running = 0,
+        /// <summary>The rollout budget is spent.</summary>
+        Budget = 1,
+        /// <summary>The time is up.</summary>
+        Time = 2,
+        /// <summary>The cancellation token was cancelled.</summary>
+        Cancelled = 3,
+        /// <summary>Only one move was possible.</summary>
+        Forced = 4,
+    }
+
     /// <summary>Where the turn cycle stands (<c>CARC_PHASE_*</c>).</summary>
     public enum Phase : uint
     {
@@ -344,7 +378,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 3;
+        public const int AbiVersionMinor = 4;
     }
 
     // ---------------------------------------------------------------------------------------
@@ -462,6 +496,94 @@ namespace Carcassonne
         public readonly byte BigFollowers;
         /// <summary>Abbots.</summary>
         public readonly byte Abbots;
+    }
+
+    /// <summary>A point on a tile in tile sides from its north-west corner as it lies
+    /// (<c>carc_point</c>): X grows east, Y grows south, both from 0 to 1.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Point
+    {
+        /// <summary>From the west edge, in tile sides.</summary>
+        public readonly double X;
+        /// <summary>From the north edge, in tile sides.</summary>
+        public readonly double Y;
+    }
+
+    /// <summary>How much to analyse, and how (<c>carc_analysis_config</c>). Start from
+    /// <see cref="Default"/>: 20,000 rollouts on the calling thread, the random continuation.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct AnalysisConfig
+    {
+        /// <summary>Rollouts in all; 0 for no limit (then <see cref="Seconds"/> must stop it).</summary>
+        public ulong Rollouts;
+        /// <summary>Seconds to think; 0 for no limit.</summary>
+        public double Seconds;
+        /// <summary>The seed: the same seed and rollouts give the same analysis whatever <see cref="Threads"/> is.</summary>
+        public ulong Seed;
+        /// <summary>Threads to roll out on; 0 and 1 both mean the calling thread alone.</summary>
+        public uint Threads;
+        /// <summary>How the game is played on after each move.</summary>
+        public Continuation Continuation;
+        /// <summary>Moves kept in the race to the end (at least 1).</summary>
+        public uint Keep;
+        /// <summary>Milliseconds between progress reports; 0 after every batch of rollouts.</summary>
+        public uint ReportEveryMs;
+
+        /// <summary>20,000 rollouts, no time limit, seed 0, one thread, the random continuation,
+        /// 5 moves kept, a report every 250 ms.</summary>
+        public static AnalysisConfig Default
+        {
+            get
+            {
+                AnalysisConfig config;
+                Errors.Check(Native.carc_analysis_config_default(out config));
+                return config;
+            }
+        }
+    }
+
+    /// <summary>One way to play the turn and what it leads to (<c>carc_move_stats</c>).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct MoveStats
+    {
+        /// <summary>The placement, when <see cref="HasPlace"/>.</summary>
+        public readonly Action Place;
+        /// <summary>The figure action after it: a deployment, an abbot's recall or a skip.</summary>
+        public readonly Action Figure;
+        private readonly byte hasPlace;
+        /// <summary>Rollouts played from this move.</summary>
+        public readonly uint Rollouts;
+        /// <summary>Mean final margin of the player to move over the best other player.</summary>
+        public readonly double Margin;
+        /// <summary>Standard error of <see cref="Margin"/>; infinite below two rollouts.</summary>
+        public readonly double MarginSe;
+        /// <summary>The player's mean share of the win, from 0 to 1.</summary>
+        public readonly double Win;
+        /// <summary>Standard error of <see cref="Win"/>; infinite below two rollouts.</summary>
+        public readonly double WinSe;
+        /// <summary>Mean final score of the player.</summary>
+        public readonly double Score;
+
+        /// <summary>Whether <see cref="Place"/> is set: false when the analysis began after the tile was placed.</summary>
+        public bool HasPlace { get { return hasPlace != 0; } }
+    }
+
+    /// <summary>The whole of an analysis beside its moves (<c>carc_analysis_summary</c>).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct AnalysisSummary
+    {
+        /// <summary>Rollouts played.</summary>
+        public readonly ulong Rollouts;
+        /// <summary>Seconds spent.</summary>
+        public readonly double Seconds;
+        /// <summary>How many moves were compared.</summary>
+        public readonly uint Moves;
+        /// <summary>Why it stopped.</summary>
+        public readonly AnalysisStop Stop;
+        /// <summary>The tile drawn.</summary>
+        public readonly ushort Tile;
+        /// <summary>The player to move.</summary>
+        public readonly byte Player;
     }
 
     /// <summary>One step of a turn (<c>carc_action</c>). <see cref="Kind"/> says which fields
@@ -2119,11 +2241,150 @@ namespace Carcassonne
             return Utf8.ReadText((byte[] buf, UIntPtr cap, ref UIntPtr size) =>
                 Native.carc_game_save_json(handle, buf, cap, ref size));
         }
+
+        /// <summary>The board as a standalone SVG document: every tile as it lies, the figures
+        /// in their players' colours, and what <paramref name="flags"/> asks for.</summary>
+        public string BoardSvg(PictureFlags flags = PictureFlags.ScorePanel | PictureFlags.LastMove)
+        {
+            return Utf8.ReadText((byte[] buf, UIntPtr cap, ref UIntPtr size) =>
+                Native.carc_game_board_svg(handle, (uint)flags, buf, cap, ref size));
+        }
+
+        /// <summary>Tile type <paramref name="tile"/> turned <paramref name="rotation"/>
+        /// degrees clockwise as a standalone SVG document, 120 units square, drawn as the board draws it.</summary>
+        /// <exception cref="CarcassonneException">OutOfRange, InvalidArgument for a rotation other than 0, 90, 180, 270.</exception>
+        public string TileSvg(ushort tile, ushort rotation)
+        {
+            return Utf8.ReadText((byte[] buf, UIntPtr cap, ref UIntPtr size) =>
+                Native.carc_game_tile_svg(handle, tile, rotation, buf, cap, ref size));
+        }
+
+        /// <summary>Where a figure stands on each segment of tile type <paramref name="tile"/>
+        /// turned <paramref name="rotation"/> degrees, in segment order: the points the board
+        /// picture draws figures at, in tile sides.</summary>
+        /// <exception cref="CarcassonneException">OutOfRange, InvalidArgument.</exception>
+        public Point[] TileAnchors(ushort tile, ushort rotation)
+        {
+            return Lists.Read<Point>((Point[] buf, UIntPtr cap, ref UIntPtr count) =>
+                Native.carc_game_tile_anchors(handle, tile, rotation, buf, cap, ref count));
+        }
+
+        /// <summary>Ranks every way the player to move can play the turn by the final margin
+        /// and win share it leads to, from rollouts on fresh shuffles of the tiles (never the
+        /// bag's own order), and returns the best <paramref name="top"/>, best first.
+        /// <paramref name="progress"/> (may be null) hears the ranking so far about every
+        /// <see cref="AnalysisConfig.ReportEveryMs"/>, on the calling thread; cancelling
+        /// <paramref name="cancel"/> stops the analysis within a batch of rollouts and returns
+        /// what it has. The game may be used from other threads meanwhile.</summary>
+        /// <exception cref="CarcassonneException">WrongPhase before the draw, GameOver,
+        /// InvalidArgument or InvalidEnum for a bad configuration.</exception>
+        public Analysis Analyze(AnalysisConfig config, int top,
+                                Action<MoveStats[], AnalysisSummary> progress = null,
+                                System.Threading.CancellationToken cancel = default(System.Threading.CancellationToken))
+        {
+            if (top < 0)
+            {
+                throw new ArgumentOutOfRangeException("top", "top must be 0 or more");
+            }
+            var moves = new MoveStats[top];
+            var flag = new int[1];
+            var pinned = GCHandle.Alloc(flag, GCHandleType.Pinned);
+            var context = GCHandle.Alloc(new AnalysisContext(progress, flag));
+            try
+            {
+                using (cancel.Register(() => System.Threading.Interlocked.Exchange(ref flag[0], 1)))
+                {
+                    var count = UIntPtr.Zero;
+                    AnalysisSummary summary;
+                    var err = IntPtr.Zero;
+                    Result result = Native.carc_game_analyze(
+                        handle, ref config, progress == null ? null : AnalysisContext.Callback,
+                        GCHandle.ToIntPtr(context), pinned.AddrOfPinnedObject(), moves,
+                        (UIntPtr)(uint)top, ref count, out summary, ref err);
+                    Errors.Check(result, err);
+                    var context_ = (AnalysisContext)context.Target;
+                    if (context_.Failure != null)
+                    {
+                        throw context_.Failure;
+                    }
+                    Array.Resize(ref moves, Sizes.ToInt(count));
+                    return new Analysis(moves, summary);
+                }
+            }
+            finally
+            {
+                context.Free();
+                pinned.Free();
+            }
+        }
     }
 
     // ---------------------------------------------------------------------------------------
     // Landscapes.
     // ---------------------------------------------------------------------------------------
+
+    /// <summary>An analysis: the best moves, best first, and its summary.</summary>
+    public sealed class Analysis
+    {
+        internal Analysis(MoveStats[] moves, AnalysisSummary summary)
+        {
+            Moves = moves;
+            Summary = summary;
+        }
+
+        /// <summary>The best moves asked for, best first.</summary>
+        public MoveStats[] Moves { get; private set; }
+
+        /// <summary>Rollouts, time, moves compared and why it stopped.</summary>
+        public AnalysisSummary Summary { get; private set; }
+    }
+
+    /// <summary>What a progress report reaches through the native call: the caller's
+    /// delegate, and an exception it threw, kept until the call returns (an exception may not
+    /// cross native frames).</summary>
+    internal sealed class AnalysisContext
+    {
+        private readonly Action<MoveStats[], AnalysisSummary> progress;
+        private readonly int[] cancel;
+        internal Exception Failure;
+
+        internal AnalysisContext(Action<MoveStats[], AnalysisSummary> progress, int[] cancel)
+        {
+            this.progress = progress;
+            this.cancel = cancel;
+        }
+
+        // One static delegate for every call: IL2CPP can call back only into static methods.
+        internal static readonly Native.AnalysisProgress Callback = Report;
+
+        [AOT.MonoPInvokeCallback(typeof(Native.AnalysisProgress))]
+        private static void Report(IntPtr user, IntPtr moves, UIntPtr count, IntPtr summary)
+        {
+            var context = (AnalysisContext)GCHandle.FromIntPtr(user).Target;
+            if (context.Failure != null || context.progress == null)
+            {
+                return;
+            }
+            try
+            {
+                int n = Sizes.ToInt(count);
+                var ranked = new MoveStats[n];
+                int size = Marshal.SizeOf(typeof(MoveStats));
+                for (int i = 0; i < n; i++)
+                {
+                    ranked[i] = (MoveStats)Marshal.PtrToStructure(new IntPtr(moves.ToInt64() + (long)i * size), typeof(MoveStats));
+                }
+                var read = (AnalysisSummary)Marshal.PtrToStructure(summary, typeof(AnalysisSummary));
+                context.progress(ranked, read);
+            }
+            catch (Exception exception)
+            {
+                // Kept for the caller, and the analysis stopped: its result will not be used.
+                context.Failure = exception;
+                System.Threading.Interlocked.Exchange(ref context.cancel[0], 1);
+            }
+        }
+    }
 
     /// <summary>A bot: an opponent for a game (ABI 1.3). It sees only what a player sees,
     /// and its choices depend only on its seed and the game. A bot may play any number of
@@ -2530,6 +2791,24 @@ namespace Carcassonne
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_bot_choose(BotHandle bot, GameHandle game, out Action action, ref IntPtr err);
 
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        internal delegate void AnalysisProgress(IntPtr user, IntPtr moves, UIntPtr count, IntPtr summary);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_board_svg(GameHandle game, uint flags, [Out] byte[] buf, UIntPtr cap, ref UIntPtr size);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_tile_svg(GameHandle game, ushort tile, ushort rotation, [Out] byte[] buf, UIntPtr cap, ref UIntPtr size);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_tile_anchors(GameHandle game, ushort tile, ushort rotation, [Out] Point[] buf, UIntPtr cap, ref UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_analysis_config_default(out AnalysisConfig config);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_analyze(GameHandle game, ref AnalysisConfig config, AnalysisProgress progress, IntPtr user, IntPtr cancel, [Out] MoveStats[] moves, UIntPtr cap, ref UIntPtr count, out AnalysisSummary summary, ref IntPtr err);
+
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern IntPtr carc_bot_name(BotHandle bot);
 
@@ -2549,3 +2828,20 @@ namespace Carcassonne
         internal static extern UIntPtr carc_live_handles();
     }
 }
+
+#if !UNITY_5_3_OR_NEWER
+namespace AOT
+{
+    /// <summary>Marks a static method that native code calls back, as Unity's attribute of
+    /// the same name does for IL2CPP; outside Unity it only documents the method.</summary>
+    [System.AttributeUsage(System.AttributeTargets.Method)]
+    public sealed class MonoPInvokeCallbackAttribute : System.Attribute
+    {
+        /// <summary>The delegate type the method is called through.</summary>
+        public MonoPInvokeCallbackAttribute(System.Type type) { DelegateType = type; }
+
+        /// <summary>The delegate type the method is called through.</summary>
+        public System.Type DelegateType { get; private set; }
+    }
+}
+#endif

@@ -307,5 +307,47 @@ int main(void) {
 
     CONST(CARC_UNFINISHED_MARKS_ZERO);
     CONST(CARC_UNFINISHED_MARKS_NORMAL);
+
+    SIZE(carc_point);
+    FIELD(carc_point, x);
+    FIELD(carc_point, y);
+
+    SIZE(carc_analysis_config);
+    FIELD(carc_analysis_config, rollouts);
+    FIELD(carc_analysis_config, seconds);
+    FIELD(carc_analysis_config, seed);
+    FIELD(carc_analysis_config, threads);
+    FIELD(carc_analysis_config, continuation);
+    FIELD(carc_analysis_config, keep);
+    FIELD(carc_analysis_config, report_every_ms);
+
+    SIZE(carc_move_stats);
+    FIELD(carc_move_stats, place);
+    FIELD(carc_move_stats, figure);
+    FIELD(carc_move_stats, has_place);
+    FIELD(carc_move_stats, rollouts);
+    FIELD(carc_move_stats, margin);
+    FIELD(carc_move_stats, margin_se);
+    FIELD(carc_move_stats, win);
+    FIELD(carc_move_stats, win_se);
+    FIELD(carc_move_stats, score);
+
+    SIZE(carc_analysis_summary);
+    FIELD(carc_analysis_summary, rollouts);
+    FIELD(carc_analysis_summary, seconds);
+    FIELD(carc_analysis_summary, moves);
+    FIELD(carc_analysis_summary, stop);
+    FIELD(carc_analysis_summary, tile);
+    FIELD(carc_analysis_summary, player);
+
+    CONST(CARC_PICTURE_SCORE_PANEL);
+    CONST(CARC_PICTURE_LAST_MOVE);
+    CONST(CARC_CONTINUATION_RANDOM);
+    CONST(CARC_CONTINUATION_GREEDY);
+    CONST(CARC_ANALYSIS_STOP_RUNNING);
+    CONST(CARC_ANALYSIS_STOP_BUDGET);
+    CONST(CARC_ANALYSIS_STOP_TIME);
+    CONST(CARC_ANALYSIS_STOP_CANCELLED);
+    CONST(CARC_ANALYSIS_STOP_FORCED);
     return 0;
 }

@@ -42,6 +42,10 @@ mod landscape;
 
 mod bot;
 
+mod picture;
+
+mod analysis;
+
 // Helpers behind every export: the panic boundary, pointer checks, caller buffers, the
 // writing of outputs with their padding zeroed, and the registry that checks handles.
 mod boundary;
@@ -50,12 +54,14 @@ pub mod fuzzing;
 mod handle;
 mod written;
 
+pub use analysis::*;
 pub use board::*;
 pub use bot::*;
 pub use catalog::*;
 pub use error::*;
 pub use game::*;
 pub use landscape::*;
+pub use picture::*;
 pub use result::*;
 pub use save::*;
 pub use values::*;

@@ -10,6 +10,7 @@
 
 use std::ffi::c_char;
 
+use crate::analysis::{carc_analysis_config, carc_analysis_summary, carc_move_stats};
 use crate::board::{
     carc_feature_info, carc_placed_figure, carc_placement, carc_segment_ref, carc_segment_state,
 };
@@ -17,6 +18,7 @@ use crate::catalog::{carc_segment_info, carc_tile_info, carc_tileset_info};
 use crate::error::carc_diagnostic_info;
 use crate::game::carc_setup;
 use crate::landscape::carc_landscape_scoring;
+use crate::picture::carc_point;
 use crate::values::{
     carc_action, carc_event, carc_feature_score, carc_pos, carc_rules, carc_supply,
 };
@@ -43,7 +45,7 @@ macro_rules! written_as_is {
     )*};
 }
 
-written_as_is!(u8, i8, u16, i16, u32, u64, usize);
+written_as_is!(u8, i8, u16, i16, u32, u64, usize, f64);
 
 impl<T> Written for *const T {
     #[inline]
@@ -116,6 +118,10 @@ written_struct! {
     carc_placed_figure { player, figure, pos, segment }
     carc_diagnostic_info { file, line, column, code, code_number, message }
     carc_landscape_scoring { rules, claim_all, pennant_value, unfinished_pennant_value }
+    carc_point { x, y }
+    carc_analysis_config { rollouts, seconds, seed, threads, continuation, keep, report_every_ms }
+    carc_move_stats { place, figure, has_place, rollouts, margin, margin_se, win, win_se, score }
+    carc_analysis_summary { rollouts, seconds, moves, stop, tile, player }
 }
 
 const _: () = assert!(size_of::<c_char>() == 1);
@@ -155,5 +161,12 @@ mod tests {
         let figure =
             carc_placed_figure { player: 1, figure: 2, pos: carc_pos { x: 1, y: 1 }, segment: 3 };
         assert!(!written_over_garbage(figure).contains(&0xAA));
+        // carc_move_stats: padding after `has_place` and inside its actions; the summary's
+        // tail after `player`.
+        let stats =
+            carc_move_stats { place: action, figure: action, has_place: 1, ..Default::default() };
+        assert!(!written_over_garbage(stats).contains(&0xAA));
+        let summary = carc_analysis_summary { player: 1, tile: 2, ..Default::default() };
+        assert!(!written_over_garbage(summary).contains(&0xAA));
     }
 }

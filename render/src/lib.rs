@@ -27,7 +27,7 @@ mod tile;
 
 pub use anchor::{Anchor, anchors};
 pub use board::{BoardOptions, Overlay, ShadedCell, Suggestion, board_svg, landscape_svg};
-pub use sheet::catalog_sheet;
+pub use sheet::{catalog_sheet, tile_svg};
 
 #[cfg(test)]
 mod tests;

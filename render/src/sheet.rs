@@ -1,6 +1,7 @@
-//! The sheet of a tile set: every tile type unrotated, with its id, name and count.
+//! The sheet of a tile set: every tile type unrotated, with its id, name and count; and one
+//! tile type at any rotation.
 
-use carcassonne::{Catalog, TileType};
+use carcassonne::{Catalog, Rotation, TileType};
 
 use crate::layout::layout;
 use crate::style::*;
@@ -60,6 +61,38 @@ pub fn catalog_sheet(catalog: &Catalog) -> String {
         let y = MARGIN + TITLE_HEIGHT + (index / COLUMNS) as f64 * cell_height;
         render_tile(&mut out, tile, x, y);
     }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One tile type turned by `rotation` as a standalone SVG document, 120 units square, drawn
+/// as the board draws it: the picture of a drawn tile, or of a tile a client lays itself.
+/// [`crate::anchors`] gives, in tile sides, where figures stand on it.
+///
+/// ```
+/// use carcassonne::{Catalog, Rotation};
+/// let base = Catalog::builtin("base")?;
+/// let (_, start) = base.tile_by_id("D").unwrap();
+/// let svg = carcassonne_render::tile_svg(start, Rotation::R90);
+/// assert!(svg.starts_with("<svg") && svg.contains("turned 90"));
+/// # Ok::<(), carcassonne::UnknownBuiltin>(())
+/// ```
+#[must_use]
+pub fn tile_svg(tile: &TileType, rotation: Rotation) -> String {
+    let layout = layout(tile).turned(rotation.quarter_turns());
+    let mut out = String::new();
+    open_document(&mut out, TILE, TILE);
+    push(
+        &mut out,
+        format_args!(
+            "<title>{}: {} turned {rotation}</title>\n\
+             <defs><clipPath id=\"tile-clip\"><rect width=\"{t}\" height=\"{t}\"/></clipPath></defs>\n",
+            escape(tile.id()),
+            escape(tile.name()),
+            t = num(TILE)
+        ),
+    );
+    draw_face(&mut out, &layout, Fields::Alike);
     out.push_str("</svg>\n");
     out
 }

@@ -80,6 +80,17 @@ namespace Carcassonne.LayoutCheck
             new object[] { "carc_landscape_scoring", typeof(LandscapeScoring),
                 "rules", "Rules", "claim_all", "claimAll", "pennant_value", "PennantValue",
                 "unfinished_pennant_value", "UnfinishedPennantValue" },
+            new object[] { "carc_point", typeof(Point), "x", "X", "y", "Y" },
+            new object[] { "carc_analysis_config", typeof(AnalysisConfig),
+                "rollouts", "Rollouts", "seconds", "Seconds", "seed", "Seed", "threads", "Threads",
+                "continuation", "Continuation", "keep", "Keep", "report_every_ms", "ReportEveryMs" },
+            new object[] { "carc_move_stats", typeof(MoveStats),
+                "place", "Place", "figure", "Figure", "has_place", "hasPlace", "rollouts", "Rollouts",
+                "margin", "Margin", "margin_se", "MarginSe", "win", "Win", "win_se", "WinSe",
+                "score", "Score" },
+            new object[] { "carc_analysis_summary", typeof(AnalysisSummary),
+                "rollouts", "Rollouts", "seconds", "Seconds", "moves", "Moves", "stop", "Stop",
+                "tile", "Tile", "player", "Player" },
         };
 
         // Enums whose C names follow from their C# names: prefix + SCREAMING_SNAKE_CASE.
@@ -97,6 +108,9 @@ namespace Carcassonne.LayoutCheck
             new object[] { "CARC_UNFINISHED_MARKS_", typeof(UnfinishedMarks) },
             new object[] { "CARC_DIR_", typeof(Dirs) },
             new object[] { "CARC_MARK_", typeof(Marks) },
+            new object[] { "CARC_PICTURE_", typeof(PictureFlags) },
+            new object[] { "CARC_CONTINUATION_", typeof(Continuation) },
+            new object[] { "CARC_ANALYSIS_STOP_", typeof(AnalysisStop) },
         };
 
         // The half-edges have readable C# names; the header spells them by edge and half.

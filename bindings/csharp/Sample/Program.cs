@@ -1,5 +1,6 @@
 // Program.cs: a console sample of the C# binding: one seeded two-player game of the base set with random legal actions,
-// then the same tiles played by two bots.
+// then the same tiles played by two bots, then the first move of that game analysed (with progress and cancellation)
+// and its board drawn.
 //
 // Usage: mono Sample.exe [seed]   (seed 1 by default)
 //
@@ -136,6 +137,7 @@ namespace Carcassonne.Sample
                 return 1;
             }
             PlayBots(game, seed);
+            AnalyseAndDraw(game, seed);
             Console.WriteLine("seed=" + seed + " actions=" + actions + " scores=" + Join(scores) + " winners=" + winners);
             return 0;
         }
@@ -155,6 +157,57 @@ namespace Carcassonne.Sample
                 }
                 uint[] scores = game.Scores();
                 Console.WriteLine("bots on the same tiles: " + medium.Name + " " + scores[0] + ", " + easy.Name + " " + scores[1]);
+            }
+        }
+
+        /// <summary>The first move of the same tiles analysed: the three best moves with their
+        /// expected margins, then an analysis cancelled from its own progress report; and the
+        /// board as SVG with the points where figures stand on the start tile.</summary>
+        private static void AnalyseAndDraw(Game played, ulong seed)
+        {
+            using (var game = played.Restarted(seed))
+            {
+                game.Apply(Action.Draw());
+                var config = AnalysisConfig.Default;
+                config.Rollouts = 3000;
+                config.Seed = seed;
+                config.Threads = 2;
+                config.ReportEveryMs = 5;
+                int reports = 0;
+                Analysis analysis = game.Analyze(config, 3, (moves, summary) => reports++);
+                Console.WriteLine("analysis: " + analysis.Summary.Moves + " moves, " + analysis.Summary.Rollouts
+                    + " rollouts, " + analysis.Summary.Stop + ", " + reports + " progress reports");
+                foreach (MoveStats move in analysis.Moves)
+                {
+                    Console.WriteLine("  " + move.Place + " then " + move.Figure + ": margin "
+                        + move.Margin.ToString("+0.0;-0.0") + " ± " + move.MarginSe.ToString("0.0")
+                        + ", win " + (move.Win * 100).ToString("0") + "%");
+                }
+
+                config.Rollouts = 0;
+                config.Seconds = 600;
+                config.ReportEveryMs = 0;
+                using (var cancel = new System.Threading.CancellationTokenSource())
+                {
+                    Analysis stopped = game.Analyze(config, 1, (moves, summary) =>
+                    {
+                        if (summary.Rollouts >= 500)
+                        {
+                            cancel.Cancel();
+                        }
+                    }, cancel.Token);
+                    if (stopped.Summary.Stop != AnalysisStop.Cancelled)
+                    {
+                        throw new InvalidOperationException("the analysis ran on after its cancellation");
+                    }
+                    Console.WriteLine("a 10-minute analysis cancelled after " + stopped.Summary.Rollouts + " rollouts in "
+                        + stopped.Summary.Seconds.ToString("0.00") + " s");
+                }
+
+                string svg = game.BoardSvg();
+                Point[] anchors = game.TileAnchors(game.Placements()[0].Tile, 0);
+                Console.WriteLine("board picture: " + svg.Length + " characters of SVG; figures on the start tile stand at "
+                    + string.Join(" ", Array.ConvertAll(anchors, p => "(" + p.X.ToString("0.00") + ", " + p.Y.ToString("0.00") + ")")));
             }
         }
 

@@ -57,7 +57,7 @@ namespace Carcassonne.Tests
             {
                 LibraryInfo, Builtins, TileSetDiagnostics, TileSetFiles, GameQueries, RefusedActions,
                 WholeGame, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
-                PlayerMasks, Bots,
+                PlayerMasks, Bots, Pictures, Analysis,
                 NothingLeaks,
             };
             foreach (var test in tests)
@@ -74,6 +74,104 @@ namespace Carcassonne.Tests
             }
             Console.WriteLine(checks + " checks, " + failures + " failed");
             return failures == 0 ? 0 : 1;
+        }
+
+        /// <summary>The board and a tile as SVG, and the figure anchor points of a tile.</summary>
+        private static void Pictures()
+        {
+            using (var baseSet = Catalog.Builtin("base"))
+            {
+                var setup = new GameSetup { Players = 2, Seed = 3 };
+                setup.Catalogs.Add(baseSet);
+                using (var game = new Game(setup))
+                {
+                    string board = game.BoardSvg();
+                    Check(board.StartsWith("<svg") && board.Contains("score-panel"), "the board with its score panel");
+                    Check(!game.BoardSvg((PictureFlags)0).Contains("score-panel"), "the board alone");
+                    Throws(Result.InvalidArgument, () => game.BoardSvg((PictureFlags)8), "an unknown picture flag");
+                    ushort start = game.Placements()[0].Tile;
+                    Check(game.TileSvg(start, 90).Contains("turned 90"), "a tile turned");
+                    Throws(Result.InvalidArgument, () => game.TileSvg(start, 45), "a rotation of 45 degrees");
+                    Throws(Result.OutOfRange, () => game.TileAnchors(9999, 0), "no such tile");
+                    Point[] anchors = game.TileAnchors(start, 180);
+                    Equal((int)game.TileInfo(start).SegmentCount, anchors.Length, "a point for every segment");
+                    foreach (var point in anchors)
+                    {
+                        Check(point.X > 0 && point.X < 1 && point.Y > 0 && point.Y < 1, "anchors lie on the tile");
+                    }
+                }
+            }
+        }
+
+        /// <summary>An analysis ranks legal moves, reports progress, is the same on any number of
+        /// threads, and stops when cancelled.</summary>
+        private static void Analysis()
+        {
+            using (var baseSet = Catalog.Builtin("base"))
+            {
+                var setup = new GameSetup { Players = 2, Seed = 3 };
+                setup.Catalogs.Add(baseSet);
+                using (var game = new Game(setup))
+                {
+                    var config = AnalysisConfig.Default;
+                    Equal(20000UL, config.Rollouts, "the default budget");
+                    config.Rollouts = 800;
+                    Throws(Result.WrongPhase, () => game.Analyze(config, 3), "no move before the draw");
+                    game.Apply(Action.Draw());
+                    int reports = 0;
+                    config.ReportEveryMs = 0;
+                    var analysis = game.Analyze(config, 3, (moves, summary) =>
+                    {
+                        reports++;
+                        Check(moves.Length == summary.Moves, "a report ranks every move");
+                    });
+                    Equal(3, analysis.Moves.Length, "the best three");
+                    Equal(800UL, analysis.Summary.Rollouts, "the whole budget");
+                    Equal(AnalysisStop.Budget, analysis.Summary.Stop, "stopped by the budget");
+                    Check(reports > 0, "progress was reported");
+                    var best = analysis.Moves[0];
+                    Check(best.HasPlace && game.LegalActions().Contains(best.Place), "the best placement is legal");
+                    config.Threads = 2;
+                    var again = game.Analyze(config, 3);
+                    for (int i = 0; i < 3; i++)
+                    {
+                        Equal(analysis.Moves[i].Margin, again.Moves[i].Margin, "the same on two threads");
+                        Equal(analysis.Moves[i].Place, again.Moves[i].Place, "the same moves on two threads");
+                    }
+                    Throws(Result.InvalidArgument, () =>
+                    {
+                        var unbounded = config;
+                        unbounded.Rollouts = 0;
+                        game.Analyze(unbounded, 1);
+                    }, "neither a budget nor a time");
+                    var bad = config;
+                    bad.Continuation = (Continuation)9;
+                    Throws(Result.InvalidEnum, () => game.Analyze(bad, 1), "an unknown continuation");
+
+                    config.Rollouts = 0;
+                    config.Seconds = 600;
+                    using (var cancel = new System.Threading.CancellationTokenSource())
+                    {
+                        cancel.Cancel();
+                        var started = DateTime.UtcNow;
+                        var stopped = game.Analyze(config, 1, null, cancel.Token);
+                        Equal(AnalysisStop.Cancelled, stopped.Summary.Stop, "a cancelled token stops it");
+                        Check((DateTime.UtcNow - started).TotalSeconds < 60, "promptly");
+                    }
+                    var thrown = false;
+                    try
+                    {
+                        config.Rollouts = 300;
+                        config.Seconds = 0;
+                        game.Analyze(config, 1, (moves, summary) => { throw new InvalidOperationException("from the report"); });
+                    }
+                    catch (InvalidOperationException)
+                    {
+                        thrown = true;
+                    }
+                    Check(thrown, "an exception in a report reaches the caller after the call");
+                }
+            }
         }
 
         /// <summary>Bots choose only actions the game accepts, play whole games against each

@@ -2995,6 +2995,191 @@ static void test_bots(struct zoo *zoo)
     carc_bot_free(bot);
 }
 
+static void test_pictures(struct zoo *zoo)
+{
+    section("pictures");
+    size_t size;
+    char small[16];
+    carc_point points[CARC_MAX_SEGMENTS_PER_TILE];
+    struct bad bad[MAX_BAD];
+    size_t count = bad_handles(zoo, KIND_GAME, bad);
+    for (size_t i = 0; i < count; i++) {
+        FILL(size);
+        CHECK_CODE(carc_game_board_svg(bad[i].handle, 0, NULL, 0, &size), bad[i].expected);
+        CHECK_UNTOUCHED(size);
+        CHECK_CODE(carc_game_tile_svg(bad[i].handle, 0, 0, NULL, 0, &size), bad[i].expected);
+        CHECK_CODE(carc_game_tile_anchors(bad[i].handle, 0, 0, NULL, 0, &size), bad[i].expected);
+        CHECK_UNTOUCHED(size);
+    }
+    CHECK_CODE(carc_game_board_svg(zoo->game, 0, NULL, 0, NULL), CARC_RESULT_NULL_ARGUMENT);
+    CHECK_CODE(carc_game_board_svg(zoo->game, 0, NULL, 5, &size), CARC_RESULT_NULL_ARGUMENT);
+    CHECK_CODE(carc_game_board_svg(zoo->game, 4, NULL, 0, &size), CARC_RESULT_INVALID_ARGUMENT);
+
+    /* Asked for its size, then written; a buffer one byte short is left alone. */
+    uint32_t flags = CARC_PICTURE_SCORE_PANEL | CARC_PICTURE_LAST_MOVE;
+    CHECK_CODE(carc_game_board_svg(zoo->game, flags, NULL, 0, &size), CARC_RESULT_BUFFER_TOO_SMALL);
+    CHECK(size > 200);
+    char *svg = malloc(size);
+    memset(svg, 'x', size);
+    CHECK_CODE(carc_game_board_svg(zoo->game, flags, svg, size - 1, &size),
+               CARC_RESULT_BUFFER_TOO_SMALL);
+    CHECK(svg[0] == 'x');
+    CHECK_CODE(carc_game_board_svg(zoo->game, flags, svg, size, &size), CARC_RESULT_OK);
+    CHECK(strncmp(svg, "<svg", 4) == 0 && strlen(svg) + 1 == size);
+    CHECK(strstr(svg, "score-panel") != NULL);
+    free(svg);
+    CHECK_CODE(carc_game_board_svg(zoo->game, 0, NULL, 0, &size), CARC_RESULT_BUFFER_TOO_SMALL);
+    svg = malloc(size);
+    CHECK_CODE(carc_game_board_svg(zoo->game, 0, svg, size, &size), CARC_RESULT_OK);
+    CHECK(strstr(svg, "score-panel") == NULL);
+    free(svg);
+
+    CHECK_CODE(carc_game_tile_svg(zoo->game, 9999, 0, small, sizeof small, &size),
+               CARC_RESULT_OUT_OF_RANGE);
+    CHECK_CODE(carc_game_tile_svg(zoo->game, 0, 45, small, sizeof small, &size),
+               CARC_RESULT_INVALID_ARGUMENT);
+    CHECK_CODE(carc_game_tile_svg(zoo->game, 0, 90, small, sizeof small, &size),
+               CARC_RESULT_BUFFER_TOO_SMALL);
+    svg = malloc(size);
+    CHECK_CODE(carc_game_tile_svg(zoo->game, 0, 90, svg, size, &size), CARC_RESULT_OK);
+    CHECK(strstr(svg, "turned 90") != NULL);
+    free(svg);
+
+    carc_tile_info info;
+    CHECK_CODE(carc_game_tile_info(zoo->game, 0, &info), CARC_RESULT_OK);
+    CHECK_CODE(carc_game_tile_anchors(zoo->game, 0, 0, points, 0, &size),
+               CARC_RESULT_BUFFER_TOO_SMALL);
+    CHECK_CODE(carc_game_tile_anchors(zoo->game, 0, 0, NULL, 0, &size),
+               CARC_RESULT_BUFFER_TOO_SMALL);
+    CHECK_SIZE(size, info.segment_count);
+    CHECK_CODE(carc_game_tile_anchors(zoo->game, 0, 0, NULL, 0, NULL), CARC_RESULT_NULL_ARGUMENT);
+    CHECK_CODE(carc_game_tile_anchors(zoo->game, 9999, 0, points, CARC_MAX_SEGMENTS_PER_TILE, &size),
+               CARC_RESULT_OUT_OF_RANGE);
+    CHECK_CODE(carc_game_tile_anchors(zoo->game, 0, 1, points, CARC_MAX_SEGMENTS_PER_TILE, &size),
+               CARC_RESULT_INVALID_ARGUMENT);
+    CHECK_CODE(carc_game_tile_anchors(zoo->game, 0, 270, points, CARC_MAX_SEGMENTS_PER_TILE, &size),
+               CARC_RESULT_OK);
+    CHECK_SIZE(size, info.segment_count);
+    for (size_t i = 0; i < size; i++) {
+        CHECK(points[i].x > 0.0 && points[i].x < 1.0 && points[i].y > 0.0 && points[i].y < 1.0);
+    }
+}
+
+struct reports {
+    size_t calls;
+    size_t moves;
+    int32_t *cancel;
+};
+
+static void on_progress(void *user, const carc_move_stats *moves, size_t count,
+                        const carc_analysis_summary *summary)
+{
+    struct reports *reports = user;
+    reports->calls++;
+    /* Every move compared is reported, best first, each played out at least once by now. */
+    reports->moves = count > 0 && moves[0].rollouts > 0 ? count : 0;
+    if (reports->cancel != NULL && summary->rollouts >= 200) {
+        __atomic_store_n(reports->cancel, 1, __ATOMIC_RELAXED);
+    }
+}
+
+static void test_analysis(struct zoo *zoo)
+{
+    section("analysis");
+    carc_error *err;
+    carc_analysis_config config;
+    carc_move_stats moves[3];
+    carc_analysis_summary summary;
+    size_t count;
+
+    CHECK_CODE(carc_analysis_config_default(NULL), CARC_RESULT_NULL_ARGUMENT);
+    CHECK_CODE(carc_analysis_config_default(&config), CARC_RESULT_OK);
+    CHECK(config.rollouts == 20000 && config.seconds == 0.0 && config.threads == 1);
+    CHECK(config.continuation == CARC_CONTINUATION_RANDOM && config.keep == 5);
+    config.rollouts = 600;
+
+    carc_game *game = game_from_json("{\"tilesets\": [\"base\"], \"players\": 2, \"seed\": 5}");
+    CHECK_FAILS(carc_game_analyze(game, &config, NULL, NULL, NULL, moves, 3, &count, &summary,
+                                  &err),
+                CARC_RESULT_WRONG_PHASE, err);
+    carc_action draw = {0};
+    draw.kind = CARC_ACTION_KIND_DRAW;
+    CHECK_CODE(carc_game_apply(game, &draw, NULL), CARC_RESULT_OK);
+
+    struct bad bad[MAX_BAD];
+    size_t bads = bad_handles(zoo, KIND_GAME, bad);
+    for (size_t i = 0; i < bads; i++) {
+        FILL(count);
+        CHECK_FAILS(carc_game_analyze(bad[i].handle, &config, NULL, NULL, NULL, moves, 3, &count,
+                                      &summary, &err),
+                    bad[i].expected, err);
+        CHECK_UNTOUCHED(count);
+    }
+    CHECK_FAILS(carc_game_analyze(game, NULL, NULL, NULL, NULL, moves, 3, &count, NULL, &err),
+                CARC_RESULT_NULL_ARGUMENT, err);
+    CHECK_FAILS(carc_game_analyze(game, &config, NULL, NULL, NULL, moves, 3, NULL, NULL, &err),
+                CARC_RESULT_NULL_ARGUMENT, err);
+    CHECK_FAILS(carc_game_analyze(game, &config, NULL, NULL, NULL, NULL, 3, &count, NULL, &err),
+                CARC_RESULT_NULL_ARGUMENT, err);
+    carc_analysis_config wrong = config;
+    wrong.continuation = 7;
+    CHECK_FAILS(carc_game_analyze(game, &wrong, NULL, NULL, NULL, moves, 3, &count, NULL, &err),
+                CARC_RESULT_INVALID_ENUM, err);
+    wrong = config;
+    wrong.rollouts = 0;
+    CHECK_FAILS(carc_game_analyze(game, &wrong, NULL, NULL, NULL, moves, 3, &count, NULL, &err),
+                CARC_RESULT_INVALID_ARGUMENT, err);
+    wrong.seconds = -1.0;
+    CHECK_FAILS(carc_game_analyze(game, &wrong, NULL, NULL, NULL, moves, 3, &count, NULL, &err),
+                CARC_RESULT_INVALID_ARGUMENT, err);
+    wrong.seconds = 0.0 / 0.0;
+    CHECK_FAILS(carc_game_analyze(game, &wrong, NULL, NULL, NULL, moves, 3, &count, NULL, &err),
+                CARC_RESULT_INVALID_ARGUMENT, err);
+
+    /* The best three moves, a report after every batch; the same on two threads. */
+    struct reports reports = {0, 0, NULL};
+    config.report_every_ms = 0;
+    CHECK_OK_ERR(carc_game_analyze(game, &config, on_progress, &reports, NULL, moves, 3, &count,
+                                   &summary, &err),
+                 err);
+    CHECK_SIZE(count, 3);
+    CHECK(reports.calls > 0 && reports.moves == summary.moves);
+    CHECK(summary.rollouts == 600 && summary.stop == CARC_ANALYSIS_STOP_BUDGET);
+    CHECK(summary.moves > 3 && summary.player == 0);
+    CHECK(moves[0].has_place == 1 && moves[0].place.kind == CARC_ACTION_KIND_PLACE);
+    CHECK(moves[0].rollouts > 0 && moves[0].win >= 0.0 && moves[0].win <= 1.0);
+    carc_move_stats again[3];
+    config.threads = 2;
+    CHECK_OK_ERR(carc_game_analyze(game, &config, NULL, NULL, NULL, again, 3, &count, NULL, &err),
+                 err);
+    CHECK(memcmp(moves, again, sizeof moves) == 0);
+    /* The best move is legal: placing it, then its figure action, is accepted. */
+    carc_game *copy = NULL;
+    CHECK_CODE(carc_game_clone(game, &copy), CARC_RESULT_OK);
+    CHECK_CODE(carc_game_apply(copy, &moves[0].place, NULL), CARC_RESULT_OK);
+    CHECK_CODE(carc_game_apply(copy, &moves[0].figure, NULL), CARC_RESULT_OK);
+    carc_game_free(copy);
+
+    /* A flag raised from the progress report stops a run with no rollout limit. */
+    int32_t cancel = 0;
+    struct reports cancelling = {0, 0, &cancel};
+    config.rollouts = 0;
+    config.seconds = 600.0;
+    CHECK_OK_ERR(carc_game_analyze(game, &config, on_progress, &cancelling, &cancel, moves, 3,
+                                   &count, &summary, &err),
+                 err);
+    CHECK(summary.stop == CARC_ANALYSIS_STOP_CANCELLED && summary.seconds < 60.0);
+    CHECK(summary.rollouts >= 200 && count == 3);
+    /* Asking for no moves is allowed: the summary alone. */
+    config.rollouts = 100;
+    config.seconds = 0.0;
+    CHECK_OK_ERR(carc_game_analyze(game, &config, NULL, NULL, NULL, NULL, 0, &count, &summary,
+                                   &err),
+                 err);
+    CHECK(count == 0 && summary.rollouts == 100);
+    carc_game_free(game);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -3029,6 +3214,8 @@ int main(int argc, char **argv)
     test_landscape_lists(&zoo);
     test_landscape_scoring(&zoo);
     test_bots(&zoo);
+    test_pictures(&zoo);
+    test_analysis(&zoo);
     test_frees(&zoo);
     test_board_full();
 
