@@ -7,6 +7,9 @@
  * Prints a summary line and exits with 1 if any check failed. Run with AddressSanitizer,
  * ThreadSanitizer (the library's Rust code and std instrumented too) and plainly. */
 
+/* nanosleep */
+#define _POSIX_C_SOURCE 200809L
+
 #include <carcassonne.h>
 
 #include <pthread.h>
@@ -14,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { THREADS = 8, STEPS = 120, SAVE_CAP = 1 << 16, ACTION_CAP = 1024, EVENT_CAP = 256 };
 
@@ -153,6 +157,58 @@ static void check_reloads(const char *save)
     carc_game_free(loaded);
 }
 
+struct analysis_run {
+    carc_game *game;
+    int32_t cancel;
+    uint32_t code;
+    carc_analysis_summary summary;
+};
+
+static void *analyse(void *arg)
+{
+    struct analysis_run *run = arg;
+    carc_analysis_config config;
+    carc_analysis_config_default(&config);
+    config.rollouts = 0;
+    config.seconds = 600.0;
+    config.threads = 2;
+    carc_move_stats best[3];
+    size_t count = 0;
+    run->code = carc_game_analyze(run->game, &config, NULL, NULL, &run->cancel, best, 3, &count,
+                                  &run->summary, NULL);
+    return NULL;
+}
+
+/* A ten-minute analysis on one thread, cancelled from another with an atomic store, while
+ * the game it analyses answers other calls: it stops at once with what it has. */
+static void check_cancel_from_another_thread(void)
+{
+    struct analysis_run run = {NULL, 0, 0, {0}};
+    expect(carc_game_new_json("{\"tilesets\": [\"base\"], \"players\": 2, \"seed\": 9}", &run.game,
+                              NULL),
+           "carc_game_new_json");
+    carc_action draw = {0};
+    draw.kind = CARC_ACTION_KIND_DRAW;
+    expect(carc_game_apply(run.game, &draw, NULL), "draw");
+    pthread_t thread;
+    pthread_create(&thread, NULL, analyse, &run);
+    for (int i = 0; i < 50; i++) {
+        carc_phase phase;
+        expect(carc_game_phase(run.game, &phase), "the analysed game answers meanwhile");
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
+    __atomic_store_n(&run.cancel, 1, __ATOMIC_RELAXED);
+    pthread_join(thread, NULL);
+    if (run.code != CARC_RESULT_OK || run.summary.stop != CARC_ANALYSIS_STOP_CANCELLED) {
+        fail("a cancelled analysis", run.code);
+    }
+    if (run.summary.seconds > 60.0) {
+        fail("a cancelled analysis ran on", 0);
+    }
+    carc_game_free(run.game);
+}
+
 int main(int argc, char **argv)
 {
     int rounds = argc > 1 ? atoi(argv[1]) : 20;
@@ -216,6 +272,7 @@ int main(int argc, char **argv)
             carc_game_free(game);
         }
     }
+    check_cancel_from_another_thread();
     if (carc_live_handles() != 0) {
         fail("handles left live", (uint32_t)carc_live_handles());
     }
