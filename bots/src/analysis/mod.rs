@@ -210,5 +210,9 @@ pub fn analyze_pinned(
         Phase::GameOver => return Err(AnalysisError::NoChoice("the game is over")),
     };
     let candidates = race::Candidates::of(game, pinned)?;
+    if candidates.is_empty() {
+        // The rules always leave a placement or a skip; this guards the race's loop.
+        return Err(AnalysisError::NoChoice("no legal move"));
+    }
     race::run(player, tile, &candidates, config, progress, cancel)
 }

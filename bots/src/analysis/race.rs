@@ -72,6 +72,10 @@ impl Candidates {
         };
         Ok(Candidates { moves, after, pinned })
     }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
 }
 
 /// Each candidate's three running means.
