@@ -1,0 +1,282 @@
+//! A game: setup, the turn, legal actions, applying them, and saving.
+
+use carcassonne::{Catalog, Event, Game as CoreGame, GameSetup, Phase, PlayerId, RuleOptions};
+use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::prelude::*;
+
+use crate::action::Action;
+use crate::convert::{from_python, serialized};
+use crate::errors::{SaveError, SetupError, illegal_action, tileset_error};
+use crate::tileset::TileSet;
+
+/// A game of Carcassonne: the board, the bag, the players' scores and figures, and whose turn
+/// it is. Every refused action raises `IllegalActionError` and leaves the game as it was.
+#[pyclass(module = "carcassonne")]
+pub struct Game {
+    pub(crate) game: CoreGame,
+    /// What the last action did, kept between calls so that applying does not allocate.
+    events: Vec<Event>,
+}
+
+impl Game {
+    pub(crate) fn wrap(game: CoreGame) -> Game {
+        Game { game, events: Vec::new() }
+    }
+}
+
+/// The catalogs named by `tilesets`: built-in names, file paths or `TileSet` objects.
+fn catalogs(py: Python<'_>, tilesets: &Bound<'_, PyAny>) -> PyResult<Vec<Catalog>> {
+    let mut catalogs = Vec::new();
+    for item in tilesets.try_iter()? {
+        let item = item?;
+        if let Ok(set) = item.cast::<TileSet>() {
+            catalogs.push(set.get().catalog.clone());
+        } else if let Ok(name) = item.extract::<String>() {
+            catalogs.push(TileSet::load(py, &name)?.catalog);
+        } else {
+            return Err(PyTypeError::new_err(
+                "tilesets holds built-in names, tile set paths or TileSet objects",
+            ));
+        }
+    }
+    Ok(catalogs)
+}
+
+/// The rule options of a dict such as `{"farmers": False, "abbots": True}`; missing keys keep
+/// the published rules.
+fn options(value: Option<&Bound<'_, PyAny>>) -> PyResult<RuleOptions> {
+    let Some(value) = value.filter(|value| !value.is_none()) else {
+        return Ok(RuleOptions::default());
+    };
+    serde_json::from_value(from_python(value)?)
+        .map_err(|error| SetupError::new_err(format!("rule options: {error}")))
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Draw => "draw",
+        Phase::Place { .. } => "place",
+        Phase::Figure { .. } => "figure",
+        Phase::GameOver => "game_over",
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A new game: `tilesets` are built-in names (`"base"`), paths of tile set files or
+    /// `TileSet` objects; `options` a dict of rule options (`farmers`, `farm_scoring`,
+    /// `tiny_city`, `inn_cathedral_unfinished`, `abbots`), the published rules by default.
+    #[new]
+    #[pyo3(signature = (tilesets = None, players = 2, seed = 0, options = None))]
+    fn new(
+        py: Python<'_>,
+        tilesets: Option<&Bound<'_, PyAny>>,
+        players: u8,
+        seed: u64,
+        options: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        let catalogs = match tilesets {
+            Some(tilesets) if !tilesets.is_none() => catalogs(py, tilesets)?,
+            _ => vec![
+                Catalog::builtin("base")
+                    .map_err(|error| tileset_error(py, error.to_string(), &[]))?,
+            ],
+        };
+        let setup = GameSetup { catalogs, players, seed, options: self::options(options)? };
+        CoreGame::new(setup).map(Game::wrap).map_err(|error| SetupError::new_err(error.to_string()))
+    }
+
+    /// Loads a saved game (what `save_json` writes, or the CLI's `play --json`), replaying and
+    /// checking every action.
+    #[staticmethod]
+    fn load_json(text: &str) -> PyResult<Game> {
+        if text.len() > carcassonne::limits::MAX_JSON_BYTES {
+            return Err(SaveError::new_err(format!(
+                "a saved game may be at most {} bytes",
+                carcassonne::limits::MAX_JSON_BYTES
+            )));
+        }
+        serde_json::from_str::<CoreGame>(text)
+            .map(Game::wrap)
+            .map_err(|error| SaveError::new_err(error.to_string()))
+    }
+
+    /// The game in the saved-game form: JSON with its format, setup and actions.
+    fn save_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.game).map_err(|error| SaveError::new_err(error.to_string()))
+    }
+
+    /// The setup (tile sets, players, seed, options) as a dict.
+    fn setup(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        serialized(py, &self.game.setup())
+    }
+
+    /// An independent copy: playing on from it changes nothing here.
+    fn clone(&self) -> Game {
+        Game::wrap(self.game.clone())
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// A copy whose bag is shuffled anew from `seed`: what a player may imagine of the tiles
+    /// to come, since the copy knows nothing of the real order.
+    fn reshuffled(&self, seed: u64) -> Game {
+        Game::wrap(self.game.reshuffled(seed))
+    }
+
+    /// How many players.
+    #[getter]
+    fn players(&self) -> u8 {
+        self.game.players()
+    }
+
+    /// `draw`, `place`, `figure` or `game_over`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        phase_name(self.game.phase())
+    }
+
+    /// The player to move, from 0.
+    #[getter]
+    fn current_player(&self) -> u8 {
+        self.game.current_player().0
+    }
+
+    /// Whether the last tile is down and the final scores are in.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The tile type drawn and not yet placed, if any.
+    #[getter]
+    fn drawn_tile(&self) -> Option<u16> {
+        self.game.drawn_tile()
+    }
+
+    /// Tiles left in the bag.
+    #[getter]
+    fn tiles_left(&self) -> u32 {
+        self.game.tiles_left()
+    }
+
+    /// The seed of the bag.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.game.seed()
+    }
+
+    /// Each player's points so far.
+    fn scores(&self) -> Vec<u32> {
+        self.game.scores().to_vec()
+    }
+
+    /// The players with the most points (all players before anyone scores).
+    fn leaders(&self) -> Vec<usize> {
+        // Not `Vec<u8>`, which Python would receive as bytes.
+        self.game.leaders().iter().map(PlayerId::index).collect()
+    }
+
+    /// The figures `player` has in hand: `{"followers": n, "big_followers": n, "abbots": n}`.
+    fn supply(&self, py: Python<'_>, player: u8) -> PyResult<Py<PyAny>> {
+        if player >= self.game.players() {
+            return Err(PyIndexError::new_err(format!("there is no player {player}")));
+        }
+        serialized(py, &self.game.supply(PlayerId(player)))
+    }
+
+    /// Copies of each tile type left in the bag, by tile number.
+    fn remaining(&self) -> Vec<u16> {
+        self.game.remaining().to_vec()
+    }
+
+    /// The id of every tile type, by tile number.
+    fn tile_ids(&self) -> Vec<String> {
+        self.game.tiles().iter().map(|tile| tile.id().to_owned()).collect()
+    }
+
+    /// Every tile on the board in placement order: `(x, y, tile, rotation)`.
+    fn placements(&self) -> Vec<(i16, i16, u16, u16)> {
+        self.game
+            .placements()
+            .iter()
+            .map(|(pos, tile)| {
+                let rotation =
+                    self.game.board().get(*pos).map_or(0, |placed| placed.rotation.degrees());
+                (pos.x, pos.y, *tile, rotation)
+            })
+            .collect()
+    }
+
+    /// Every figure on the board, as dicts with player, figure, pos and segment.
+    fn figures(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        serialized(py, &self.game.figures().collect::<Vec<_>>())
+    }
+
+    /// Every action applied so far.
+    fn actions(&self) -> Vec<Action> {
+        self.game.actions().iter().copied().map(Action::from).collect()
+    }
+
+    /// Every legal action now, in the library's order.
+    fn legal_actions(&self) -> Vec<Action> {
+        self.game.legal_actions().into_iter().map(Action::from).collect()
+    }
+
+    /// How many legal actions there are now.
+    fn legal_action_count(&self) -> usize {
+        self.game.legal_action_count()
+    }
+
+    /// The legal action at `index` of `legal_actions()`, without listing the others.
+    fn legal_action(&self, index: usize) -> PyResult<Action> {
+        self.game.legal_action(index).map(Action::from).ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "there are {} legal actions; there is no action {index}",
+                self.game.legal_action_count()
+            ))
+        })
+    }
+
+    /// Raises `IllegalActionError` saying why `action` is not legal now; None if it is.
+    fn check(&self, py: Python<'_>, action: &Action) -> PyResult<()> {
+        self.game.check(action.action).map_err(|refusal| illegal_action(py, &refusal))
+    }
+
+    /// Whether `action` is legal now.
+    fn is_legal(&self, action: &Action) -> bool {
+        self.game.check(action.action).is_ok()
+    }
+
+    /// Applies `action` and returns what happened, as a list of event dicts (tiles drawn and
+    /// placed, figures, every feature scored with its points and scorers, the end).
+    fn apply(&mut self, py: Python<'_>, action: &Action) -> PyResult<Py<PyAny>> {
+        self.events.clear();
+        self.game
+            .apply_into(action.action, &mut self.events)
+            .map_err(|refusal| illegal_action(py, &refusal))?;
+        serialized(py, &self.events)
+    }
+
+    /// The board as an SVG document, with the score panel and the last move marked.
+    fn board_svg(&self) -> String {
+        carcassonne_render::board_svg(&self.game, &carcassonne_render::BoardOptions::default())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<carcassonne.Game: {} players, {} phase, player {} to move, {} tiles left, scores {:?}>",
+            self.game.players(),
+            phase_name(self.game.phase()),
+            self.game.current_player().0,
+            self.game.tiles_left(),
+            self.game.scores()
+        )
+    }
+}

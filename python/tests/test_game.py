@@ -1,0 +1,106 @@
+"""The library from Python: tile sets, games, refusals, saves."""
+
+import copy
+
+import pytest
+
+import carcassonne
+from carcassonne import Action, Game, IllegalActionError, TileSet, TileSetError
+
+
+def test_a_whole_game_of_first_actions():
+    game = Game(["base"], players=2, seed=7)
+    assert game.phase == "draw" and game.current_player == 0
+    steps = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        assert actions and game.legal_action_count() == len(actions)
+        assert game.legal_action(len(actions) - 1) == actions[-1]
+        game.apply(actions[0])
+        steps += 1
+    assert game.phase == "game_over" and game.tiles_left == 0
+    assert steps > 140 and len(game.scores()) == 2
+    leaders = game.leaders()
+    assert isinstance(leaders, list) and all(isinstance(player, int) for player in leaders)
+    assert max(game.scores()) == game.scores()[leaders[0]]
+    assert game.legal_actions() == []
+
+
+def test_events_are_plain_values():
+    game = Game(seed=1)
+    events = game.apply(Action.draw())
+    assert events[0]["event"] == "tile_drawn"
+    place = game.legal_actions()[0]
+    events = game.apply(place)
+    assert events[0]["event"] == "tile_placed"
+    assert game.phase == "figure"
+
+
+def test_a_refused_action_names_its_rule_and_leaves_the_game_alone():
+    game = Game(seed=3)
+    game.apply(Action.draw())
+    before = game.save_json()
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(Action.place(0, 0, 0))
+    assert refused.value.reason == "occupied"
+    assert "already lies at (0, 0)" in str(refused.value)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(Action.skip())
+    assert refused.value.reason == "wrong_phase"
+    assert game.save_json() == before
+    assert not game.is_legal(Action.skip())
+    with pytest.raises(ValueError):
+        Action.place(1, 0, 45)
+    with pytest.raises(ValueError):
+        Action.deploy(0, "dragon")
+
+
+def test_saves_load_into_an_equal_game_and_copies_are_independent():
+    game = Game(["base", "river"], players=3, seed=5, options={"abbots": True, "farmers": False})
+    for _ in range(30):
+        game.apply(game.legal_actions()[-1])
+    loaded = Game.load_json(game.save_json())
+    assert loaded.save_json() == game.save_json()
+    assert loaded.setup()["options"]["abbots"] is True
+    twin = copy.copy(game)
+    twin.apply(twin.legal_actions()[0])
+    assert len(twin.actions()) == len(game.actions()) + 1
+    with pytest.raises(carcassonne.SaveError):
+        Game.load_json('{"format": 99, "setup": {"tilesets": ["base"], "players": 2}, "actions": []}')
+
+
+def test_bad_setups_raise_setup_errors():
+    with pytest.raises(carcassonne.SetupError):
+        Game(players=1)
+    with pytest.raises(carcassonne.SetupError):
+        Game(options={"farmers": "yes"})
+    with pytest.raises(carcassonne.SetupError):
+        Game(options={"dragons": True})
+    with pytest.raises(TileSetError):
+        Game(["no_such_set"])
+
+
+def test_tile_sets_report_every_diagnostic_with_line_and_column():
+    assert "base" in TileSet.builtin_names()
+    base = TileSet.builtin("base")
+    assert base.id == "base" and base.tile_count == 72
+    assert TileSet.from_toml(base.to_toml(), "copy.toml").tile_count == 72
+    with pytest.raises(TileSetError) as invalid:
+        TileSet.from_toml("[set]\nid = 3\n", "broken.toml")
+    diagnostics = invalid.value.diagnostics
+    assert diagnostics and all(d["file"] == "broken.toml" and d["line"] >= 1 for d in diagnostics)
+    assert all({"column", "code", "message"} <= d.keys() for d in diagnostics)
+
+
+def test_actions_are_values():
+    assert Action.place(1, 2, 90) == Action.place(1, 2, 90)
+    assert len({Action.skip(), Action.skip(), Action.draw()}) == 2
+    place = Action.place(-1, 3, 270)
+    assert place.kind == "place" and place.pos == (-1, 3) and place.rotation == 270
+    assert repr(place) == "Action.place(-1, 3, 270)"
+    assert Action.deploy(2, "big_follower").figure == "big_follower"
+
+
+def test_the_board_is_drawn():
+    game = Game(seed=2)
+    assert game.board_svg().startswith("<svg")
