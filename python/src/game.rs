@@ -25,7 +25,7 @@ impl Game {
 }
 
 /// The catalogs named by `tilesets`: built-in names, file paths or `TileSet` objects.
-fn catalogs(py: Python<'_>, tilesets: &Bound<'_, PyAny>) -> PyResult<Vec<Catalog>> {
+pub(crate) fn catalogs(py: Python<'_>, tilesets: &Bound<'_, PyAny>) -> PyResult<Vec<Catalog>> {
     let mut catalogs = Vec::new();
     for item in tilesets.try_iter()? {
         let item = item?;
@@ -44,7 +44,7 @@ fn catalogs(py: Python<'_>, tilesets: &Bound<'_, PyAny>) -> PyResult<Vec<Catalog
 
 /// The rule options of a dict such as `{"farmers": False, "abbots": True}`; missing keys keep
 /// the published rules.
-fn options(value: Option<&Bound<'_, PyAny>>) -> PyResult<RuleOptions> {
+pub(crate) fn options(value: Option<&Bound<'_, PyAny>>) -> PyResult<RuleOptions> {
     let Some(value) = value.filter(|value| !value.is_none()) else {
         return Ok(RuleOptions::default());
     };

@@ -1,8 +1,10 @@
 //! The native module of the `carcassonne` Python package (`carcassonne._native`): tile sets,
-//! games and actions, wrapping the Rust library. The Python package re-exports it with type
+//! games and actions, bots, the evaluator, the arena and the analyzer, wrapping the Rust
+//! library. The Python package re-exports it with type
 //! stubs; nothing here is meant to be imported directly.
 
 mod action;
+mod bots;
 mod convert;
 mod errors;
 mod game;
@@ -16,6 +18,10 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<tileset::TileSet>()?;
     module.add_class::<action::Action>()?;
     module.add_class::<game::Game>()?;
+    module.add_class::<bots::Bot>()?;
+    module.add_class::<bots::Evaluator>()?;
+    module.add_function(wrap_pyfunction!(bots::arena, module)?)?;
+    module.add_function(wrap_pyfunction!(bots::analyse, module)?)?;
     errors::register(module)?;
     Ok(())
 }

@@ -8,13 +8,21 @@
     >>> len(game.scores())
     2
 
+Bots (``Bot("hard", seed)``), the ``Evaluator``, the ``arena`` and ``analyze`` work from
+Python too, with the GIL released while they think.
+
 Every refusal raises a typed exception (``IllegalActionError`` with a ``reason``,
 ``TileSetError`` with every ``diagnostics`` entry) and leaves the game as it was.
 """
 
+from typing import Any, Callable, Dict, Iterable, List, Optional, Union
+
+from carcassonne import _native
 from carcassonne._native import (
     Action,
+    Bot,
     CarcassonneError,
+    Evaluator,
     Game,
     IllegalActionError,
     SaveError,
@@ -26,8 +34,12 @@ from carcassonne._native import (
 
 __all__ = [
     "Action",
+    "Bot",
     "CarcassonneError",
+    "Evaluator",
     "Game",
+    "analyze",
+    "arena",
     "IllegalActionError",
     "SaveError",
     "SetupError",
@@ -35,3 +47,87 @@ __all__ = [
     "TileSetError",
     "__version__",
 ]
+
+
+def _bar(total: Optional[int], unit: str):
+    """A tqdm progress bar, or None where tqdm is not installed."""
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit=unit)
+
+
+def arena(
+    bots: List[str],
+    games: int,
+    *,
+    seed: int = 0,
+    threads: int = 1,
+    tilesets: Optional[Iterable[Union[str, TileSet]]] = None,
+    options: Optional[Dict[str, Any]] = None,
+    profiles: Optional[str] = None,
+    progress: Union[bool, Callable[[int, int], Any], None] = True,
+) -> Dict[str, Any]:
+    """Paired games between bots (each tile order once per seat rotation, so luck cancels).
+
+    Returns the report: per bot its wins, win rate with a Wilson 95% interval, mean score
+    and margin, time per turn; per pair the Elo difference with its interval. ``progress``
+    is True for a tqdm bar (where tqdm is installed), a callable ``(done, planned)``, or
+    None. The same seed gives the same report whatever ``threads`` is.
+    """
+    bar = _bar(None, "game") if progress is True else None
+    callback = None
+    if bar is not None:
+        def callback(pair):
+            done, planned = pair
+            bar.total = planned
+            bar.n = done
+            bar.refresh()
+    elif callable(progress):
+        def callback(pair):
+            return progress(*pair)
+    try:
+        return _native.arena(bots, games, seed=seed, threads=threads, tilesets=tilesets,
+                             options=options, profiles=profiles, progress=callback)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def analyze(
+    game: Game,
+    *,
+    rollouts: Optional[int] = 20_000,
+    seconds: Optional[float] = None,
+    seed: int = 0,
+    threads: int = 1,
+    continuation: str = "random",
+    keep: int = 5,
+    report_every: float = 0.25,
+    progress: Union[bool, Callable[[Dict[str, Any]], Any], None] = True,
+) -> Dict[str, Any]:
+    """Ranks the moves of the player to move by the final margin and win share they lead to.
+
+    Every move (placement and figure) is played out ``rollouts`` times in all on fresh
+    shuffles of the tiles (the analysis never sees the bag's order); the result lists the
+    moves best first with their mean margin, win share, standard errors, mean score and,
+    for the ``keep`` best, a likely continuation. ``progress`` is True for a tqdm bar, a
+    callable receiving the ranking so far (return True from it to stop early), or None.
+    The same seed and rollouts give the same analysis whatever ``threads`` is.
+    """
+    bar = _bar(rollouts, "rollout") if progress is True else None
+    callback = None
+    if bar is not None:
+        def callback(partial):
+            bar.n = partial["rollouts"]
+            bar.refresh()
+    elif callable(progress):
+        callback = progress
+    try:
+        return _native.analyze(game, rollouts=rollouts, seconds=seconds, seed=seed,
+                               threads=threads, continuation=continuation, keep=keep,
+                               report_every=report_every, progress=callback)
+    finally:
+        if bar is not None:
+            bar.close()

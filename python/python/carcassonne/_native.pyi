@@ -1,6 +1,6 @@
 """Type stubs of the native module; import from ``carcassonne``."""
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
 __version__: str
 
@@ -115,3 +115,37 @@ class Game:
     def is_legal(self, action: Action) -> bool: ...
     def apply(self, action: Action) -> List[Dict[str, Any]]: ...
     def board_svg(self) -> str: ...
+
+class Bot:
+    def __init__(self, profile: str = "medium", seed: int = 0, profiles: Optional[str] = None) -> None: ...
+    @staticmethod
+    def builtin_names() -> List[str]: ...
+    @property
+    def name(self) -> str: ...
+    def choose(self, game: Game) -> Action: ...
+
+class Evaluator:
+    def __init__(self) -> None: ...
+    def expected_points(self, game: Game) -> List[float]: ...
+
+def arena(
+    bots: List[str],
+    games: int,
+    seed: int = 0,
+    threads: int = 1,
+    tilesets: Optional[Iterable[Union[str, TileSet]]] = None,
+    options: Optional[Dict[str, Any]] = None,
+    profiles: Optional[str] = None,
+    progress: Optional[Callable[[Tuple[int, int]], Any]] = None,
+) -> Dict[str, Any]: ...
+def analyze(
+    game: Game,
+    rollouts: Optional[int] = 20000,
+    seconds: Optional[float] = None,
+    seed: int = 0,
+    threads: int = 1,
+    continuation: str = "random",
+    keep: int = 5,
+    report_every: float = 0.25,
+    progress: Optional[Callable[[Dict[str, Any]], Any]] = None,
+) -> Dict[str, Any]: ...
