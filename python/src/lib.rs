@@ -6,8 +6,10 @@
 mod action;
 mod bots;
 mod convert;
+mod encoding;
 mod errors;
 mod game;
+mod observe;
 mod tileset;
 
 use pyo3::prelude::*;
@@ -20,6 +22,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<game::Game>()?;
     module.add_class::<bots::Bot>()?;
     module.add_class::<bots::Evaluator>()?;
+    module.add_class::<observe::Encoding>()?;
     module.add_function(wrap_pyfunction!(bots::arena, module)?)?;
     module.add_function(wrap_pyfunction!(bots::analyse, module)?)?;
     errors::register(module)?;

@@ -1,0 +1,396 @@
+//! The observation and action encoding for learning: the board as planes over a window that
+//! follows the play area, a vector of what is not on the board, a flat action space and its
+//! mask. `python/README.md` documents every plane and index.
+//!
+//! The window is square, `window` cells a side, centred on the frontier's bounding box (every
+//! legal placement lies on the frontier). By default it is as large as the deck can ever make
+//! the frontier (`tiles + 3`: a line of every tile and a cell at each end), so no legal move
+//! is ever outside it. A smaller window may be asked for; when the frontier outgrows it, the
+//! window grows to fit, and the encoder says so (`grew`).
+
+use carcassonne::{
+    Action as CoreAction, Dir, EdgeKind, Figure, Game as CoreGame, Mark, Phase, PlayerId, Pos,
+    Rotation, SegmentKind,
+};
+
+/// Figure kinds a deployment names: one action slot per segment and figure.
+const FIGURES: usize = 3;
+/// Segments a tile may have.
+const SEGMENTS: usize = carcassonne::MAX_SEGMENTS_PER_TILE;
+
+/// The planes of a placed tile that depend only on its type and rotation.
+mod plane {
+    pub const TILE: usize = 0;
+    /// City edge N, E, S, W.
+    pub const CITY_EDGE: usize = 1;
+    pub const ROAD_EDGE: usize = 5;
+    pub const RIVER_EDGE: usize = 9;
+    /// One city segment joins the pair of sides: NE, NS, NW, ES, EW, SW.
+    pub const CITY_JOINS: usize = 13;
+    pub const ROAD_JOINS: usize = 19;
+    pub const PENNANT: usize = 25;
+    pub const INN: usize = 26;
+    pub const CATHEDRAL: usize = 27;
+    pub const MONASTERY: usize = 28;
+    pub const GARDEN: usize = 29;
+    /// An empty cell next to a tile.
+    pub const OPEN: usize = 30;
+    /// What an open cell's neighbours ask of each side: city, road, field, river × N, E, S, W.
+    pub const OPEN_NEEDS: usize = 31;
+    /// The drawn tile fits the cell turned 0, 90, 180, 270 degrees.
+    pub const FITS: usize = 47;
+    /// The tile just placed, whose segments the figure actions name.
+    pub const JUST_PLACED: usize = 51;
+    /// Figures from here: per player, starting with the one observing, four planes each.
+    pub const FIGURES: usize = 52;
+    /// Per player: follower (not on a field), farmer, big follower, abbot.
+    pub const PER_PLAYER: usize = 4;
+}
+
+const PAIRS: [(Dir, Dir); 6] = [
+    (Dir::N, Dir::E),
+    (Dir::N, Dir::S),
+    (Dir::N, Dir::W),
+    (Dir::E, Dir::S),
+    (Dir::E, Dir::W),
+    (Dir::S, Dir::W),
+];
+
+/// Where the window lies: its north-west cell, and its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub west: i32,
+    pub north: i32,
+    pub side: usize,
+}
+
+impl Window {
+    /// The window cell of `pos`, as (row from the north, column from the west).
+    fn cell(&self, pos: Pos) -> Option<(usize, usize)> {
+        let column = i32::from(pos.x) - self.west;
+        let row = self.north - i32::from(pos.y);
+        let side = self.side as i32;
+        ((0..side).contains(&column) && (0..side).contains(&row))
+            .then_some((row as usize, column as usize))
+    }
+
+    fn pos(&self, row: usize, column: usize) -> Option<Pos> {
+        let x = i16::try_from(self.west + column as i32).ok()?;
+        let y = i16::try_from(self.north - row as i32).ok()?;
+        Some(Pos::new(x, y))
+    }
+}
+
+/// The encoding of one game's setup: its sizes and the static planes of every tile turned.
+pub struct Encoder {
+    /// The side asked for (or the guaranteed one).
+    side: usize,
+    players: usize,
+    tile_types: usize,
+    /// Most copies of any tile type, to scale the remaining counts.
+    most_copies: f32,
+    deck: f32,
+    abbots: usize,
+    /// Per tile type and rotation, the static planes that are set, as a bit mask.
+    static_planes: Vec<[u32; 4]>,
+}
+
+impl Encoder {
+    /// An encoder for games set up as `game`; `window` None for the guaranteed side.
+    pub fn new(game: &CoreGame, window: Option<usize>) -> Encoder {
+        let tiles = game.tiles();
+        let deck: usize = tiles.iter().map(|tile| usize::from(tile.count())).sum();
+        let guaranteed = deck + 3;
+        let side = window.map_or(guaranteed, |side| side.clamp(3, guaranteed));
+        let static_planes = tiles
+            .iter()
+            .map(|tile| {
+                Rotation::ALL.map(|rotation| {
+                    let mut bits = 1u32 << plane::TILE;
+                    let edges = tile.edges().rotated(rotation);
+                    for (index, dir) in Dir::ALL.into_iter().enumerate() {
+                        bits |= match edges[dir] {
+                            EdgeKind::City => 1 << (plane::CITY_EDGE + index),
+                            EdgeKind::Road => 1 << (plane::ROAD_EDGE + index),
+                            EdgeKind::River => 1 << (plane::RIVER_EDGE + index),
+                            EdgeKind::Field => 0,
+                        };
+                    }
+                    for segment in tile.segments() {
+                        let turned = segment.rotated(rotation);
+                        let sides = turned.edges();
+                        for (index, (a, b)) in PAIRS.into_iter().enumerate() {
+                            if sides.contains(a) && sides.contains(b) {
+                                bits |= match turned.kind() {
+                                    SegmentKind::City => 1 << (plane::CITY_JOINS + index),
+                                    SegmentKind::Road => 1 << (plane::ROAD_JOINS + index),
+                                    _ => 0,
+                                };
+                            }
+                        }
+                        let marks = turned.marks();
+                        if marks.contains(Mark::Pennant) {
+                            bits |= 1 << plane::PENNANT;
+                        }
+                        if marks.contains(Mark::Inn) {
+                            bits |= 1 << plane::INN;
+                        }
+                        if marks.contains(Mark::Cathedral) {
+                            bits |= 1 << plane::CATHEDRAL;
+                        }
+                        match turned.kind() {
+                            SegmentKind::Monastery => bits |= 1 << plane::MONASTERY,
+                            SegmentKind::Garden => bits |= 1 << plane::GARDEN,
+                            _ => {}
+                        }
+                    }
+                    bits
+                })
+            })
+            .collect();
+        Encoder {
+            side,
+            players: usize::from(game.players()),
+            tile_types: tiles.len(),
+            most_copies: f32::from(tiles.iter().map(|tile| tile.count()).max().unwrap_or(1).max(1)),
+            deck: deck.max(1) as f32,
+            abbots: usize::from(game.supply(PlayerId(0)).abbots).max(1),
+            static_planes,
+        }
+    }
+
+    pub fn planes(&self) -> usize {
+        plane::FIGURES + plane::PER_PLAYER * self.players
+    }
+
+    pub fn features(&self) -> usize {
+        // Phase (place, figure), drawn tile, its rotation when placed, remaining copies,
+        // tiles left, then per player (from the observer): score, followers, big
+        // followers, abbots in hand.
+        2 + self.tile_types + 4 + self.tile_types + 1 + 4 * self.players
+    }
+
+    /// Actions: placements (cell × rotation), deployments (segment × figure), skip, recalls.
+    pub fn actions(&self, side: usize) -> usize {
+        side * side * 4 + SEGMENTS * FIGURES + 1 + self.abbots
+    }
+
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The window for `game`: centred on the frontier, grown when the frontier is wider.
+    pub fn window(&self, game: &CoreGame) -> Window {
+        let mut frontier = game.board().frontier();
+        let Some(first) = frontier.next() else {
+            return Window {
+                west: -(self.side as i32) / 2,
+                north: self.side as i32 / 2,
+                side: self.side,
+            };
+        };
+        let (mut west, mut east, mut south, mut north) =
+            (i32::from(first.x), i32::from(first.x), i32::from(first.y), i32::from(first.y));
+        for pos in frontier {
+            west = west.min(i32::from(pos.x));
+            east = east.max(i32::from(pos.x));
+            south = south.min(i32::from(pos.y));
+            north = north.max(i32::from(pos.y));
+        }
+        let wide = ((east - west).max(north - south) + 1) as usize;
+        let side = if wide > self.side { wide | 1 } else { self.side };
+        let half = (side / 2) as i32;
+        Window {
+            west: (west + east).div_euclid(2) - half,
+            north: (north + south).div_euclid(2) + half,
+            side,
+        }
+    }
+
+    /// The observation of `game` for `observer`: planes (`planes × side × side`, row-major,
+    /// rows from the north), features and the action mask, for `window`.
+    pub fn observe(
+        &self,
+        game: &CoreGame,
+        observer: usize,
+        window: &Window,
+        planes: &mut Vec<u8>,
+        features: &mut Vec<f32>,
+        mask: &mut Vec<i8>,
+    ) {
+        let side = window.side;
+        let area = side * side;
+        planes.clear();
+        planes.resize(self.planes() * area, 0);
+        let mut set = |plane: usize, row: usize, column: usize| {
+            planes[plane * area + row * side + column] = 1
+        };
+        for (pos, tile) in game.placements() {
+            let Some((row, column)) = window.cell(*pos) else { continue };
+            let rotation = game.board().get(*pos).map_or(Rotation::R0, |placed| placed.rotation);
+            let bits = self.static_planes[usize::from(*tile)][rotation.quarter_turns()];
+            for plane in 0..plane::OPEN {
+                if bits & (1 << plane) != 0 {
+                    set(plane, row, column);
+                }
+            }
+        }
+        for pos in game.board().frontier() {
+            let Some((row, column)) = window.cell(pos) else { continue };
+            set(plane::OPEN, row, column);
+            let needs = game.board().constraint(pos).0;
+            for (index, dir) in Dir::ALL.into_iter().enumerate() {
+                let kind = match needs[dir] {
+                    Some(EdgeKind::City) => 0,
+                    Some(EdgeKind::Road) => 1,
+                    Some(EdgeKind::Field) => 2,
+                    Some(EdgeKind::River) => 3,
+                    None => continue,
+                };
+                set(plane::OPEN_NEEDS + kind * 4 + index, row, column);
+            }
+        }
+        let players = self.players;
+        for figure in game.figures() {
+            let Some((row, column)) = window.cell(figure.pos) else { continue };
+            let relative = (figure.player.index() + players - observer) % players;
+            let on_field = game
+                .board()
+                .get(figure.pos)
+                .and_then(|placed| game.tile(placed.tile))
+                .and_then(|tile| tile.segments().get(usize::from(figure.segment)))
+                .is_some_and(|segment| segment.kind() == SegmentKind::Field);
+            let kind = match (figure.figure, on_field) {
+                (Figure::Follower, false) => 0,
+                (Figure::Follower, true) => 1,
+                (Figure::BigFollower, _) => 2,
+                (Figure::Abbot, _) => 3,
+            };
+            set(plane::FIGURES + relative * plane::PER_PLAYER + kind, row, column);
+        }
+
+        mask.clear();
+        mask.resize(self.actions(side), 0);
+        let legal = game.legal_actions();
+        for action in &legal {
+            if let Some(index) = self.index(window, *action, game) {
+                mask[index] = 1;
+            }
+            if let (CoreAction::Place { rotation, .. }, Some((row, column))) =
+                (action, action_cell(window, *action))
+            {
+                set(plane::FITS + rotation.quarter_turns(), row, column);
+            }
+        }
+        if let Phase::Figure { pos } = game.phase()
+            && let Some((row, column)) = window.cell(pos)
+        {
+            set(plane::JUST_PLACED, row, column);
+        }
+
+        features.clear();
+        features.resize(self.features(), 0.0);
+        let mut at = 0;
+        match game.phase() {
+            Phase::Place { .. } => features[0] = 1.0,
+            Phase::Figure { .. } => features[1] = 1.0,
+            _ => {}
+        }
+        at += 2;
+        let drawn = match game.phase() {
+            Phase::Place { tile } => Some(tile),
+            Phase::Figure { pos } => game.board().get(pos).map(|placed| placed.tile),
+            _ => None,
+        };
+        if let Some(tile) = drawn {
+            features[at + usize::from(tile)] = 1.0;
+        }
+        at += self.tile_types;
+        if let Phase::Figure { pos } = game.phase()
+            && let Some(placed) = game.board().get(pos)
+        {
+            features[at + placed.rotation.quarter_turns()] = 1.0;
+        }
+        at += 4;
+        for (tile, copies) in game.remaining().iter().enumerate() {
+            features[at + tile] = f32::from(*copies) / self.most_copies;
+        }
+        at += self.tile_types;
+        features[at] = game.tiles_left() as f32 / self.deck;
+        at += 1;
+        for relative in 0..players {
+            let player = PlayerId(((observer + relative) % players) as u8);
+            let supply = game.supply(player);
+            features[at] = game.scores().get(player.index()).copied().unwrap_or(0) as f32 / 100.0;
+            features[at + 1] = f32::from(supply.followers) / 7.0;
+            features[at + 2] = f32::from(supply.big_followers);
+            features[at + 3] = f32::from(supply.abbots);
+            at += 4;
+        }
+    }
+
+    /// The index of `action` in the action space of `window`; None for a draw or a cell
+    /// outside (never for a legal placement: the window covers the frontier).
+    pub fn index(&self, window: &Window, action: CoreAction, game: &CoreGame) -> Option<usize> {
+        let side = window.side;
+        let placements = side * side * 4;
+        match action {
+            CoreAction::Place { rotation, .. } => {
+                let (row, column) = action_cell(window, action)?;
+                Some((row * side + column) * 4 + rotation.quarter_turns())
+            }
+            CoreAction::Deploy { segment, figure } => {
+                let bit = Figure::ALL.iter().position(|each| *each == figure)?;
+                Some(placements + usize::from(segment) * FIGURES + bit)
+            }
+            CoreAction::Skip => Some(placements + SEGMENTS * FIGURES),
+            CoreAction::RecallAbbot { pos } => {
+                let rank = self.abbot_cells(game).iter().position(|cell| *cell == pos)?;
+                Some(placements + SEGMENTS * FIGURES + 1 + rank)
+            }
+            CoreAction::Draw | CoreAction::DrawTile { .. } => None,
+        }
+    }
+
+    /// The action at `index` of the action space of `window`; None outside it.
+    pub fn action(&self, window: &Window, index: usize, game: &CoreGame) -> Option<CoreAction> {
+        let side = window.side;
+        let placements = side * side * 4;
+        if index < placements {
+            let cell = index / 4;
+            let pos = window.pos(cell / side, cell % side)?;
+            return Some(CoreAction::Place { pos, rotation: Rotation::ALL[index % 4] });
+        }
+        let rest = index - placements;
+        if rest < SEGMENTS * FIGURES {
+            return Some(CoreAction::Deploy {
+                segment: (rest / FIGURES) as u8,
+                figure: Figure::ALL[rest % FIGURES],
+            });
+        }
+        match rest - SEGMENTS * FIGURES {
+            0 => Some(CoreAction::Skip),
+            rank => self
+                .abbot_cells(game)
+                .get(rank - 1)
+                .map(|pos| CoreAction::RecallAbbot { pos: *pos }),
+        }
+    }
+
+    /// Where the current player's abbots stand, in the order the board lists its figures.
+    fn abbot_cells(&self, game: &CoreGame) -> Vec<Pos> {
+        let current = game.current_player();
+        game.figures()
+            .filter(|figure| figure.player == current && figure.figure == Figure::Abbot)
+            .map(|figure| figure.pos)
+            .take(self.abbots)
+            .collect()
+    }
+}
+
+fn action_cell(window: &Window, action: CoreAction) -> Option<(usize, usize)> {
+    match action {
+        CoreAction::Place { pos, .. } => window.cell(pos),
+        _ => None,
+    }
+}

@@ -1,0 +1,88 @@
+"""The learning encoding: the mask is exactly the legal actions, and decoding gives them back."""
+
+import random
+
+import numpy as np
+import pytest
+
+from carcassonne import Action, Encoding, Game
+
+SET_COMBINATIONS = [
+    ["base"],
+    ["base", "river"],
+    ["base", "inns_and_cathedrals"],
+    ["base", "river", "inns_and_cathedrals"],
+    ["base_c2"],
+]
+
+
+def play_checking_every_step(game, encoding, chooser):
+    steps = 0
+    while not game.is_over:
+        if game.phase == "draw":
+            game.apply(Action.draw())
+            continue
+        player = game.current_player
+        planes, features, mask = encoding.observe(game, player)
+        west, north, side = encoding.window(game)
+        assert planes.shape == (encoding.planes, side, side) and planes.dtype == np.uint8
+        assert features.shape == (encoding.features,) and mask.shape == (encoding.actions(side),)
+        legal = game.legal_actions()
+        indices = [encoding.encode(game, action) for action in legal]
+        assert len(set(indices)) == len(legal), "every legal action has its own index"
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(indices), "the mask is the legal actions"
+        for action, index in zip(legal, indices):
+            assert encoding.decode(game, index) == action
+        game.apply(encoding.decode(game, chooser(indices)))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("tilesets", SET_COMBINATIONS, ids=lambda sets: "+".join(sets))
+def test_the_mask_is_the_legal_actions_at_every_step(tilesets):
+    rng = random.Random(7)
+    game = Game(tilesets, players=3, seed=11, options={"abbots": True})
+    encoding = Encoding(game)
+    steps = play_checking_every_step(game, encoding, rng.choice)
+    assert steps > 100
+
+
+def test_a_small_window_grows_rather_than_hide_a_legal_move():
+    # Always the first legal action: the board grows as a long line or a lopsided blob.
+    game = Game(["base"], players=2, seed=3)
+    encoding = Encoding(game, window=5)
+    sides = set()
+
+    def first(indices):
+        sides.add(encoding.window(game)[2])
+        return indices[0]
+
+    play_checking_every_step(game, encoding, first)
+    assert max(sides) > 5, "the window grew"
+
+
+def test_planes_show_the_board_from_the_observers_seat():
+    game = Game(["base"], players=2, seed=5)
+    encoding = Encoding(game)
+    game.apply(Action.draw())
+    planes, features, mask = encoding.observe(game, 0)
+    assert planes[0].sum() == 1, "the start tile"
+    assert features[0] == 1.0, "the place phase"
+    # Every legal placement shows in the fit planes.
+    assert planes[47:51].sum() == len(game.legal_actions())
+    rng = random.Random(1)
+    while len(game.figures()) < 3:
+        actions = game.legal_actions()
+        deploys = [a for a in actions if a.kind == "deploy"]
+        game.apply(rng.choice(deploys) if deploys else rng.choice(actions))
+    for observer in (0, 1):
+        planes = encoding.observe(game, observer)[0]
+        for relative in (0, 1):
+            player = (observer + relative) % 2
+            standing = sum(1 for figure in game.figures() if figure["player"] == player)
+            shown = planes[52 + 4 * relative: 56 + 4 * relative].sum()
+            assert shown == standing, (observer, relative)
+    with pytest.raises(ValueError):
+        encoding.observe(game, 2)
+    with pytest.raises(ValueError):
+        encoding.decode(game, 10**9)
