@@ -2,7 +2,6 @@
 
 mod analyze;
 mod arena;
-mod ascii;
 mod bots;
 mod human;
 mod names;

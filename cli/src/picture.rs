@@ -76,32 +76,6 @@ pub fn write_picture(path: &Path, svg: &str, png: bool) -> Result<(), CommandErr
 
 /// `svg` drawn as a PNG, at its own size or scaled down to [`MAX_PIXELS`].
 fn to_png(svg: &str) -> Result<Vec<u8>, CommandError> {
-    use resvg::{tiny_skia, usvg};
-    let mut options = usvg::Options::default();
-    let fonts = options.fontdb_mut();
-    fonts.load_system_fonts();
-    // The picture asks for `sans-serif`, which fontdb maps to Arial unless told otherwise:
-    // take a sans family the machine has, or any family at all.
-    let families: Vec<String> =
-        fonts.faces().flat_map(|face| face.families.iter().map(|(name, _)| name.clone())).collect();
-    let sans = ["DejaVu Sans", "Liberation Sans", "Arial", "Helvetica", "Noto Sans"]
-        .iter()
-        .find(|wanted| families.iter().any(|family| family == *wanted))
-        .map(|name| (*name).to_owned())
-        .or_else(|| families.first().cloned());
-    if let Some(sans) = sans {
-        fonts.set_sans_serif_family(sans);
-    }
-    let tree = usvg::Tree::from_str(svg, &options)
-        .map_err(|error| format!("the picture could not be read back for PNG: {error}"))?;
-    let size = tree.size();
-    let pixels = f64::from(size.width()) * f64::from(size.height());
-    let scale = if pixels > MAX_PIXELS { (MAX_PIXELS / pixels).sqrt() } else { 1.0 };
-    let width = (f64::from(size.width()) * scale).ceil().max(1.0) as u32;
-    let height = (f64::from(size.height()) * scale).ceil().max(1.0) as u32;
-    let mut pixmap = tiny_skia::Pixmap::new(width, height)
-        .ok_or_else(|| format!("a {width}x{height} picture cannot be drawn"))?;
-    let scale = scale as f32;
-    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|error| format!("cannot encode the PNG: {error}"))
+    carcassonne_render::raster::png(svg, MAX_PIXELS)
+        .map_err(|error| format!("cannot draw the PNG: {error}"))
 }

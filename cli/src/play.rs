@@ -6,16 +6,16 @@ use std::process::ExitCode;
 
 use carcassonne::{
     Action, BUILTIN_NAMES, Catalog, Event, FarmScoring, FeatureScore, Figure, Game, GameSetup,
-    LoadError, Modifier, Phase, PlacedFigure, PlayerId, PlayerSet, Pos, RuleOptions, ScoreReason,
-    SegmentIndex, SegmentKind, SetupError, TileIndex, UnfinishedMarks,
+    LoadError, Modifier, Phase, PlayerId, PlayerSet, Pos, RuleOptions, ScoreReason, SegmentIndex,
+    SegmentKind, SetupError, TileIndex, UnfinishedMarks,
 };
 use clap::ValueEnum;
 use serde::Serialize;
 
-use crate::ascii::{self, Laid};
 use crate::human::HumanSeat;
 use crate::names;
 use crate::tileset::CommandError;
+use carcassonne_render::ascii;
 
 /// The rule options as flags, shared by `play` and `score`.
 #[derive(clap::Args)]
@@ -590,16 +590,7 @@ pub fn plural(count: u32, noun: &str) -> String {
 }
 
 pub fn board(game: &Game) -> String {
-    let laid: Vec<Laid<'_>> = game
-        .placements()
-        .iter()
-        .filter_map(|(pos, _)| {
-            let placed = game.board().get(*pos)?;
-            Some(Laid { pos: *pos, tile: game.tile(placed.tile)?, rotation: placed.rotation })
-        })
-        .collect();
-    let figures: Vec<PlacedFigure> = game.figures().collect();
-    ascii::render(&laid, &figures)
+    ascii::board(game)
 }
 
 /// Points per player by kind of feature over the whole game, then the scores and winners.

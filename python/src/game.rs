@@ -1,7 +1,8 @@
 //! A game: setup, the turn, legal actions, applying them, and saving.
 
 use carcassonne::{Catalog, Event, Game as CoreGame, GameSetup, Phase, PlayerId, RuleOptions};
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use numpy::PyArrayMethods;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::action::Action;
@@ -267,6 +268,32 @@ impl Game {
     /// The board as an SVG document, with the score panel and the last move marked.
     fn board_svg(&self) -> String {
         carcassonne_render::board_svg(&self.game, &carcassonne_render::BoardOptions::default())
+    }
+
+    /// The board as text: every tile and figure, coordinates in the margins.
+    fn ascii(&self) -> String {
+        carcassonne_render::ascii::board(&self.game)
+    }
+
+    /// The board picture as an RGB array shaped (height, width, 3), scaled down to at most
+    /// `max_pixels` pixels.
+    #[pyo3(signature = (max_pixels = 4_000_000.0))]
+    fn board_rgb<'py>(&self, py: Python<'py>, max_pixels: f64) -> PyResult<Bound<'py, PyAny>> {
+        if !(max_pixels.is_finite() && max_pixels >= 1.0) {
+            return Err(PyValueError::new_err("max_pixels is a number of pixels, 1 or more"));
+        }
+        let svg =
+            carcassonne_render::board_svg(&self.game, &carcassonne_render::BoardOptions::default());
+        let picture = py
+            .detach(|| carcassonne_render::raster::rasterise(&svg, max_pixels))
+            .map_err(PyValueError::new_err)?;
+        let rgb: Vec<u8> = picture
+            .pixels
+            .chunks_exact(4)
+            .flat_map(|pixel| [pixel[0], pixel[1], pixel[2]])
+            .collect();
+        let shape = [picture.height as usize, picture.width as usize, 3];
+        Ok(numpy::PyArray1::from_vec(py, rgb).reshape(shape)?.into_any())
     }
 
     fn __repr__(&self) -> String {

@@ -16,10 +16,13 @@
 //! stays `no_std`.
 
 mod anchor;
+pub mod ascii;
 mod board;
 mod figure;
 mod geom;
 mod layout;
+#[cfg(feature = "raster")]
+pub mod raster;
 mod sheet;
 mod style;
 mod svg;

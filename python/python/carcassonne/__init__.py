@@ -34,6 +34,8 @@ from carcassonne._native import (
 )
 
 __all__ = [
+    "env",
+    "parallel_env",
     "Action",
     "Bot",
     "CarcassonneError",
@@ -133,3 +135,19 @@ def analyze(
     finally:
         if bar is not None:
             bar.close()
+
+
+def env(**kwargs: Any):
+    """The PettingZoo AEC environment (``carcassonne.pettingzoo_env``; needs pettingzoo):
+    ``env(tilesets=("base",), players=2, options=None, reward="score_delta",
+    render_mode=None, window=None, max_cycles=None)``."""
+    from carcassonne import pettingzoo_env
+
+    return pettingzoo_env.env(**kwargs)
+
+
+def parallel_env(**kwargs: Any):
+    """The parallel view of the PettingZoo environment (one agent acts a step)."""
+    from carcassonne import pettingzoo_env
+
+    return pettingzoo_env.parallel_env(**kwargs)

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use carcassonne::{
-    Dir, EdgeKind, Figure, HalfEdge, Mark, PlacedFigure, Pos, Rotation, Segment, SegmentIndex,
-    SegmentKind, TileType,
+    Dir, EdgeKind, Figure, Game, HalfEdge, Mark, PlacedFigure, Pos, Rotation, Segment,
+    SegmentIndex, SegmentKind, TileType,
 };
 
 /// Characters per tile, west to east.
@@ -83,6 +83,21 @@ enum Spot {
     Crossing,
     /// Nothing the tile data places here (only a tile without fields leaves a gap).
     Blank,
+}
+
+/// The board of `game` as text: every tile and figure, coordinates in the margins; the
+/// command-line tool's board and the Python environments' `ansi` rendering.
+pub fn board(game: &Game) -> String {
+    let laid: Vec<Laid<'_>> = game
+        .placements()
+        .iter()
+        .filter_map(|(pos, _)| {
+            let placed = game.board().get(*pos)?;
+            Some(Laid { pos: *pos, tile: game.tile(placed.tile)?, rotation: placed.rotation })
+        })
+        .collect();
+    let figures: Vec<PlacedFigure> = game.figures().collect();
+    render(&laid, &figures)
 }
 
 /// Draws the tiles with x growing east (left to right) and y growing north (bottom to top),
