@@ -151,3 +151,12 @@ def parallel_env(**kwargs: Any):
     from carcassonne import pettingzoo_env
 
     return pettingzoo_env.parallel_env(**kwargs)
+
+
+try:
+    import gymnasium as _gymnasium
+except ImportError:  # the Gymnasium environment needs gymnasium: pip install './python[rl]'
+    pass
+else:
+    if "Carcassonne-v0" not in _gymnasium.registry:
+        _gymnasium.register(id="Carcassonne-v0", entry_point="carcassonne.gymnasium_env:CarcassonneGymEnv")

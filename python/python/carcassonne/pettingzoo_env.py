@@ -81,7 +81,7 @@ class CarcassonneEnv(AECEnv):
         observation = spaces.Dict(
             {
                 "observation": spaces.Box(0, 1, (encoding.planes, side, side), np.uint8),
-                "features": spaces.Box(0.0, np.inf, (encoding.features,), np.float32),
+                "features": spaces.Box(0.0, 10.0, (encoding.features,), np.float32),
                 "action_mask": spaces.Box(0, 1, (encoding.actions(side),), np.int8),
             }
         )

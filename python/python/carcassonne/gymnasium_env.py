@@ -1,0 +1,146 @@
+"""A Gymnasium environment: one learner against bots, registered as ``Carcassonne-v0``.
+
+The opponents' turns (and every draw) happen inside ``step``, so each step is one of the
+learner's decisions: a placement, then a figure action. Observations are the dicts of the
+PettingZoo environment (``observation`` planes, ``features``, ``action_mask``) seen from the
+learner's seat; ``action_masks()`` gives the mask for sb3-contrib's MaskablePPO. The bag is
+seeded by ``reset(seed=...)``; the bots by ``bot_seed`` (a separate stream: the same tiles
+can be met by differently seeded opponents, and the other way round).
+"""
+
+from typing import Any, Dict, Iterable, Optional, Sequence, Tuple, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from carcassonne._native import Action, Bot, Encoding, Game, TileSet
+
+REWARDS = ("score_delta", "win")
+
+
+class CarcassonneGymEnv(gymnasium.Env):
+    """One learner in seat ``seat`` against ``opponents`` (bot levels or profile names, one a
+    seat), on ``tilesets`` with the rule ``options``. ``reward`` is ``"score_delta"`` (the
+    learner's points by each step, final scoring included, less nothing) or ``"win"`` (+1 for
+    a win, shared wins split, -1 for a loss, at the end). An action outside the mask is
+    replaced by a random legal one and flagged as ``info["illegal_action"]``."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+
+    def __init__(
+        self,
+        tilesets: Iterable[Union[str, TileSet]] = ("base",),
+        opponents: Sequence[str] = ("medium",),
+        seat: int = 0,
+        options: Optional[Dict[str, Any]] = None,
+        reward: str = "score_delta",
+        render_mode: Optional[str] = None,
+        window: Optional[int] = None,
+        bot_seed: int = 0,
+        profiles: Optional[str] = None,
+    ):
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {REWARDS}, not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+        players = 1 + len(opponents)
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not one of the {players} seats")
+        self._tilesets = list(tilesets)
+        self._options = options
+        self._players = players
+        self._seat = seat
+        self._reward = reward
+        self.render_mode = render_mode
+        self._opponents = list(opponents)
+        self._profiles = profiles
+        self._bot_seed = bot_seed
+        # Checked now: an unknown profile is refused at construction, not at the first step.
+        self._bots = self._make_bots(0)
+        template = Game(self._tilesets, players=players, seed=0, options=options)
+        self._encoding = Encoding(template, window)
+        side = self._encoding.side
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 1, (self._encoding.planes, side, side), np.uint8),
+                "features": spaces.Box(0.0, 10.0, (self._encoding.features,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self._encoding.actions(side),), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self._encoding.actions(side))
+        self.game = template
+        self._games = 0
+
+    def _make_bots(self, game_number: int):
+        bots = {}
+        others = [seat for seat in range(self._players) if seat != self._seat]
+        for seat, profile in zip(others, self._opponents):
+            seed = (self._bot_seed * 1_000_003 + game_number * 101 + seat) % 2**63
+            bots[seat] = Bot(profile, seed, profiles=self._profiles)
+        return bots
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[Dict[str, np.ndarray], dict]:
+        super().reset(seed=seed)
+        bag_seed = int(self.np_random.integers(0, 2**63))
+        self.game = Game(self._tilesets, players=self._players, seed=bag_seed, options=self._options)
+        self._bots = self._make_bots(self._games)
+        self._games += 1
+        self._play_others()
+        return self._observe(), {}
+
+    def _play_others(self) -> None:
+        """Draws and the opponents' turns, until the learner is to place or the game is over."""
+        game = self.game
+        while not game.is_over and (game.phase == "draw" or game.current_player != self._seat):
+            if game.phase == "draw":
+                game.apply(Action.draw())
+            else:
+                game.apply(self._bots[game.current_player].choose(game))
+
+    def _observe(self) -> Dict[str, np.ndarray]:
+        planes, features, mask = self._encoding.observe(self.game, self._seat)
+        side = self.observation_space["observation"].shape[1]
+        if planes.shape[1] != side:
+            raise RuntimeError(
+                f"the board outgrew the {side}-cell window; make the environment with window=None"
+            )
+        if self.game.is_over:
+            mask = np.zeros_like(mask)
+        return {"observation": planes, "features": features, "action_mask": mask}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (for MaskablePPO)."""
+        return self._observe()["action_mask"].astype(bool)
+
+    def step(self, action: int):
+        info: Dict[str, Any] = {}
+        legal = self.game.legal_actions()
+        try:
+            chosen = self._encoding.decode(self.game, int(action))
+        except ValueError:
+            chosen = None
+        if chosen is None or chosen not in legal:
+            info["illegal_action"] = True
+            chosen = legal[int(self.np_random.integers(0, len(legal)))]
+        before = self.game.scores()[self._seat]
+        self.game.apply(chosen)
+        self._play_others()
+        terminated = self.game.is_over
+        if self._reward == "score_delta":
+            reward = float(self.game.scores()[self._seat] - before)
+        elif terminated:
+            leaders = self.game.leaders()
+            reward = 1.0 / len(leaders) if self._seat in leaders else -1.0
+        else:
+            reward = 0.0
+        if terminated:
+            info["scores"] = self.game.scores()
+        return self._observe(), reward, terminated, False, info
+
+    def render(self) -> Union[None, str, np.ndarray]:
+        if self.render_mode == "ansi":
+            return self.game.ascii()
+        if self.render_mode == "rgb_array":
+            return self.game.board_rgb()
+        return None

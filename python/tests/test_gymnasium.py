@@ -1,0 +1,60 @@
+"""The Gymnasium environment: one learner against bots."""
+
+import os
+
+import numpy as np
+import pytest
+
+try:
+    import gymnasium
+except ImportError:
+    if os.environ.get("CI"):
+        raise
+    pytest.skip("gymnasium is in the test extra: pip install './python[test]'", allow_module_level=True)
+
+from gymnasium.utils.env_checker import check_env
+
+import carcassonne  # noqa: F401  (registers Carcassonne-v0)
+from carcassonne.gymnasium_env import CarcassonneGymEnv
+
+
+def test_check_env_passes():
+    env = CarcassonneGymEnv(opponents=("random",), window=31, render_mode="ansi")
+    check_env(env, skip_render_check=False)
+
+
+def test_registered_and_plays_whole_games_with_masks():
+    env = gymnasium.make("Carcassonne-v0", opponents=["greedy"], window=31)
+    observation, info = env.reset(seed=3)
+    total, steps = 0.0, 0
+    while True:
+        mask = env.unwrapped.action_masks()
+        assert mask.dtype == np.bool_ and mask.any()
+        assert np.array_equal(mask, observation["action_mask"].astype(bool))
+        observation, reward, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[-1]))
+        total += reward
+        steps += 1
+        if terminated or truncated:
+            break
+    assert steps > 60
+    assert total == info["scores"][0], "score deltas add up to the final score"
+
+
+def test_the_bag_and_the_bots_have_separate_seeds():
+    def first_moves(bot_seed):
+        env = CarcassonneGymEnv(opponents=("easy",), seat=1, window=31, bot_seed=bot_seed)
+        env.reset(seed=9)
+        return env.game.actions()
+
+    assert first_moves(1) == first_moves(1)
+    a, b = first_moves(1), first_moves(2)
+    assert a[0] == b[0], "the same first tile"
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(ValueError):
+        CarcassonneGymEnv(opponents=("grandmaster",))
+    with pytest.raises(ValueError):
+        CarcassonneGymEnv(seat=5)
+    with pytest.raises(ValueError):
+        CarcassonneGymEnv(reward="money")
