@@ -167,7 +167,7 @@ pub struct carc_segment_info {
     pub cities: u32,
 }
 
-fn no_tile(tile: u16, types: usize) -> Failure {
+pub(crate) fn no_tile(tile: u16, types: usize) -> Failure {
     Failure::new(
         carc_result::OutOfRange,
         format!("there are {types} tile types; there is no tile number {tile}"),

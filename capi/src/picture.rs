@@ -6,6 +6,7 @@ use std::ffi::c_char;
 use carcassonne_render::{BoardOptions, anchors, board_svg, tile_svg};
 
 use crate::boundary::{Buffer, Failure, plain_boundary};
+use crate::catalog::no_tile;
 use crate::game::{carc_game, game_arg, list};
 use crate::result::carc_result;
 use crate::values::rotation_from_c;
@@ -94,7 +95,8 @@ pub unsafe extern "C" fn carc_game_tile_svg(
     plain_boundary(|| {
         let rotation = rotation_from_c(rotation)?;
         let held = game_arg(game)?;
-        let tile_type = held.game().tile(tile).ok_or_else(|| no_tile(tile, held.game()))?;
+        let tile_type =
+            held.game().tile(tile).ok_or_else(|| no_tile(tile, held.game().tiles().len()))?;
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
@@ -128,7 +130,10 @@ pub unsafe extern "C" fn carc_game_tile_anchors(
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
             let rotation = rotation_from_c(rotation)?;
-            let tile_type = handle.game().tile(tile).ok_or_else(|| no_tile(tile, handle.game()))?;
+            let tile_type = handle
+                .game()
+                .tile(tile)
+                .ok_or_else(|| no_tile(tile, handle.game().tiles().len()))?;
             let points: Vec<carc_point> = anchors(tile_type, rotation)
                 .into_iter()
                 .map(|anchor| carc_point { x: anchor.x, y: anchor.y })
@@ -136,11 +141,4 @@ pub unsafe extern "C" fn carc_game_tile_anchors(
             buffer.fill_from(&points)
         })
     }
-}
-
-fn no_tile(tile: u16, game: &carcassonne::Game) -> Failure {
-    Failure::new(
-        carc_result::OutOfRange,
-        format!("there are {} tile types; there is no tile number {tile}", game.tiles().len()),
-    )
 }
