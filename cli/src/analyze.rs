@@ -14,7 +14,7 @@ use carcassonne_bots::analysis::{
     Analysis, AnalysisConfig, Continuation, MoveStats, Stop, TurnReview, analyze_pinned, review,
 };
 use carcassonne_render::{BoardOptions, Overlay, ShadedCell, Suggestion, board_svg};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use serde_json::json;
 
 use crate::names;
@@ -426,16 +426,7 @@ fn review_command(
     game: &Game,
     config: &AnalysisConfig,
 ) -> Result<ExitCode, CommandError> {
-    let bar = if !args.json && std::io::stderr().is_terminal() {
-        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-        let style =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} turns, {elapsed} spent, ETA {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar());
-        bar.set_style(style);
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = if args.json { ProgressBar::hidden() } else { crate::progress_bar(0, "turns") };
     let turns = review(
         game,
         config,

@@ -1,13 +1,11 @@
 //! `carcassonne arena`: bots play paired games; a table of their strength with intervals.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use carcassonne::GameSetup;
 use carcassonne_bots::arena::{self, ArenaConfig, ArenaProgress, ArenaReport, Sprt, SprtVerdict};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::play::{RuleArgs, load_set};
 use crate::tileset::CommandError;
@@ -70,7 +68,10 @@ pub fn arena(args: &ArenaArgs) -> Result<ExitCode, CommandError> {
     }
     let config =
         ArenaConfig { setup, games: args.games, seed: args.seed, threads: args.threads, sprt };
-    let bar = progress_bar(args.games.div_ceil(entrants.len() as u64) * entrants.len() as u64);
+    let bar = crate::progress_bar(
+        args.games.div_ceil(entrants.len() as u64) * entrants.len() as u64,
+        "games",
+    );
     let report = arena::run(&entrants, &config, &|progress: ArenaProgress| {
         bar.set_length(progress.games_planned);
         bar.set_position(progress.games_done);
@@ -84,19 +85,6 @@ pub fn arena(args: &ArenaArgs) -> Result<ExitCode, CommandError> {
     };
     crate::write_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A bar with an ETA on standard error when it is a terminal; nothing otherwise.
-fn progress_bar(games: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    let style =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} spent, ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar
 }
 
 /// The report for people.

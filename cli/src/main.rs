@@ -11,7 +11,7 @@ mod replay;
 mod score;
 mod tileset;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -154,6 +154,21 @@ fn json_error(file: &Path, error: &serde_json::Error) -> CommandError {
         _ => " is not JSON",
     };
     format!("{}{what}: {}", file.display(), shortened_display(error, MAX_ERROR_MESSAGE))
+}
+
+/// A progress bar with an ETA on standard error for `len` of `unit` ("games", "turns"),
+/// hidden when standard error is not a terminal (a log or a pipe gets no redraws).
+fn progress_bar(len: u64, unit: &str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} spent, ETA {{eta}}");
+    bar.set_style(
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }
 
 /// Writes a command's whole output at once; a closed pipe (`| head`) is not worth a panic.

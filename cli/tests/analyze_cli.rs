@@ -2,15 +2,7 @@
 
 mod common;
 
-use common::{fails, ok};
-
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("carcassonne-analyze-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{fails, ok, scratch};
 
 fn saved_game(dir: &std::path::Path) -> String {
     let save = dir.join("game.json");
@@ -21,7 +13,7 @@ fn saved_game(dir: &std::path::Path) -> String {
 
 #[test]
 fn a_turn_is_ranked_with_the_played_move_marked_and_drawn_as_a_heat_map() {
-    let dir = scratch("turn");
+    let dir = scratch("analyze", "turn");
     let save = saved_game(&dir);
     let svg = dir.join("heat.svg");
     let base = ["analyze", &save, "--turn", "12", "--iterations", "1500", "--top", "3"];
@@ -51,7 +43,7 @@ fn a_turn_is_ranked_with_the_played_move_marked_and_drawn_as_a_heat_map() {
 
 #[test]
 fn a_whole_game_is_reviewed() {
-    let dir = scratch("all");
+    let dir = scratch("analyze", "all");
     let save = saved_game(&dir);
     let text = ok(&["analyze", &save, "--all", "--iterations", "100", "--top", "2"]);
     assert!(text.starts_with("71 turns reviewed, 100 rollouts each"), "{text}");
@@ -61,7 +53,7 @@ fn a_whole_game_is_reviewed() {
 
 #[test]
 fn positions_without_a_choice_are_refused() {
-    let dir = scratch("refused");
+    let dir = scratch("analyze", "refused");
     let save = saved_game(&dir);
     let error = fails(&["analyze", &save]);
     assert!(error.contains("the save stops between turns (71 made)"), "{error}");

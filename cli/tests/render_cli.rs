@@ -2,20 +2,11 @@
 
 mod common;
 
-use common::{fails, ok};
-
-/// A fresh scratch folder under the target directory, removed first if a run left it.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("carcassonne-render-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{fails, ok, scratch};
 
 #[test]
 fn a_saved_game_is_drawn_at_any_turn_as_svg_and_png() {
-    let dir = scratch("turns");
+    let dir = scratch("render", "turns");
     let save = dir.join("game.json");
     let json = ok(&["play", "--players", "medium,easy", "--seed", "4", "--json"]);
     std::fs::write(&save, json).unwrap();
@@ -57,7 +48,7 @@ fn a_saved_game_is_drawn_at_any_turn_as_svg_and_png() {
 
 #[test]
 fn play_and_replay_draw_the_final_board() {
-    let dir = scratch("final");
+    let dir = scratch("render", "final");
     let played = dir.join("played.svg");
     let json = ok(&["play", "--seed", "9", "--json", "--svg", played.to_str().unwrap()]);
     let save = dir.join("game.json");

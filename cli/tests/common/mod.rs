@@ -42,3 +42,14 @@ pub fn fails(args: &[&str]) -> String {
     assert!(!stderr.contains("panicked"), "{stderr}");
     stderr
 }
+
+/// A fresh scratch folder for test `name` of file `file` under the system's temporary
+/// folder, emptied first if a run left it.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn scratch(file: &str, name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("carcassonne-{file}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
