@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use carcassonne::{Action, Game, Phase, PlayerId, TileIndex};
+use carcassonne::{Action, ActionError, Game, Phase, PlayerId, TileIndex};
 use rayon::prelude::*;
 
 use super::rollout::{Continuation, Outcome, RollingOut, continuation};
@@ -59,10 +59,7 @@ impl Candidates {
                 Some(index) => Some(index),
                 // A symmetric tile's other rotation gives a board the search folded away.
                 None => {
-                    let mut next = game.clone();
-                    let placed = pin.0.map_or(Ok(Vec::new()), |place| next.apply(place));
-                    placed
-                        .and_then(|_| next.apply(pin.1))
+                    let next = after_move(game, pin.0, pin.1)
                         .map_err(|error| AnalysisError::PinnedIllegal(error.to_string()))?;
                     moves.push(pin);
                     after.push(next);
@@ -75,6 +72,73 @@ impl Candidates {
 
     pub(crate) fn is_empty(&self) -> bool {
         self.moves.is_empty()
+    }
+}
+
+/// `game` once `place` (if any) and then `figure` are played.
+pub(crate) fn after_move(
+    game: &Game,
+    place: Option<Action>,
+    figure: Action,
+) -> Result<Game, ActionError> {
+    let mut next = game.clone();
+    if let Some(place) = place {
+        next.apply(place)?;
+    }
+    next.apply(figure)?;
+    Ok(next)
+}
+
+/// The rollout workers: a pool when more than one thread is asked for, else the calling
+/// thread with one reusable `RollingOut`.
+struct Rollers {
+    pool: Option<rayon::ThreadPool>,
+    serial: RollingOut,
+    continuation: Continuation,
+}
+
+type Played = Option<Result<Outcome, BotError>>;
+
+impl Rollers {
+    fn new(config: &AnalysisConfig) -> Result<Rollers, AnalysisError> {
+        let threads = config.threads.max(1);
+        let pool =
+            if threads > 1 {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+                Some(pool.map_err(|error| AnalysisError::Threads {
+                    threads,
+                    message: error.to_string(),
+                })?)
+            } else {
+                None
+            };
+        Ok(Rollers {
+            pool,
+            serial: RollingOut::new(config.continuation),
+            continuation: config.continuation,
+        })
+    }
+
+    /// `play` of every job, in the jobs' order whatever the threads.
+    fn play<J: Copy + Send + Sync>(
+        &mut self,
+        jobs: &[J],
+        play: impl Fn(&mut RollingOut, J) -> Played + Send + Sync,
+    ) -> Vec<Played> {
+        match &self.pool {
+            Some(pool) => {
+                let continuation = self.continuation;
+                pool.install(|| {
+                    jobs.par_iter()
+                        .map_init(
+                            || RollingOut::new(continuation),
+                            |rolling, job| play(rolling, *job),
+                        )
+                        .collect()
+                })
+            }
+            None => jobs.iter().map(|job| play(&mut self.serial, *job)).collect(),
+        }
     }
 }
 
@@ -185,23 +249,7 @@ pub(crate) fn measure(
         (!cancel.load(Ordering::Relaxed))
             .then(|| rolling.play(games[index], player, derive(seed, k)))
     };
-    let threads = config.threads.max(1);
-    let outcomes: Vec<Option<Result<Outcome, BotError>>> = if threads > 1 {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-        let pool =
-            pool.map_err(|error| AnalysisError::Threads { threads, message: error.to_string() })?;
-        pool.install(|| {
-            jobs.par_iter()
-                .map_init(
-                    || RollingOut::new(config.continuation),
-                    |rolling, job| play(rolling, *job),
-                )
-                .collect()
-        })
-    } else {
-        let mut rolling = RollingOut::new(config.continuation);
-        jobs.iter().map(|job| play(&mut rolling, *job)).collect()
-    };
+    let outcomes = Rollers::new(config)?.play(&jobs, play);
     for ((_, index), outcome) in jobs.iter().zip(outcomes) {
         if let Some(outcome) = outcome {
             tallies[*index].add(outcome?);
@@ -219,13 +267,7 @@ pub(crate) fn run(
     mut progress: impl FnMut(&Analysis),
     cancel: &AtomicBool,
 ) -> Result<Analysis, AnalysisError> {
-    let threads = config.threads.max(1);
-    let pool = if threads > 1 {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-        Some(pool.map_err(|error| AnalysisError::Threads { threads, message: error.to_string() })?)
-    } else {
-        None
-    };
+    let mut rollers = Rollers::new(config)?;
     let count = candidates.moves.len();
     let mut race = Race {
         candidates,
@@ -250,7 +292,6 @@ pub(crate) fn run(
     let mut racing: Vec<usize> = (0..count).collect();
     let mut next_cut = FIRST_CUT;
     let mut last_report = race.started;
-    let mut serial = RollingOut::new(config.continuation);
     let mut sweep = 0u64;
     let stop = 'race: loop {
         let seed = derive(config.seed, sweep);
@@ -265,17 +306,7 @@ pub(crate) fn run(
                 (!cancel.load(Ordering::Relaxed))
                     .then(|| rolling.play(&candidates.after[index], player, seed))
             };
-            let outcomes: Vec<Option<Result<Outcome, BotError>>> = match &pool {
-                Some(pool) => pool.install(|| {
-                    part.par_iter()
-                        .map_init(
-                            || RollingOut::new(config.continuation),
-                            |rolling, index| play(rolling, *index),
-                        )
-                        .collect()
-                }),
-                None => part.iter().map(|index| play(&mut serial, *index)).collect(),
-            };
+            let outcomes = rollers.play(part, play);
             for (index, outcome) in part.iter().zip(outcomes) {
                 if let Some(outcome) = outcome {
                     race.tallies[*index].add(outcome?);

@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use carcassonne::{Action, Game, PlayerId, TileIndex};
 
-use super::race::measure;
+use super::race::{after_move, measure};
 use super::{AnalysisConfig, AnalysisError, MoveStats, analyze_pinned};
 use crate::seeds::derive;
 
@@ -106,11 +106,7 @@ pub fn review(
         let loss = if played == best {
             0.0
         } else {
-            let after = |stats: &MoveStats| {
-                let mut next = replayed.clone();
-                let placed = stats.place.map_or(Ok(Vec::new()), |place| next.apply(place));
-                placed.and_then(|_| next.apply(stats.figure)).map(|_| next)
-            };
+            let after = |stats: &MoveStats| after_move(&replayed, stats.place, stats.figure);
             let (Ok(best_after), Ok(played_after)) = (after(&best), after(&played)) else {
                 return Err(AnalysisError::PinnedIllegal("a ranked move no longer applies".into()));
             };
