@@ -14,9 +14,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from carcassonne._common import REWARDS, check_choice, decode, observation_space, win_reward
 from carcassonne._native import Action, Bot, Encoding, Game, TileSet
-
-REWARDS = ("score_delta", "win")
 
 
 class CarcassonneGymEnv(gymnasium.Env):
@@ -40,10 +39,8 @@ class CarcassonneGymEnv(gymnasium.Env):
         bot_seed: int = 0,
         profiles: Optional[str] = None,
     ):
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {REWARDS}, not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+        check_choice("reward", reward, REWARDS)
+        check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
         players = 1 + len(opponents)
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not one of the {players} seats")
@@ -61,13 +58,7 @@ class CarcassonneGymEnv(gymnasium.Env):
         template = Game(self._tilesets, players=players, seed=0, options=options)
         self._encoding = Encoding(template, window)
         side = self._encoding.side
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0, 1, (self._encoding.planes, side, side), np.uint8),
-                "features": spaces.Box(0.0, 10.0, (self._encoding.features,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self._encoding.actions(side),), np.int8),
-            }
-        )
+        self.observation_space = observation_space(self._encoding, side)
         self.action_space = spaces.Discrete(self._encoding.actions(side))
         self.game = template
         self._games = 0
@@ -116,10 +107,7 @@ class CarcassonneGymEnv(gymnasium.Env):
     def step(self, action: int):
         info: Dict[str, Any] = {}
         legal = self.game.legal_actions()
-        try:
-            chosen = self._encoding.decode(self.game, int(action))
-        except ValueError:
-            chosen = None
+        chosen = decode(self._encoding, self.game, action)
         if chosen is None or chosen not in legal:
             info["illegal_action"] = True
             chosen = legal[int(self.np_random.integers(0, len(legal)))]
@@ -130,8 +118,7 @@ class CarcassonneGymEnv(gymnasium.Env):
         if self._reward == "score_delta":
             reward = float(self.game.scores()[self._seat] - before)
         elif terminated:
-            leaders = self.game.leaders()
-            reward = 1.0 / len(leaders) if self._seat in leaders else -1.0
+            reward = win_reward(self.game, self._seat)
         else:
             reward = 0.0
         if terminated:

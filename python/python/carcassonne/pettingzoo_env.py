@@ -16,16 +16,16 @@ final scoring included) or ``"win"`` (at the end: +1 to the winner, shared wins 
 the others).
 """
 
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Any, Dict, Iterable, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
+from carcassonne._common import REWARDS, check_choice, decode, observation_space, win_reward
 from carcassonne._native import Action, Encoding, Game, TileSet
 
-REWARDS = ("score_delta", "win")
 ILLEGAL = ("random", "raise")
 
 
@@ -56,12 +56,9 @@ class CarcassonneEnv(AECEnv):
         on_illegal: str = "random",
     ):
         super().__init__()
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {REWARDS}, not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
-        if on_illegal not in ILLEGAL:
-            raise ValueError(f"on_illegal is one of {ILLEGAL}, not {on_illegal!r}")
+        check_choice("reward", reward, REWARDS)
+        check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
+        check_choice("on_illegal", on_illegal, ILLEGAL)
         self._tilesets = list(tilesets)
         self._players = players
         self._options = options
@@ -78,13 +75,7 @@ class CarcassonneEnv(AECEnv):
 
     def _set_spaces(self, side: int) -> None:
         encoding = self._encoding
-        observation = spaces.Dict(
-            {
-                "observation": spaces.Box(0, 1, (encoding.planes, side, side), np.uint8),
-                "features": spaces.Box(0.0, 10.0, (encoding.features,), np.float32),
-                "action_mask": spaces.Box(0, 1, (encoding.actions(side),), np.int8),
-            }
-        )
+        observation = observation_space(encoding, side)
         self._side = side
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(encoding.actions(side)) for agent in self.possible_agents}
@@ -143,9 +134,8 @@ class CarcassonneEnv(AECEnv):
         else:
             self.rewards = {name: 0.0 for name in self.possible_agents}
             if self.game.is_over:
-                leaders = self.game.leaders()
                 for i, name in enumerate(self.possible_agents):
-                    self.rewards[name] = 1.0 / len(leaders) if i in leaders else -1.0
+                    self.rewards[name] = win_reward(self.game, i)
         if self.game.is_over:
             self.terminations = {name: True for name in self.agents}
         elif self._max_cycles is not None and self._acted >= self._max_cycles * self._players:
@@ -157,19 +147,15 @@ class CarcassonneEnv(AECEnv):
     def _legal(self, agent: str, action: Optional[int]) -> Action:
         """The action of index ``action``, or, if it is not legal now, a random legal one."""
         legal = self.game.legal_actions()
-        if action is not None:
-            try:
-                chosen = self._encoding.decode(self.game, int(action))
-            except ValueError:
-                chosen = None
-            if chosen is not None and chosen in legal:
-                return chosen
-            if self._on_illegal == "raise":
-                if chosen is None:
-                    raise ValueError(f"action {action} is outside the action space")
-                self.game.check(chosen)
-        elif self._on_illegal == "raise":
-            raise ValueError("the agent to act gave no action")
+        chosen = decode(self._encoding, self.game, action)
+        if chosen is not None and chosen in legal:
+            return chosen
+        if self._on_illegal == "raise":
+            if action is None:
+                raise ValueError("the agent to act gave no action")
+            if chosen is None:
+                raise ValueError(f"action {action} is outside the action space")
+            self.game.check(chosen)
         self.infos[agent] = {"illegal_action": True}
         return legal[int(self._rng.integers(0, len(legal)))]
 

@@ -1,0 +1,46 @@
+"""What the PettingZoo and the Gymnasium environments share: checking their settings, the
+observation space, reading an agent's action and the win reward."""
+
+from typing import Any, Iterable, Optional
+
+import numpy as np
+from gymnasium import spaces
+
+from carcassonne._native import Action, Encoding, Game
+
+REWARDS = ("score_delta", "win")
+
+
+def check_choice(what: str, value: Any, choices: Iterable[Any]) -> None:
+    """Raises ``ValueError`` unless ``value`` is one of ``choices``."""
+    choices = tuple(choices)
+    if value not in choices:
+        raise ValueError(f"{what} is one of {choices}, not {value!r}")
+
+
+def observation_space(encoding: Encoding, side: int) -> spaces.Dict:
+    """The observation dict's space for a window of ``side`` cells."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0, 1, (encoding.planes, side, side), np.uint8),
+            "features": spaces.Box(0.0, 10.0, (encoding.features,), np.float32),
+            "action_mask": spaces.Box(0, 1, (encoding.actions(side),), np.int8),
+        }
+    )
+
+
+def decode(encoding: Encoding, game: Game, action: Optional[int]) -> Optional[Action]:
+    """The action of index ``action`` in ``game``'s window; None for no action or an index
+    outside the space (whether it is legal is for the caller to ask)."""
+    if action is None:
+        return None
+    try:
+        return encoding.decode(game, int(action))
+    except ValueError:
+        return None
+
+
+def win_reward(game: Game, seat: int) -> float:
+    """+1 for the winner (a shared win split), -1 for the others."""
+    leaders = game.leaders()
+    return 1.0 / len(leaders) if seat in leaders else -1.0
