@@ -2302,10 +2302,10 @@ namespace Carcassonne
                         GCHandle.ToIntPtr(context), pinned.AddrOfPinnedObject(), moves,
                         (UIntPtr)(uint)top, ref count, out summary, ref err);
                     Errors.Check(result, err);
-                    var context_ = (AnalysisContext)context.Target;
-                    if (context_.Failure != null)
+                    var reported = (AnalysisContext)context.Target;
+                    if (reported.Failure != null)
                     {
-                        throw context_.Failure;
+                        throw reported.Failure;
                     }
                     Array.Resize(ref moves, Sizes.ToInt(count));
                     return new Analysis(moves, summary);
