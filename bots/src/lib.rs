@@ -53,6 +53,7 @@ pub use mcts::{ChoiceStat, MctsBot, MctsConfig, Playout, SearchStats, Widening};
 pub use profile::{BotKind, Profile, ProfileError, Profiles};
 pub use random::RandomBot;
 pub use reward::Reward;
+pub use seeds::derive as derive_seed;
 pub use turn::{TurnOption, distinct_placements, each_turn_option};
 
 /// A player that chooses actions.

@@ -19,7 +19,13 @@ pub(crate) const fn scramble(mut z: u64) -> u64 {
 
 /// A seed for the part `salt` of the work seeded by `seed`: distinct salts give unrelated
 /// streams.
-pub(crate) const fn derive(seed: u64, salt: u64) -> u64 {
+///
+/// ```
+/// use carcassonne_bots::derive_seed;
+/// assert_ne!(derive_seed(7, 0), derive_seed(7, 1));
+/// assert_eq!(derive_seed(7, 1), derive_seed(7, 1));
+/// ```
+pub const fn derive(seed: u64, salt: u64) -> u64 {
     scramble(seed ^ scramble(salt))
 }
 

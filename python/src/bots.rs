@@ -20,7 +20,7 @@ use crate::errors::{CarcassonneError, SetupError};
 use crate::game::{Game, catalogs, options};
 
 /// The built-in profiles, with those of `profiles` (the text of a profile file) added.
-fn profiles(profiles: Option<&str>) -> PyResult<Profiles> {
+pub(crate) fn profiles(profiles: Option<&str>) -> PyResult<Profiles> {
     match profiles {
         None => Ok(Profiles::builtin().clone()),
         Some(text) => {
@@ -31,7 +31,7 @@ fn profiles(profiles: Option<&str>) -> PyResult<Profiles> {
     }
 }
 
-fn profile(all: &Profiles, name: &str) -> PyResult<Profile> {
+pub(crate) fn profile(all: &Profiles, name: &str) -> PyResult<Profile> {
     all.find(name).cloned().map_err(|error| PyValueError::new_err(error.to_string()))
 }
 

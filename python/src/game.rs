@@ -53,6 +53,23 @@ pub(crate) fn options(value: Option<&Bound<'_, PyAny>>) -> PyResult<RuleOptions>
         .map_err(|error| SetupError::new_err(format!("rule options: {error}")))
 }
 
+/// The setup of a game on `tilesets` (the base game when None) with the rule `options`.
+pub(crate) fn setup(
+    py: Python<'_>,
+    tilesets: Option<&Bound<'_, PyAny>>,
+    players: u8,
+    seed: u64,
+    options: Option<&Bound<'_, PyAny>>,
+) -> PyResult<GameSetup> {
+    let catalogs = match tilesets {
+        Some(tilesets) if !tilesets.is_none() => catalogs(py, tilesets)?,
+        _ => vec![
+            Catalog::builtin("base").map_err(|error| tileset_error(py, error.to_string(), &[]))?,
+        ],
+    };
+    Ok(GameSetup { catalogs, players, seed, options: self::options(options)? })
+}
+
 fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Draw => "draw",
@@ -76,14 +93,7 @@ impl Game {
         seed: u64,
         options: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
-        let catalogs = match tilesets {
-            Some(tilesets) if !tilesets.is_none() => catalogs(py, tilesets)?,
-            _ => vec![
-                Catalog::builtin("base")
-                    .map_err(|error| tileset_error(py, error.to_string(), &[]))?,
-            ],
-        };
-        let setup = GameSetup { catalogs, players, seed, options: self::options(options)? };
+        let setup = self::setup(py, tilesets, players, seed, options)?;
         CoreGame::new(setup).map(Game::wrap).map_err(|error| SetupError::new_err(error.to_string()))
     }
 

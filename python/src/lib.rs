@@ -11,6 +11,7 @@ mod errors;
 mod game;
 mod observe;
 mod tileset;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -23,6 +24,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<bots::Bot>()?;
     module.add_class::<bots::Evaluator>()?;
     module.add_class::<observe::Encoding>()?;
+    module.add_class::<vector::VectorGames>()?;
     module.add_function(wrap_pyfunction!(bots::arena, module)?)?;
     module.add_function(wrap_pyfunction!(bots::analyse, module)?)?;
     errors::register(module)?;

@@ -58,3 +58,30 @@ def test_bad_settings_are_refused():
         CarcassonneGymEnv(seat=5)
     with pytest.raises(ValueError):
         CarcassonneGymEnv(reward="money")
+
+
+def test_the_gymnasium_vector_environment():
+    envs = gymnasium.make_vec(
+        "Carcassonne-v0", num_envs=3, vectorization_mode="vector_entry_point",
+        opponents=["random"], threads=2,
+    )
+    observations, _ = envs.reset(seed=12)
+    assert envs.single_observation_space.contains(
+        {key: value[0] for key, value in observations.items()}
+    )
+    returns = np.zeros(3)
+    finished = []
+    rng = np.random.default_rng(0)
+    for _ in range(250):
+        masks = envs.unwrapped.action_masks()
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+        observations, rewards, terminated, truncated, infos = envs.step(actions)
+        assert "illegal_action" not in infos
+        returns += rewards
+        for index in np.flatnonzero(terminated):
+            assert returns[index] == infos["final_scores"][index][0]
+            finished.append(index)
+            returns[index] = 0
+        assert observations["action_mask"].any(axis=1).all(), "never an all-false mask"
+    assert len(finished) >= 3
+    envs.close()

@@ -30,6 +30,7 @@ from carcassonne._native import (
     SetupError,
     TileSet,
     TileSetError,
+    VectorGames,
     __version__,
 )
 
@@ -49,6 +50,7 @@ __all__ = [
     "SetupError",
     "TileSet",
     "TileSetError",
+    "VectorGames",
     "__version__",
 ]
 
@@ -159,4 +161,8 @@ except ImportError:  # the Gymnasium environment needs gymnasium: pip install '.
     pass
 else:
     if "Carcassonne-v0" not in _gymnasium.registry:
-        _gymnasium.register(id="Carcassonne-v0", entry_point="carcassonne.gymnasium_env:CarcassonneGymEnv")
+        _gymnasium.register(
+            id="Carcassonne-v0",
+            entry_point="carcassonne.gymnasium_env:CarcassonneGymEnv",
+            vector_entry_point="carcassonne.vector_env:CarcassonneVectorEnv",
+        )
