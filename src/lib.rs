@@ -112,6 +112,7 @@ mod segment;
 mod setup;
 mod tagged;
 mod tile;
+mod view;
 
 pub use action::{Action, ActionError, Phase};
 pub use board::{Board, MAX_COORDINATE, PlacedTile, PlacementError};
@@ -137,6 +138,7 @@ pub use segment::{
 };
 pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, UnfinishedMarks};
 pub use tile::{TileIndex, TileType};
+pub use view::{PlayerView, TileOnBoard};
 
 pub mod engine {
     //! The engine's own data structures, for benchmarks, tests and tools that study the

@@ -227,7 +227,9 @@ impl Encoder {
         }
         let fixed = around_start(self.side);
         let last = self.side as i32 - 1;
-        if west >= fixed.west && east <= fixed.west + last && north <= fixed.north
+        if west >= fixed.west
+            && east <= fixed.west + last
+            && north <= fixed.north
             && south >= fixed.north - last
         {
             return fixed;

@@ -1,9 +1,10 @@
 //! A game: setup, the turn, legal actions, applying them, and saving.
 
-use carcassonne::{Catalog, Event, Game as CoreGame, GameSetup, Phase, PlayerId, RuleOptions};
+use carcassonne::{Catalog, Event, Game as CoreGame, GameSetup, Phase, PlayerId, Pos, RuleOptions};
 use numpy::PyArrayMethods;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::action::Action;
 use crate::convert::{from_python, serialized};
@@ -228,6 +229,44 @@ impl Game {
     /// Every figure on the board, as dicts with player, figure, pos and segment.
     fn figures(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         serialized(py, &self.game.figures().collect::<Vec<_>>())
+    }
+
+    /// What every player may know now, as a dict: sets, options, phase, current player,
+    /// tiles (with rotation), figures, scores, points by kind, supplies, remaining tile counts,
+    /// tiles left; never the bag's order or the seed. Give a planner this or `reshuffled`,
+    /// not the game: a copy of the game knows which tile comes next.
+    fn view(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        serialized(py, &self.game.view())
+    }
+
+    /// What is known of the feature segment `segment` of the tile at (`x`, `y`) belongs to:
+    /// kind, complete, tiles, open edges, pennants, inn, cathedral, figures and leaders.
+    fn feature(&self, py: Python<'_>, x: i16, y: i16, segment: u8) -> PyResult<Py<PyAny>> {
+        let view = self.game.feature(Pos::new(x, y), segment).ok_or_else(|| {
+            PyIndexError::new_err(format!("no tile at ({x}, {y}) has a segment {segment}"))
+        })?;
+        let dict = PyDict::new(py);
+        dict.set_item("kind", serialized(py, &view.kind)?)?;
+        dict.set_item("complete", view.complete)?;
+        dict.set_item("tiles", view.tiles)?;
+        dict.set_item("open_edges", view.open_edges)?;
+        dict.set_item("pennants", view.pennants)?;
+        dict.set_item("inn", view.inn)?;
+        dict.set_item("cathedral", view.cathedral)?;
+        dict.set_item("figures", view.figures)?;
+        dict.set_item(
+            "leaders",
+            view.leaders.iter().map(|player| player.index()).collect::<Vec<_>>(),
+        )?;
+        Ok(dict.into_any().unbind())
+    }
+
+    /// What the end-of-game scoring would award if the game ended now: one dict per feature
+    /// (kind, cell, segment, tiles, pennants, points, scorers, ...), as in the events.
+    fn scores_if_over(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let mut scores = Vec::new();
+        self.game.scores_if_over(&mut scores);
+        serialized(py, &scores)
     }
 
     /// Every action applied so far.

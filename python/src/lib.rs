@@ -9,6 +9,7 @@ mod convert;
 mod encoding;
 mod errors;
 mod game;
+mod landscape;
 mod observe;
 mod tileset;
 mod vector;
@@ -27,6 +28,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<vector::VectorGames>()?;
     module.add_function(wrap_pyfunction!(bots::arena, module)?)?;
     module.add_function(wrap_pyfunction!(bots::analyse, module)?)?;
+    module.add_function(wrap_pyfunction!(landscape::score_landscape, module)?)?;
     errors::register(module)?;
     Ok(())
 }

@@ -87,12 +87,15 @@ impl Shared {
         setup.seed = derive_seed(self.seed ^ BAG, slot.index.wrapping_mul(1 << 32) ^ episode);
         slot.game = CoreGame::new(setup).map_err(|error| error.to_string())?;
         slot.episode = episode;
-        let bots_seed = derive_seed(self.bot_seed ^ BOTS, slot.index.wrapping_mul(1 << 32) ^ episode);
+        let bots_seed =
+            derive_seed(self.bot_seed ^ BOTS, slot.index.wrapping_mul(1 << 32) ^ episode);
         slot.bots = self
             .seats
             .iter()
             .enumerate()
-            .map(|(seat, profile)| profile.as_ref().map(|profile| profile.bot(derive_seed(bots_seed, seat as u64))))
+            .map(|(seat, profile)| {
+                profile.as_ref().map(|profile| profile.bot(derive_seed(bots_seed, seat as u64)))
+            })
             .collect();
         slot.written.forget();
         self.advance(slot)?;

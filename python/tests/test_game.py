@@ -1,6 +1,8 @@
 """The library from Python: tile sets, games, refusals, saves."""
 
 import copy
+import json
+import random
 
 import pytest
 
@@ -104,3 +106,45 @@ def test_actions_are_values():
 def test_the_board_is_drawn():
     game = Game(seed=2)
     assert game.board_svg().startswith("<svg")
+
+
+def test_the_view_shows_the_table_and_hides_the_bag():
+    game = carcassonne.Game(["base", "inns_and_cathedrals"], players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view()
+    assert view["sets"] == ["base", "inns_and_cathedrals"] and view["players"] == 3
+    assert len(view["tiles"]) == len(game.placements())
+    assert view["scores"] == game.scores() and view["remaining"] == game.remaining()
+    assert "seed" not in view and "seed" not in str(view)
+    for seed in range(5):
+        assert game.reshuffled(seed).view() == view, "the bag's order never shows"
+
+
+def test_features_and_the_scoring_if_the_game_ended_now():
+    game = carcassonne.Game(["base"], players=2, seed=1)
+    start = game.view()["tiles"][0]
+    feature = game.feature(start["pos"]["x"], start["pos"]["y"], 0)
+    assert set(feature) >= {"kind", "complete", "tiles", "open_edges", "leaders"}
+    assert feature["tiles"] == 1 and feature["figures"] == 0
+    with pytest.raises(IndexError):
+        game.feature(5, 5, 0)
+    rng = random.Random(2)
+    while not any(f["figures"] for f in (game.feature(x, y, 0) for x, y, _, _ in game.placements())):
+        game.apply(rng.choice(game.legal_actions()))
+    preview = game.scores_if_over()
+    assert preview and all(entry["reason"] == "game_end" and entry["scorers"] for entry in preview)
+
+
+def test_landscape_scoring():
+    two_cities = {"tiles": [{"tile": "E", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": 1, "rotation": 180}],
+                  "figures": [{"player": 0, "x": 0, "y": 0, "segment": 0}]}
+    assert carcassonne.score_landscape(two_cities)["total"] == [4]
+    assert carcassonne.score_landscape(json.dumps(two_cities))["total"] == [4]
+    solo = carcassonne.score_landscape({"tiles": [{"tile": "F", "x": 0, "y": 0}]}, options="solo_puzzle")
+    assert solo["total"] == [1]
+    with pytest.raises(carcassonne.SetupError, match="Q9"):
+        carcassonne.score_landscape({"tiles": [{"tile": "Q9", "x": 0, "y": 0}]})
+    with pytest.raises(carcassonne.SetupError, match="options"):
+        carcassonne.score_landscape(two_cities, options="hard_mode")

@@ -19,7 +19,7 @@ from carcassonne.gymnasium_env import CarcassonneGymEnv
 
 
 def test_check_env_passes():
-    env = CarcassonneGymEnv(opponents=("random",), window=31, render_mode="ansi")
+    env = gymnasium.make("Carcassonne-v0", opponents=["random"], window=31, render_mode="ansi").unwrapped
     check_env(env, skip_render_check=False)
 
 
@@ -85,3 +85,18 @@ def test_the_gymnasium_vector_environment():
         assert observations["action_mask"].any(axis=1).all(), "never an all-false mask"
     assert len(finished) >= 3
     envs.close()
+
+
+def test_a_game_outgrowing_a_small_window_ends_truncated():
+    env = CarcassonneGymEnv(opponents=("random",), window=5)
+    observation, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        action = rng.choice(np.flatnonzero(observation["action_mask"]))
+        observation, _, terminated, truncated, info = env.step(action)
+        assert not terminated
+        assert env.observation_space.contains(observation)
+        if truncated:
+            assert not observation["action_mask"].any() and "scores" in info
+            return
+    pytest.fail("a 5-cell window was never outgrown")

@@ -32,6 +32,7 @@ from carcassonne._native import (
     TileSetError,
     VectorGames,
     __version__,
+    score_landscape,
 )
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "TileSetError",
     "VectorGames",
     "__version__",
+    "score_landscape",
 ]
 
 

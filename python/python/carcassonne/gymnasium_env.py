@@ -23,7 +23,9 @@ class CarcassonneGymEnv(gymnasium.Env):
     seat), on ``tilesets`` with the rule ``options``. ``reward`` is ``"score_delta"`` (the
     learner's points by each step, final scoring included, less nothing) or ``"win"`` (+1 for
     a win, shared wins split, -1 for a loss, at the end). An action outside the mask is
-    replaced by a random legal one and flagged as ``info["illegal_action"]``."""
+    replaced by a random legal one and flagged as ``info["illegal_action"]``. ``window`` is the
+    board window's side: None for one no game can outgrow; a game that outgrows a smaller one
+    ends truncated."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
@@ -89,15 +91,17 @@ class CarcassonneGymEnv(gymnasium.Env):
             else:
                 game.apply(self._bots[game.current_player].choose(game))
 
-    def _observe(self) -> Dict[str, np.ndarray]:
-        planes, features, mask = self._encoding.observe(self.game, self._seat)
+    def _outgrown(self) -> bool:
+        """Whether the board has outgrown a window smaller than the guaranteed one (the spaces
+        are fixed, so such a game is cut short: truncated)."""
         side = self.observation_space["observation"].shape[1]
-        if planes.shape[1] != side:
-            raise RuntimeError(
-                f"the board outgrew the {side}-cell window; make the environment with window=None"
-            )
-        if self.game.is_over:
-            mask = np.zeros_like(mask)
+        return not self.game.is_over and self._encoding.window(self.game)[2] != side
+
+    def _observe(self) -> Dict[str, np.ndarray]:
+        if self.game.is_over or self._outgrown():
+            # Nothing to decide: an empty mask over a blank board.
+            return {key: np.zeros(space.shape, space.dtype) for key, space in self.observation_space.items()}
+        planes, features, mask = self._encoding.observe(self.game, self._seat)
         return {"observation": planes, "features": features, "action_mask": mask}
 
     def action_masks(self) -> np.ndarray:
@@ -115,15 +119,16 @@ class CarcassonneGymEnv(gymnasium.Env):
         self.game.apply(chosen)
         self._play_others()
         terminated = self.game.is_over
+        truncated = self._outgrown()
         if self._reward == "score_delta":
             reward = float(self.game.scores()[self._seat] - before)
         elif terminated:
             reward = win_reward(self.game, self._seat)
         else:
             reward = 0.0
-        if terminated:
+        if terminated or truncated:
             info["scores"] = self.game.scores()
-        return self._observe(), reward, terminated, False, info
+        return self._observe(), reward, terminated, truncated, info
 
     def render(self) -> Union[None, str, np.ndarray]:
         if self.render_mode == "ansi":

@@ -1,0 +1,104 @@
+//! What a player may know of a game: everything on the table, nothing of the bag's order.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+use crate::action::Phase;
+use crate::event::PointsByKind;
+use crate::game::{Game, PlacedFigure};
+use crate::geom::Rotation;
+use crate::player::{PlayerId, Supply};
+use crate::pos::Pos;
+use crate::setup::RuleOptions;
+use crate::tile::TileIndex;
+
+/// A tile on the board as everyone sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct TileOnBoard {
+    /// Its cell.
+    pub pos: Pos,
+    /// Its type, an index into [`Game::tiles`].
+    pub tile: TileIndex,
+    /// How it is turned.
+    pub rotation: Rotation,
+}
+
+/// What every player (and a spectator) may know of a game: the rules, the board, the figures,
+/// the scores and supplies, the turn and the drawn tile, and how many of each tile type the
+/// bag still holds, but neither the bag's order nor the seed that decides it.
+///
+/// Carcassonne has no private hands, so every seat sees the same; a server, a bot or a
+/// learning agent given a view (or a [reshuffled](Game::reshuffled) copy) cannot peek at the
+/// draws to come. Two games that differ only in the bag's order have equal views.
+///
+/// ```
+/// use carcassonne::{Catalog, Game, GameSetup};
+/// let game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+/// let view = game.view();
+/// assert_eq!(view.tiles.len(), 1); // the start tile
+/// assert_eq!(view, game.reshuffled(99).view());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// The tile sets in play, by id.
+    pub sets: Vec<String>,
+    /// The rule options.
+    pub options: RuleOptions,
+    /// How many players.
+    pub players: u8,
+    /// Where the turn cycle stands (with the drawn tile while it waits to be placed, and the
+    /// placed tile's cell while its player chooses a figure action).
+    pub phase: Phase,
+    /// Whose turn it is.
+    pub current_player: PlayerId,
+    /// Every tile on the board, in placement order (the start tile first).
+    pub tiles: Vec<TileOnBoard>,
+    /// Every figure on the board.
+    pub figures: Vec<PlacedFigure>,
+    /// Scores, by seat.
+    pub scores: Vec<u32>,
+    /// Points by feature kind, by seat.
+    pub points_by_kind: Vec<PointsByKind>,
+    /// Figures in hand, by seat.
+    pub supplies: Vec<Supply>,
+    /// Copies of each tile type still in the bag, indexed as [`Game::tiles`].
+    pub remaining: Vec<u16>,
+    /// Tiles still in the bag.
+    pub tiles_left: u32,
+    /// Tiles drawn that fitted nowhere and went out of the game.
+    pub discarded: u32,
+}
+
+impl Game {
+    /// What every player may know of the game now (see [`PlayerView`]).
+    #[must_use]
+    pub fn view(&self) -> PlayerView {
+        let players = self.players();
+        PlayerView {
+            sets: self.catalogs().iter().map(|catalog| catalog.info().id.clone()).collect(),
+            options: *self.options(),
+            players,
+            phase: self.phase(),
+            current_player: self.current_player(),
+            tiles: self
+                .placements()
+                .iter()
+                .map(|(pos, tile)| TileOnBoard {
+                    pos: *pos,
+                    tile: *tile,
+                    rotation: self.board().get(*pos).map_or(Rotation::R0, |placed| placed.rotation),
+                })
+                .collect(),
+            figures: self.figures().collect(),
+            scores: self.scores().to_vec(),
+            points_by_kind: self.points_by_kind().to_vec(),
+            supplies: (0..players).map(|player| self.supply(PlayerId(player))).collect(),
+            remaining: self.remaining().to_vec(),
+            tiles_left: self.tiles_left(),
+            discarded: self.discarded(),
+        }
+    }
+}
