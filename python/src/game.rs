@@ -294,6 +294,27 @@ impl Game {
         })
     }
 
+    /// Plays on to the end with uniformly random legal actions drawn from `seed` (the tiles
+    /// come from the bag as it stands), natively and with the GIL released: a rollout for a
+    /// planner (on a `reshuffled` copy) without a Python call per action. Returns the number
+    /// of actions played.
+    fn play_random(&mut self, py: Python<'_>, seed: u64) -> usize {
+        let game = &mut self.game;
+        py.detach(|| {
+            let mut played = 0;
+            while !game.is_over() {
+                let count = game.legal_action_count() as u64;
+                let pick = carcassonne_bots::derive_seed(seed, played as u64) % count.max(1);
+                let Some(action) = game.legal_action(pick as usize) else { break };
+                if game.apply(action).is_err() {
+                    break;
+                }
+                played += 1;
+            }
+            played
+        })
+    }
+
     /// Raises `IllegalActionError` saying why `action` is not legal now; None if it is.
     fn check(&self, py: Python<'_>, action: &Action) -> PyResult<()> {
         self.game.check(action.action).map_err(|refusal| illegal_action(py, &refusal))

@@ -148,3 +148,15 @@ def test_landscape_scoring():
         carcassonne.score_landscape({"tiles": [{"tile": "Q9", "x": 0, "y": 0}]})
     with pytest.raises(carcassonne.SetupError, match="options"):
         carcassonne.score_landscape(two_cities, options="hard_mode")
+
+
+def test_play_random_plays_to_the_end_reproducibly():
+    first, second = Game(["base"], seed=3), Game(["base"], seed=3)
+    played = first.play_random(11)
+    assert first.is_over and played == len(first.actions())
+    second.play_random(11)
+    assert first.save_json() == second.save_json()
+    third = Game(["base"], seed=3)
+    third.play_random(12)
+    assert third.save_json() != first.save_json()
+    assert first.play_random(1) == 0, "nothing left to play"

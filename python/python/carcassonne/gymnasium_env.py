@@ -63,6 +63,7 @@ class CarcassonneGymEnv(gymnasium.Env):
         self.observation_space = observation_space(self._encoding, side)
         self.action_space = spaces.Discrete(self._encoding.actions(side))
         self.game = template
+        self._mask = np.zeros(self.action_space.n, np.int8)
         self._games = 0
 
     def _make_bots(self, game_number: int):
@@ -100,21 +101,24 @@ class CarcassonneGymEnv(gymnasium.Env):
     def _observe(self) -> Dict[str, np.ndarray]:
         if self.game.is_over or self._outgrown():
             # Nothing to decide: an empty mask over a blank board.
-            return {key: np.zeros(space.shape, space.dtype) for key, space in self.observation_space.items()}
-        planes, features, mask = self._encoding.observe(self.game, self._seat)
-        return {"observation": planes, "features": features, "action_mask": mask}
+            observation = {key: np.zeros(space.shape, space.dtype) for key, space in self.observation_space.items()}
+        else:
+            planes, features, mask = self._encoding.observe(self.game, self._seat)
+            observation = {"observation": planes, "features": features, "action_mask": mask}
+        self._mask = observation["action_mask"]
+        return observation
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (for MaskablePPO)."""
-        return self._observe()["action_mask"].astype(bool)
+        return self._mask.astype(bool)
 
     def step(self, action: int):
         info: Dict[str, Any] = {}
-        legal = self.game.legal_actions()
         chosen = decode(self._encoding, self.game, action)
-        if chosen is None or chosen not in legal:
+        if chosen is None or not self.game.is_legal(chosen):
             info["illegal_action"] = True
-            chosen = legal[int(self.np_random.integers(0, len(legal)))]
+            count = self.game.legal_action_count()
+            chosen = self.game.legal_action(int(self.np_random.integers(0, count)))
         before = self.game.scores()[self._seat]
         self.game.apply(chosen)
         self._play_others()

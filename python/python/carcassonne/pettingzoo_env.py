@@ -146,9 +146,8 @@ class CarcassonneEnv(AECEnv):
 
     def _legal(self, agent: str, action: Optional[int]) -> Action:
         """The action of index ``action``, or, if it is not legal now, a random legal one."""
-        legal = self.game.legal_actions()
         chosen = decode(self._encoding, self.game, action)
-        if chosen is not None and chosen in legal:
+        if chosen is not None and self.game.is_legal(chosen):
             return chosen
         if self._on_illegal == "raise":
             if action is None:
@@ -157,7 +156,8 @@ class CarcassonneEnv(AECEnv):
                 raise ValueError(f"action {action} is outside the action space")
             self.game.check(chosen)
         self.infos[agent] = {"illegal_action": True}
-        return legal[int(self._rng.integers(0, len(legal)))]
+        count = self.game.legal_action_count()
+        return self.game.legal_action(int(self._rng.integers(0, count)))
 
     def render(self) -> Union[None, str, np.ndarray]:
         if self.render_mode is None:
