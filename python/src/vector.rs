@@ -11,6 +11,7 @@ use carcassonne_bots::{Bot, Profile, derive_seed};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::IntoPyDict;
 use rayon::prelude::*;
 
 use crate::action::Action;
@@ -142,8 +143,9 @@ impl Shared {
             None => {
                 *out.illegal = true;
                 let salt = slot.index.wrapping_mul(1 << 40) ^ slot.steps;
-                let pick = derive_seed(self.seed ^ REPLACEMENT, salt) % slot.legal.len() as u64;
-                slot.legal[pick as usize]
+                let pick =
+                    derive_seed(self.seed ^ REPLACEMENT, salt) % slot.legal.len().max(1) as u64;
+                *slot.legal.get(pick as usize).ok_or("the game has no decision to take")?
             }
         };
         slot.steps += 1;
@@ -235,7 +237,7 @@ struct Arrays {
 /// `num_envs` games stepped together, for the vector environments: every seat is either the
 /// caller's (`None` in `seats`) or a bot's (a profile name), observations are from the seat to
 /// decide, and results are written into numpy arrays made once (the attributes here), never
-/// copied. A finished game starts its next episode within the same step (`terminated` says
+/// copied, and read-only between calls (copy what you keep). A finished game starts its next episode within the same step (`terminated` says
 /// so, `final_scores` holds how it ended).
 #[pyclass(module = "carcassonne")]
 pub struct VectorGames {
@@ -246,10 +248,54 @@ pub struct VectorGames {
     raise_illegal: bool,
 }
 
+impl Arrays {
+    fn all<'py>(&self, py: Python<'py>) -> [Bound<'py, PyAny>; 10] {
+        [
+            self.observations.bind(py).clone().into_any(),
+            self.features.bind(py).clone().into_any(),
+            self.action_masks.bind(py).clone().into_any(),
+            self.rewards.bind(py).clone().into_any(),
+            self.scores.bind(py).clone().into_any(),
+            self.final_scores.bind(py).clone().into_any(),
+            self.terminated.bind(py).clone().into_any(),
+            self.truncated.bind(py).clone().into_any(),
+            self.illegal.bind(py).clone().into_any(),
+            self.agents.bind(py).clone().into_any(),
+        ]
+    }
+
+    /// Makes the arrays writeable from Python, or not: they are read-only between calls,
+    /// because the next observation is written over the last one where it changed, and a
+    /// caller's write would leave it wrong without a word.
+    fn set_writeable(&self, py: Python<'_>, writeable: bool) -> PyResult<()> {
+        let flags = [("write", writeable)].into_py_dict(py)?;
+        for array in self.all(py) {
+            array.call_method("setflags", (), Some(&flags))?;
+        }
+        Ok(())
+    }
+}
+
 impl VectorGames {
+    /// Runs `work` on every slot with the arrays writeable for the call, then read-only.
+    fn each<F>(&mut self, py: Python<'_>, actions: Option<&[i64]>, work: F) -> PyResult<()>
+    where
+        F: Fn(&Shared, &mut Slot, i64, Out<'_>) -> Result<(), String> + Sync,
+    {
+        self.arrays.set_writeable(py, true)?;
+        let result = self.each_writeable(py, actions, work);
+        self.arrays.set_writeable(py, false)?;
+        result
+    }
+
     /// Runs `work` on every slot with its part of the arrays, on the pool when there is one,
     /// with the GIL released; the first error of any slot is raised.
-    fn each<F>(&mut self, py: Python<'_>, actions: Option<&[i64]>, work: F) -> PyResult<()>
+    fn each_writeable<F>(
+        &mut self,
+        py: Python<'_>,
+        actions: Option<&[i64]>,
+        work: F,
+    ) -> PyResult<()>
     where
         F: Fn(&Shared, &mut Slot, i64, Out<'_>) -> Result<(), String> + Sync,
     {
@@ -408,9 +454,9 @@ impl VectorGames {
             rewards: PyArray2::zeros(py, [num_envs, players], false).unbind(),
             scores: PyArray2::zeros(py, [num_envs, players], false).unbind(),
             final_scores: PyArray2::zeros(py, [num_envs, players], false).unbind(),
-            terminated: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
-            truncated: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
-            illegal: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
+            terminated: PyArray1::zeros(py, [num_envs], false).unbind(),
+            truncated: PyArray1::zeros(py, [num_envs], false).unbind(),
+            illegal: PyArray1::zeros(py, [num_envs], false).unbind(),
             agents: PyArray1::zeros(py, [num_envs], false).unbind(),
         };
         let slots = (0..num_envs as u64)

@@ -87,6 +87,19 @@ def test_results_are_written_into_the_same_arrays():
     assert games.observations.__array_interface__["data"][0] == address
 
 
+def test_the_arrays_are_read_only_between_calls():
+    # The next observation is written over this one where the game changed: a caller's write
+    # would leave it wrong, so it is refused.
+    games = VectorGames(2, [None, None])
+    for array in (games.observations, games.action_masks, games.rewards, games.agents):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1
+    kept = games.observations.copy()
+    kept[0] = 1  # a copy is the caller's
+    games.step(games.random_actions(0))
+    assert not games.observations.flags.writeable
+
+
 def test_an_ended_game_reports_its_scores_and_starts_again():
     games = VectorGames(1, [None, "random"], reward="score_delta", seed=9)
     rewards = np.zeros(2)
