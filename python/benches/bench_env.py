@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 import carcassonne
-from carcassonne import Action, Game, VectorGames
+from carcassonne import Game, VectorGames
 
 
 def median_rate(rounds, work):

@@ -14,10 +14,8 @@ import csv
 import time
 
 import gymnasium
-import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
-from sb3_contrib.common.wrappers import ActionMasker  # noqa: F401  (documents the alternative)
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.vec_env import DummyVecEnv

@@ -6,14 +6,7 @@ import numpy as np
 import pytest
 
 from carcassonne import Action, Encoding, Game
-
-SET_COMBINATIONS = [
-    ["base"],
-    ["base", "river"],
-    ["base", "inns_and_cathedrals"],
-    ["base", "river", "inns_and_cathedrals"],
-    ["base_c2"],
-]
+from set_combinations import SET_COMBINATIONS
 
 
 def play_checking_every_step(game, encoding, chooser):

@@ -6,14 +6,7 @@ import pytest
 
 import carcassonne
 from carcassonne import Encoding, IllegalActionError, VectorGames
-
-SET_COMBINATIONS = [
-    ["base"],
-    ["base", "river"],
-    ["base", "inns_and_cathedrals"],
-    ["base", "river", "inns_and_cathedrals"],
-    ["base_c2"],
-]
+from set_combinations import SET_COMBINATIONS
 
 
 def arrays(games):

@@ -18,6 +18,15 @@ def check_choice(what: str, value: Any, choices: Iterable[Any]) -> None:
         raise ValueError(f"{what} is one of {choices}, not {value!r}")
 
 
+def players_with_learner(opponents, seat: int) -> int:
+    """The number of players of one learner in ``seat`` against ``opponents`` (one a seat);
+    raises ``ValueError`` when ``seat`` is not one of them."""
+    players = 1 + len(opponents)
+    if not 0 <= seat < players:
+        raise ValueError(f"seat {seat} is not one of the {players} seats")
+    return players
+
+
 def observation_space(encoding: Encoding, side: int) -> spaces.Dict:
     """The observation dict's space for a window of ``side`` cells."""
     return spaces.Dict(

@@ -14,7 +14,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from carcassonne._common import REWARDS, check_choice, decode, observation_space, win_reward
+from carcassonne._common import (
+    REWARDS,
+    check_choice,
+    decode,
+    observation_space,
+    players_with_learner,
+    win_reward,
+)
 from carcassonne._native import Action, Bot, Encoding, Game, TileSet
 
 
@@ -43,9 +50,7 @@ class CarcassonneGymEnv(gymnasium.Env):
     ):
         check_choice("reward", reward, REWARDS)
         check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
-        players = 1 + len(opponents)
-        if not 0 <= seat < players:
-            raise ValueError(f"seat {seat} is not one of the {players} seats")
+        players = players_with_learner(opponents, seat)
         self._tilesets = list(tilesets)
         self._options = options
         self._players = players

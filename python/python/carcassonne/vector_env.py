@@ -21,7 +21,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from carcassonne._common import REWARDS, check_choice, observation_space
+from carcassonne._common import REWARDS, check_choice, observation_space, players_with_learner
 from carcassonne._native import Encoding, Game, TileSet, VectorGames
 
 
@@ -49,9 +49,7 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
     ):
         check_choice("reward", reward, REWARDS)
         check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
-        players = 1 + len(opponents)
-        if not 0 <= seat < players:
-            raise ValueError(f"seat {seat} is not one of the {players} seats")
+        players = players_with_learner(opponents, seat)
         seats = list(opponents)
         seats.insert(seat, None)
         self._seat = seat

@@ -1,0 +1,9 @@
+"""The tile set combinations the tests play: every set, alone or with the others."""
+
+SET_COMBINATIONS = [
+    ["base"],
+    ["base", "river"],
+    ["base", "inns_and_cathedrals"],
+    ["base", "river", "inns_and_cathedrals"],
+    ["base_c2"],
+]
