@@ -250,6 +250,26 @@ impl Profile {
         }
     }
 
+    /// This profile without a time cap on its searches: each stops at its iteration budget
+    /// only, so its choices never depend on the machine's speed or load (other kinds are
+    /// unchanged).
+    ///
+    /// ```
+    /// use carcassonne_bots::Profile;
+    /// let hard = Profile::builtin("hard")?;
+    /// assert_ne!(hard, hard.without_time_limit());
+    /// assert_eq!(hard.without_time_limit(), hard.without_time_limit().without_time_limit());
+    /// # Ok::<(), carcassonne_bots::ProfileError>(())
+    /// ```
+    #[must_use]
+    pub fn without_time_limit(&self) -> Profile {
+        let mut profile = self.clone();
+        if let BotKind::Mcts(config) = &mut profile.kind {
+            config.seconds = None;
+        }
+        profile
+    }
+
     /// This profile with its searches on `threads` threads (other kinds are unchanged).
     #[must_use]
     pub fn with_threads(&self, threads: u32) -> Profile {

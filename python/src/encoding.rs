@@ -13,6 +13,9 @@ use carcassonne::{
     Rotation, SegmentKind,
 };
 
+/// The smallest window side.
+pub const MIN_SIDE: usize = 5;
+
 /// Figure kinds a deployment names: one action slot per segment and figure.
 const FIGURES: usize = 3;
 /// Segments a tile may have.
@@ -127,7 +130,9 @@ impl Encoder {
         let tiles = game.tiles();
         let deck: usize = tiles.iter().map(|tile| usize::from(tile.count())).sum();
         let guaranteed = deck + 3;
-        let side = window.map_or(guaranteed, |side| side.clamp(3, guaranteed));
+        // Odd, so that a frontier as wide as the side, centred, fits with no column cut off;
+        // at least 5, so that the start tile's frontier and the next tile's fit.
+        let side = window.map_or(guaranteed, |side| side.clamp(MIN_SIDE, guaranteed)) | 1;
         let static_planes = tiles
             .iter()
             .map(|tile| {

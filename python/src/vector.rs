@@ -8,7 +8,7 @@
 
 use carcassonne::{Action as CoreAction, Game as CoreGame, GameSetup, Phase};
 use carcassonne_bots::{Bot, Profile, derive_seed};
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::IntoPyDict;
@@ -99,10 +99,11 @@ impl Shared {
             })
             .collect();
         slot.written.forget();
-        self.advance(slot)?;
+        // From nothing: what the bots score before the caller's first decision is reported
+        // with the first step's rewards, so a game's rewards add up to its final scores.
         slot.seen.clear();
-        slot.seen.extend_from_slice(slot.game.scores());
-        Ok(())
+        slot.seen.resize(self.players(), 0);
+        self.advance(slot)
     }
 
     /// Draws and the bots' turns, until a caller's seat must decide or the game is over.
@@ -134,7 +135,7 @@ impl Shared {
     /// Plays `index` (or, when it is not legal, a legal action drawn from the slot's seeds)
     /// and the turns up to the next decision, starting a new episode when the game ends, and
     /// writes what the caller sees next into `out`.
-    fn step(&self, slot: &mut Slot, index: i64, out: Out<'_>) -> Result<(), String> {
+    fn step(&self, slot: &mut Slot, index: i64, mut out: Out<'_>) -> Result<(), String> {
         let action = match self.legal_action(slot, index) {
             Some(action) => {
                 *out.illegal = false;
@@ -168,19 +169,23 @@ impl Shared {
             copy_scores(slot.game.scores(), out.final_scores);
             self.start(slot, slot.episode + 1)?;
         }
-        self.observe(slot, out)
+        self.observe(slot, &mut out)
     }
 
     /// Writes what the caller's seat to decide in `slot` sees; a game whose frontier has
     /// outgrown a window smaller than the guaranteed one is cut short (truncated) and a new
     /// episode begins, since the arrays cannot grow.
-    fn observe(&self, slot: &mut Slot, out: Out<'_>) -> Result<(), String> {
+    fn observe(&self, slot: &mut Slot, out: &mut Out<'_>) -> Result<(), String> {
         let mut window = self.encoder.window(&slot.game);
         let mut restarts = 0;
         while window.side != self.side || slot.game.is_over() {
             restarts += 1;
             if restarts > 8 {
-                return Err("no caller's seat gets a decision in this setup".to_owned());
+                return Err(format!(
+                    "no game reached a caller's decision inside a {}-cell window in 8 tries: \
+                     make the window larger",
+                    self.side
+                ));
             }
             if !*out.terminated {
                 *out.truncated = true;
@@ -194,11 +199,16 @@ impl Shared {
         *out.agent = seat.index() as i64;
         copy_scores(slot.game.scores(), out.scores);
         let observer = seat.index();
+        let observation = Observation {
+            planes: &mut *out.observation.planes,
+            features: &mut *out.observation.features,
+            mask: &mut *out.observation.mask,
+        };
         self.encoder.write(
             &slot.game,
             observer,
             &window,
-            out.observation,
+            observation,
             &mut slot.written,
             &mut slot.legal,
         );
@@ -277,6 +287,27 @@ impl Arrays {
 }
 
 impl VectorGames {
+    /// Starts every game: episode 0 when `first`, else each game's next episode.
+    fn start_all(&mut self, py: Python<'_>, first: bool) -> PyResult<()> {
+        if first {
+            for slot in &mut self.slots {
+                slot.steps = 0;
+            }
+        }
+        self.each(py, None, |shared, slot, _, mut out| {
+            let episode = if first { 0 } else { slot.episode + 1 };
+            shared.start(slot, episode)?;
+            shared.observe(slot, &mut out)?;
+            // Whatever a too-small window cut short on the way, the caller sees a fresh start.
+            out.rewards.fill(0.0);
+            out.final_scores.fill(0);
+            *out.terminated = false;
+            *out.truncated = false;
+            *out.illegal = false;
+            Ok(())
+        })
+    }
+
     /// Runs `work` on every slot with the arrays writeable for the call, then read-only.
     fn each<F>(&mut self, py: Python<'_>, actions: Option<&[i64]>, work: F) -> PyResult<()>
     where
@@ -300,16 +331,16 @@ impl VectorGames {
         F: Fn(&Shared, &mut Slot, i64, Out<'_>) -> Result<(), String> + Sync,
     {
         let arrays = &self.arrays;
-        let mut observations = arrays.observations.bind(py).readwrite();
-        let mut features = arrays.features.bind(py).readwrite();
-        let mut masks = arrays.action_masks.bind(py).readwrite();
-        let mut rewards = arrays.rewards.bind(py).readwrite();
-        let mut scores = arrays.scores.bind(py).readwrite();
-        let mut final_scores = arrays.final_scores.bind(py).readwrite();
-        let mut terminated = arrays.terminated.bind(py).readwrite();
-        let mut truncated = arrays.truncated.bind(py).readwrite();
-        let mut illegal = arrays.illegal.bind(py).readwrite();
-        let mut agents = arrays.agents.bind(py).readwrite();
+        let mut observations = arrays.observations.bind(py).try_readwrite()?;
+        let mut features = arrays.features.bind(py).try_readwrite()?;
+        let mut masks = arrays.action_masks.bind(py).try_readwrite()?;
+        let mut rewards = arrays.rewards.bind(py).try_readwrite()?;
+        let mut scores = arrays.scores.bind(py).try_readwrite()?;
+        let mut final_scores = arrays.final_scores.bind(py).try_readwrite()?;
+        let mut terminated = arrays.terminated.bind(py).try_readwrite()?;
+        let mut truncated = arrays.truncated.bind(py).try_readwrite()?;
+        let mut illegal = arrays.illegal.bind(py).try_readwrite()?;
+        let mut agents = arrays.agents.bind(py).try_readwrite()?;
         let encoder = &self.shared.encoder;
         let side = self.shared.side;
         let players = self.shared.players();
@@ -435,7 +466,14 @@ impl VectorGames {
         let all = self::profiles(profiles)?;
         let seats = seats
             .iter()
-            .map(|seat| seat.as_deref().map(|name| profile(&all, name)).transpose())
+            .map(|seat| {
+                // One thread and no time cap: a bot's answer then depends on its seed and the
+                // game only, never on the load or the thread count (and no pool per game).
+                let profile = |name| {
+                    profile(&all, name).map(|found| found.with_threads(1).without_time_limit())
+                };
+                seat.as_deref().map(profile).transpose()
+            })
             .collect::<PyResult<Vec<_>>>()?;
         let setup = setup(py, tilesets, players, seed, options)?;
         let template =
@@ -483,36 +521,28 @@ impl VectorGames {
             None
         };
         let mut games = VectorGames { shared, slots, arrays, pool, raise_illegal };
-        games.reset(py, None)?;
+        games.start_all(py, true)?;
         Ok(games)
     }
 
-    /// Starts every game anew (episode 0 of each), from `seed` when given; the arrays then
-    /// hold the first observations, with zero rewards and no game ended.
+    /// Starts every game anew: from `seed` when given (episode 0 of each game, as after
+    /// construction with that seed), else each game's next episode. The arrays then hold the
+    /// first observations, with zero rewards and no game ended.
     #[pyo3(signature = (seed = None))]
     fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
         if let Some(seed) = seed {
             self.shared.seed = seed;
         }
-        for slot in &mut self.slots {
-            slot.steps = 0;
-        }
-        self.each(py, None, |shared, slot, _, out| {
-            out.rewards.fill(0.0);
-            out.final_scores.fill(0);
-            *out.terminated = false;
-            *out.truncated = false;
-            *out.illegal = false;
-            shared.start(slot, 0)?;
-            shared.observe(slot, out)
-        })
+        self.start_all(py, seed.is_some())
     }
 
     /// Plays one action in every game (`actions[i]` an index of game `i`'s action space) and
     /// everything up to each game's next decision for a caller's seat; the arrays then hold
     /// the new observations, rewards and ends.
-    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
-        let actions = actions.as_slice()?;
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
+        // A copy, its borrow ended: `actions` may be one of the arrays this call writes.
+        let actions = actions.try_readonly()?.as_array().to_vec();
+        let actions = actions.as_slice();
         if actions.len() != self.slots.len() {
             return Err(PyValueError::new_err(format!(
                 "{} actions for {} games",
@@ -649,7 +679,9 @@ impl VectorGames {
         self.arrays.agents.bind(py).clone()
     }
 
-    /// A copy of game `index` as it stands (for pictures and inspection).
+    /// A copy of game `index` as it stands (for pictures and inspection). It knows the bag's
+    /// order, as the game itself does: give a policy or planner its `view()` or a
+    /// `reshuffled` copy instead.
     fn game(&self, index: usize) -> PyResult<Game> {
         self.slots
             .get(index)

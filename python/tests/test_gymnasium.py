@@ -79,7 +79,8 @@ def test_the_gymnasium_vector_environment():
         assert "illegal_action" not in infos
         returns += rewards
         for index in np.flatnonzero(terminated):
-            assert returns[index] == infos["final_scores"][index][0]
+            assert returns[index] == infos["final_info"]["scores"][index][0] == infos["final_scores"][index][0]
+            assert infos["_final_obs"][index] and not infos["final_obs"][index]["action_mask"].any()
             finished.append(index)
             returns[index] = 0
         assert observations["action_mask"].any(axis=1).all(), "never an all-false mask"
@@ -100,3 +101,17 @@ def test_a_game_outgrowing_a_small_window_ends_truncated():
             assert not observation["action_mask"].any() and "scores" in info
             return
     pytest.fail("a 5-cell window was never outgrown")
+
+
+def test_the_vector_environment_returns_copies_unless_told_not_to():
+    from carcassonne.vector_env import CarcassonneVectorEnv
+
+    envs = CarcassonneVectorEnv(2, opponents=["random"])
+    first, _ = envs.reset(seed=1)
+    second, _, _, _, _ = envs.step(envs.action_space.sample(mask=tuple(envs.action_masks().astype(np.int8))))
+    assert not np.array_equal(first["features"], second["features"]), "the first observation was kept"
+    shared = CarcassonneVectorEnv(2, opponents=["random"], copy=False)
+    observation, _ = shared.reset(seed=1)
+    assert observation["observation"] is shared.games.observations
+    with pytest.raises(TypeError, match="one int"):
+        envs.reset(seed=[1, 2])

@@ -93,6 +93,56 @@ def test_the_arrays_are_read_only_between_calls():
     assert not games.observations.flags.writeable
 
 
+def test_every_seats_rewards_add_up_to_its_final_score():
+    # A bot in seat 0 moves first: its points before the caller's first decision count too.
+    games = VectorGames(3, ["easy", None, "random"], seed=6)
+    totals = np.zeros((3, 3))
+    ended = 0
+    for step in range(300):
+        games.step(games.random_actions(step))
+        totals += games.rewards
+        for index in np.flatnonzero(games.terminated):
+            assert totals[index].tolist() == games.final_scores[index].tolist()
+            totals[index] = 0
+            ended += 1
+    assert ended >= 2
+
+
+def test_reset_starts_the_next_games_or_replays_from_a_seed():
+    games = VectorGames(2, [None, None], seed=4)
+    first = [games.game(index).save_json() for index in range(2)]
+    encoding = Encoding(carcassonne.Game(["base"]))
+    for step in range(30):
+        games.step(games.random_actions(step))
+    games.reset()
+    assert games.episodes() == [1, 1], "a reset without a seed goes on to the next games"
+    assert [games.game(index).save_json() for index in range(2)] != first
+    assert_same_as_single_games(games, encoding)
+    games.reset(seed=4)
+    assert games.episodes() == [0, 0]
+    assert [games.game(index).save_json() for index in range(2)] == first
+    assert_same_as_single_games(games, encoding)
+    assert not games.terminated.any() and not games.rewards.any()
+
+
+def test_an_array_of_its_own_may_be_passed_as_the_actions():
+    games = VectorGames(2, [None, None], seed=1)
+    games.step(games.agents)  # the array the call writes: copied first, no borrow conflict
+    assert games.illegal.all(), "seat numbers are not legal action indexes here"
+
+
+def test_an_even_window_is_made_odd_and_hides_nothing():
+    game = carcassonne.Game(["base"], seed=2)
+    assert Encoding(game, window=4).side == 5 and Encoding(game, window=2).side == 5
+    games = VectorGames(2, [None, "random"], window=6, seed=2)
+    assert games.side == 7
+    encoding = Encoding(game, window=6)
+    for step in range(150):
+        assert_same_as_single_games(games, encoding)
+        assert games.action_masks.any(axis=1).all()
+        games.step(games.random_actions(step))
+
+
 def test_an_ended_game_reports_its_scores_and_starts_again():
     games = VectorGames(1, [None, "random"], reward="score_delta", seed=9)
     rewards = np.zeros(2)

@@ -32,7 +32,8 @@ class CarcassonneGymEnv(gymnasium.Env):
     a win, shared wins split, -1 for a loss, at the end). An action outside the mask is
     replaced by a random legal one and flagged as ``info["illegal_action"]``. ``window`` is the
     board window's side: None for one no game can outgrow; a game that outgrows a smaller one
-    ends truncated."""
+    ends truncated. ``game`` is the game itself, which knows the bag's order: a policy or a
+    planner should see ``game.view()`` or ``game.reshuffled(seed)``."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 

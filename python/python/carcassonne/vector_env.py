@@ -2,12 +2,17 @@
 native call with the GIL released (optionally over ``threads`` threads), as a Gymnasium
 ``VectorEnv``.
 
-Observations, masks, rewards and ends are written into numpy arrays made once; every
-``step`` returns the same arrays, rewritten in place (copy what you keep). A finished game
-starts its next episode within the same step (``autoreset_mode`` ``SAME_STEP``):
-``terminations[i]`` says game ``i`` ended, ``infos["final_scores"][i]`` how, and the
-observation is already the new game's first. Game ``i``'s episodes depend only on the seeds
-and its actions, never on the thread count.
+Observations, masks, rewards and ends are written natively into numpy arrays made once. As
+Gymnasium's own vector environments do, ``step`` and ``reset`` return copies by default
+(``copy=True``); ``copy=False`` returns the library's arrays themselves, read-only and
+rewritten by the next call, which saves copying the planes when the caller consumes them at
+once. A finished game starts its next episode within the same step (``autoreset_mode``
+``SAME_STEP``): ``terminations[i]`` says game ``i`` ended, ``infos["final_info"]["scores"][i]``
+(and ``infos["final_scores"][i]``) how, ``infos["final_obs"][i]`` is its last observation
+(blank, with an empty mask: nothing was left to decide) and the observation is already the
+new game's first. Game ``i``'s episodes depend only on the seeds and its actions, never on
+the thread count (the bots search on one thread each, to their iteration budget, with no
+time cap).
 
 For self-play, or several learners in one game, use ``carcassonne.VectorGames`` directly:
 every seat ``None`` is played by the caller, and ``agents`` says whose turn it is.
@@ -31,7 +36,7 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
     observations (``observation`` planes, ``features``, ``action_mask``), actions and
     rewards. ``action_masks()`` gives the masks as booleans."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(
         self,
@@ -46,18 +51,21 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
         threads: int = 1,
         profiles: Optional[str] = None,
         render_mode: Optional[str] = None,
+        copy: bool = True,
     ):
         check_choice("reward", reward, REWARDS)
+        tilesets = list(tilesets)
         check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
         players = players_with_learner(opponents, seat)
         seats = list(opponents)
         seats.insert(seat, None)
         self._seat = seat
+        self._copy = copy
         self.render_mode = render_mode
         self.games = VectorGames(
             num_envs,
             seats,
-            tilesets=list(tilesets),
+            tilesets=tilesets,
             options=options,
             reward=reward,
             window=window,
@@ -65,7 +73,7 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
             threads=threads,
             profiles=profiles,
         )
-        encoding = Encoding(Game(list(tilesets), players=players, options=options), window)
+        encoding = Encoding(Game(tilesets, players=players, options=options), window)
         self.num_envs = num_envs
         self.single_observation_space = observation_space(encoding, self.games.side)
         self.single_action_space = spaces.Discrete(self.games.actions)
@@ -81,25 +89,45 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict] = None
     ) -> Tuple[Dict[str, np.ndarray], dict]:
+        """Every game anew: from ``seed`` (one int: each game draws its own stream from it),
+        else each game's next episode."""
         if seed is not None:
-            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
-            self.games.reset(seed % 2**64)
+            if not isinstance(seed, (int, np.integer)):
+                raise TypeError(f"seed is one int (each game draws its own stream from it), not {seed!r}")
+            self._np_random, _ = gymnasium.utils.seeding.np_random(int(seed))
+            self.games.reset(int(seed) % 2**64)
         else:
             self.games.reset()
-        return self._observation, {}
+        return self._observations(), {}
+
+    def _observations(self) -> Dict[str, np.ndarray]:
+        if self._copy:
+            return {key: array.copy() for key, array in self._observation.items()}
+        return self._observation
 
     def step(self, actions: Any):
-        self.games.step(np.asarray(actions, dtype=np.int64).reshape(self.num_envs))
-        ended = self.games.terminated | self.games.truncated
+        self.games.step(np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs))
+        terminated = self.games.terminated.copy()
+        truncated = self.games.truncated.copy()
+        ended = terminated | truncated
         infos: Dict[str, Any] = {}
         if ended.any():
-            infos["final_scores"] = self.games.final_scores.copy()
-            infos["_final_scores"] = ended
+            scores = self.games.final_scores.copy()
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            blank = {key: np.zeros(space.shape, space.dtype) for key, space in self.single_observation_space.items()}
+            for index in np.flatnonzero(ended):
+                final_obs[index] = {key: value.copy() for key, value in blank.items()}
+            infos["final_obs"] = final_obs
+            infos["_final_obs"] = ended
+            infos["final_info"] = {"scores": scores, "_scores": ended.copy()}
+            infos["_final_info"] = ended.copy()
+            infos["final_scores"] = scores
+            infos["_final_scores"] = ended.copy()
         illegal = self.games.illegal
         if illegal.any():
             infos["illegal_action"] = illegal.copy()
             infos["_illegal_action"] = illegal.copy()
-        return self._observation, self._rewards, self.games.terminated, self.games.truncated, infos
+        return self._observations(), self._rewards.copy(), terminated, truncated, infos
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans shaped (num_envs, actions)."""
