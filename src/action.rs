@@ -214,6 +214,44 @@ pub enum ActionError {
     GameOver,
 }
 
+impl ActionError {
+    /// The rule that refused, as a stable snake-case name for programs (`edge_mismatch`,
+    /// `feature_occupied`, `wrong_phase`...): what bindings and servers report as a reason.
+    ///
+    /// ```
+    /// use carcassonne::{Action, Catalog, Game, GameSetup};
+    /// let game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// assert_eq!(game.check(Action::Skip).unwrap_err().reason(), "wrong_phase");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn reason(&self) -> &'static str {
+        match self {
+            ActionError::WrongPhase { .. } => "wrong_phase",
+            ActionError::UnknownTile { .. } => "unknown_tile",
+            ActionError::TileNotInBag { .. } => "tile_not_in_bag",
+            ActionError::TileOfLaterStage { .. } => "tile_of_later_stage",
+            ActionError::TileComesLast { .. } => "tile_comes_last",
+            ActionError::Placement(placement) => match placement {
+                PlacementError::Occupied { .. } => "occupied",
+                PlacementError::NoNeighbour { .. } => "no_neighbour",
+                PlacementError::EdgeMismatch { .. } => "edge_mismatch",
+                PlacementError::BoardFull => "board_full",
+                PlacementError::OutOfBounds { .. } => "out_of_bounds",
+            },
+            ActionError::RiverNotContinued { .. } => "river_not_continued",
+            ActionError::RiverTurnsBack { .. } => "river_turns_back",
+            ActionError::NoSuchSegment { .. } => "no_such_segment",
+            ActionError::FigureNotAllowed { .. } => "figure_not_allowed",
+            ActionError::FeatureOccupied { .. } => "feature_occupied",
+            ActionError::NoneLeft { .. } => "none_left",
+            ActionError::NoAbbotThere { .. } => "no_abbot_there",
+            ActionError::AbbotFeatureComplete { .. } => "abbot_feature_complete",
+            ActionError::GameOver => "game_over",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -74,28 +74,8 @@ pub fn tileset_error(py: Python<'_>, message: String, diagnostics: &[Diagnostic]
 /// An `IllegalActionError` for `refusal`, its `reason` the rule's name in snake case.
 pub fn illegal_action(py: Python<'_>, refusal: &ActionError) -> PyErr {
     let error = IllegalActionError::new_err(refusal.to_string());
-    match error.value(py).setattr("reason", reason_name(refusal)) {
+    match error.value(py).setattr("reason", refusal.reason()) {
         Ok(()) => error,
         Err(failure) => failure,
     }
-}
-
-/// `EdgeMismatch { .. }` as `edge_mismatch`.
-fn reason_name(refusal: &ActionError) -> String {
-    let debug = format!("{refusal:?}");
-    // A refused placement names the board's rule inside: `Placement(EdgeMismatch { .. })`.
-    let inner = debug.strip_prefix("Placement(").unwrap_or(&debug);
-    let variant = inner.split([' ', '{', '(', ')']).next().unwrap_or_default();
-    let mut name = String::with_capacity(variant.len() + 4);
-    for (index, letter) in variant.chars().enumerate() {
-        if letter.is_ascii_uppercase() {
-            if index > 0 {
-                name.push('_');
-            }
-            name.push(letter.to_ascii_lowercase());
-        } else {
-            name.push(letter);
-        }
-    }
-    name
 }
