@@ -1,0 +1,78 @@
+//! The server's settings: where it listens and stores, and its clocks and limits.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Limits on what one client, and all of them, may ask of the server.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The largest text frame answered (larger ones get `FRAME_TOO_LARGE`).
+    pub frame_bytes: usize,
+    /// The largest frame read at all: beyond it the connection is cut.
+    pub hard_frame_bytes: usize,
+    /// Messages a second one connection may send, on average.
+    pub messages_per_second: f64,
+    /// Messages one connection may send in a burst.
+    pub burst: f64,
+    /// Open rooms one client may have created.
+    pub rooms_per_client: usize,
+    /// Rooms the server holds.
+    pub rooms: usize,
+    /// Connections the server holds.
+    pub connections: usize,
+    /// Messages queued for one connection; a client that reads slower is cut off.
+    pub outbox: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            frame_bytes: 16 * 1024,
+            hard_frame_bytes: 256 * 1024,
+            messages_per_second: 20.0,
+            burst: 40.0,
+            rooms_per_client: 3,
+            rooms: 20_000,
+            connections: 50_000,
+            outbox: 512,
+        }
+    }
+}
+
+/// Everything the server is started with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    /// The database file; None keeps everything in memory.
+    pub db: Option<PathBuf>,
+    /// How long a bot waits before it acts.
+    pub bot_delay: Duration,
+    /// Threads for bots' thinking (never the sockets').
+    pub bot_threads: usize,
+    /// Inactivity after which a session ends.
+    pub session_timeout: Duration,
+    /// How long a placed tile waits for a figure action before the turn ends without one.
+    pub figure_grace: Duration,
+    /// How long a disconnected player's turn waits before the server plays for them.
+    pub absent_grace: Duration,
+    /// How long a connection may stay without `CONNECT`.
+    pub handshake_timeout: Duration,
+    pub limits: Limits,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: None,
+            bot_delay: Duration::from_secs(2),
+            bot_threads: std::thread::available_parallelism().map_or(2, usize::from),
+            session_timeout: Duration::from_secs(300),
+            figure_grace: Duration::from_secs(20),
+            absent_grace: Duration::from_secs(30),
+            handshake_timeout: Duration::from_secs(30),
+            limits: Limits::default(),
+        }
+    }
+}

@@ -1,0 +1,412 @@
+//! Messages from clients: the envelope checked, then each type's data read into a typed
+//! message, every problem answered with the code that names it.
+
+use serde_json::{Map, Value};
+
+use super::codes::{ErrorCode, Refusal};
+
+/// The longest string field the server reads (names, ids, room names).
+const MAX_TEXT: usize = 64;
+
+/// A message from a client, its data read and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClientMessage {
+    Connect {
+        player_id: String,
+        name: String,
+        color: String,
+        session_token: Option<String>,
+        last_seq: Option<u64>,
+    },
+    ListRooms,
+    CreateRoom(RoomSettings),
+    JoinRoom {
+        room_id: String,
+        spectate: bool,
+    },
+    LeaveRoom {
+        room_id: String,
+    },
+    AddBot {
+        bot_name: String,
+        difficulty: String,
+    },
+    StartGame,
+    PlaceTile {
+        x: i16,
+        y: i16,
+        rotation: u16,
+    },
+    PlaceMeeple {
+        feature_id: u8,
+        figure: Option<String>,
+    },
+    SkipMeeple,
+    RecallAbbot {
+        x: i16,
+        y: i16,
+    },
+    Ping,
+}
+
+/// What `CREATE_ROOM` asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoomSettings {
+    pub name: String,
+    pub max_players: u8,
+    pub tilesets: Vec<String>,
+    pub rules: Option<Value>,
+    pub seed: Option<u64>,
+    /// Seconds a player has for a turn; None for no limit.
+    pub turn_seconds: Option<u32>,
+}
+
+/// A parsed envelope: the type, the message id (echoed in errors) and the message.
+#[derive(Debug)]
+pub struct Incoming {
+    pub message_id: Option<String>,
+    pub message: Result<ClientMessage, Refusal>,
+}
+
+/// Reads one text frame.
+pub fn parse(text: &str) -> Incoming {
+    let value: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(error) => {
+            return Incoming {
+                message_id: None,
+                message: Err(Refusal::new(
+                    ErrorCode::MalformedMessage,
+                    format!("the message is not JSON: {error}"),
+                )),
+            };
+        }
+    };
+    let Value::Object(envelope) = value else {
+        return Incoming {
+            message_id: None,
+            message: Err(Refusal::new(
+                ErrorCode::MalformedMessage,
+                "a message is a JSON object with type, data, timestamp and messageId",
+            )),
+        };
+    };
+    let message_id = envelope
+        .get("messageId")
+        .and_then(Value::as_str)
+        .filter(|id| id.len() <= MAX_TEXT)
+        .map(str::to_owned);
+    Incoming { message_id, message: read(&envelope) }
+}
+
+fn envelope_error(field: &str, what: &str) -> Refusal {
+    Refusal::new(ErrorCode::MalformedMessage, format!("the envelope's `{field}` {what}"))
+        .with_details(serde_json::json!({ "field": field }))
+}
+
+fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
+    let kind = match envelope.get("type") {
+        Some(Value::String(kind)) => kind.as_str(),
+        Some(_) => return Err(envelope_error("type", "is a string")),
+        None => return Err(envelope_error("type", "is missing")),
+    };
+    let data = match envelope.get("data") {
+        Some(Value::Object(data)) => data,
+        Some(_) => return Err(envelope_error("data", "is an object")),
+        None => return Err(envelope_error("data", "is missing")),
+    };
+    match envelope.get("timestamp") {
+        Some(Value::String(stamp)) if !stamp.is_empty() && stamp.len() <= MAX_TEXT => {}
+        Some(_) => return Err(envelope_error("timestamp", "is an ISO 8601 string")),
+        None => return Err(envelope_error("timestamp", "is missing")),
+    }
+    match envelope.get("messageId") {
+        Some(Value::String(id)) if !id.is_empty() && id.len() <= MAX_TEXT => {}
+        Some(_) => {
+            return Err(envelope_error(
+                "messageId",
+                &format!("is a string of 1 to {MAX_TEXT} bytes"),
+            ));
+        }
+        None => return Err(envelope_error("messageId", "is missing")),
+    }
+    let data = Data { kind, data };
+    Ok(match kind {
+        "CONNECT" => ClientMessage::Connect {
+            player_id: data.text("playerId")?,
+            name: data.text("name")?,
+            color: data.optional_text("color")?.unwrap_or_default(),
+            session_token: data.optional_text("sessionToken")?,
+            last_seq: data.optional_u64("lastSeq")?,
+        },
+        "LIST_ROOMS" => ClientMessage::ListRooms,
+        "CREATE_ROOM" => ClientMessage::CreateRoom(RoomSettings {
+            name: data.text("roomName")?,
+            max_players: data.small_int("maxPlayers", 1, 6)? as u8,
+            tilesets: data.text_list("tilesets")?.unwrap_or_else(|| vec!["base".to_owned()]),
+            rules: data.data.get("rules").filter(|rules| !rules.is_null()).cloned(),
+            seed: data.optional_u64("seed")?,
+            turn_seconds: data
+                .optional_u64("turnSeconds")?
+                .map(|seconds| {
+                    u32::try_from(seconds).ok().filter(|s| (1..=86_400).contains(s)).ok_or_else(
+                        || {
+                            data.invalid(
+                                "turnSeconds",
+                                "is a whole number of seconds from 1 to 86400",
+                            )
+                        },
+                    )
+                })
+                .transpose()?,
+        }),
+        "JOIN_ROOM" => ClientMessage::JoinRoom {
+            room_id: data.text("roomId")?,
+            spectate: data.optional_bool("spectate")?.unwrap_or(false),
+        },
+        "LEAVE_ROOM" => ClientMessage::LeaveRoom { room_id: data.text("roomId")? },
+        "ADD_BOT" => ClientMessage::AddBot {
+            bot_name: data.optional_text("botName")?.unwrap_or_else(|| "Bot".to_owned()),
+            difficulty: {
+                let level = data.text("difficulty")?;
+                if !["easy", "medium", "hard"].contains(&level.as_str()) {
+                    return Err(data.invalid("difficulty", "is easy, medium or hard"));
+                }
+                level
+            },
+        },
+        "START_GAME" => ClientMessage::StartGame,
+        "PLACE_TILE" => {
+            let (x, y) = data.position("position")?;
+            let rotation = data.small_int("rotation", 0, 270)?;
+            if rotation % 90 != 0 {
+                return Err(data.invalid("rotation", "is 0, 90, 180 or 270"));
+            }
+            ClientMessage::PlaceTile { x, y, rotation: u16::from(rotation) }
+        }
+        "PLACE_MEEPLE" => ClientMessage::PlaceMeeple {
+            feature_id: data.feature_id()?,
+            figure: {
+                let figure = data.optional_text("figure")?;
+                if let Some(figure) = &figure
+                    && !["follower", "big_follower", "abbot"].contains(&figure.as_str())
+                {
+                    return Err(data.invalid("figure", "is follower, big_follower or abbot"));
+                }
+                figure
+            },
+        },
+        "SKIP_MEEPLE" => ClientMessage::SkipMeeple,
+        "RECALL_ABBOT" => {
+            let (x, y) = data.position("position")?;
+            ClientMessage::RecallAbbot { x, y }
+        }
+        "PING" => ClientMessage::Ping,
+        other => {
+            let shown: String = other.chars().take(MAX_TEXT).collect();
+            return Err(Refusal::new(
+                ErrorCode::UnknownMessageType,
+                format!("the server knows no message type `{shown}`"),
+            )
+            .with_details(serde_json::json!({ "type": shown })));
+        }
+    })
+}
+
+/// A message's data, read field by field.
+struct Data<'a> {
+    kind: &'a str,
+    data: &'a Map<String, Value>,
+}
+
+impl Data<'_> {
+    fn invalid(&self, field: &str, what: &str) -> Refusal {
+        Refusal::new(ErrorCode::InvalidData, format!("{}: `{field}` {what}", self.kind))
+            .with_details(serde_json::json!({ "field": field }))
+    }
+
+    fn optional_text(&self, field: &str) -> Result<Option<String>, Refusal> {
+        match self.data.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(text))
+                if text.len() <= MAX_TEXT && !text.chars().any(char::is_control) =>
+            {
+                Ok(Some(text.clone()))
+            }
+            Some(Value::String(_)) => Err(self.invalid(
+                field,
+                &format!("is at most {MAX_TEXT} bytes without control characters"),
+            )),
+            Some(_) => Err(self.invalid(field, "is a string")),
+        }
+    }
+
+    fn text(&self, field: &str) -> Result<String, Refusal> {
+        match self.optional_text(field)? {
+            Some(text) if !text.trim().is_empty() => Ok(text),
+            Some(_) => Err(self.invalid(field, "is not empty")),
+            None => Err(self.invalid(field, "is missing")),
+        }
+    }
+
+    fn text_list(&self, field: &str) -> Result<Option<Vec<String>>, Refusal> {
+        match self.data.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Array(items)) if !items.is_empty() && items.len() <= 8 => items
+                .iter()
+                .map(|item| match item {
+                    Value::String(name) if name.len() <= MAX_TEXT => Ok(name.clone()),
+                    _ => Err(self.invalid(field, "lists built-in tile set names")),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some),
+            Some(_) => Err(self.invalid(field, "is a list of 1 to 8 built-in tile set names")),
+        }
+    }
+
+    fn optional_u64(&self, field: &str) -> Result<Option<u64>, Refusal> {
+        match self.data.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(number)) => number
+                .as_u64()
+                .map(Some)
+                .ok_or_else(|| self.invalid(field, "is a whole number ≥ 0")),
+            Some(_) => Err(self.invalid(field, "is a number")),
+        }
+    }
+
+    fn optional_bool(&self, field: &str) -> Result<Option<bool>, Refusal> {
+        match self.data.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Bool(flag)) => Ok(Some(*flag)),
+            Some(_) => Err(self.invalid(field, "is true or false")),
+        }
+    }
+
+    fn small_int(&self, field: &str, low: u16, high: u16) -> Result<u16, Refusal> {
+        let what = format!("is a whole number from {low} to {high}");
+        let value = self.optional_u64(field).map_err(|_| self.invalid(field, &what))?;
+        match value {
+            Some(value) if (u64::from(low)..=u64::from(high)).contains(&value) => Ok(value as u16),
+            Some(_) => Err(self.invalid(field, &what)),
+            None => Err(self.invalid(field, "is missing")),
+        }
+    }
+
+    fn position(&self, field: &str) -> Result<(i16, i16), Refusal> {
+        let Some(value) = self.data.get(field) else {
+            return Err(self.invalid(field, "is missing"));
+        };
+        let coordinate = |axis: &str| {
+            value
+                .get(axis)
+                .and_then(Value::as_i64)
+                .and_then(|value| i16::try_from(value).ok())
+                .ok_or_else(|| {
+                    self.invalid(field, "is {x, y} with whole numbers from -32768 to 32767")
+                })
+        };
+        Ok((coordinate("x")?, coordinate("y")?))
+    }
+
+    /// `featureId`: the segment's index, as a number or a string of one (1.0 clients differ).
+    fn feature_id(&self) -> Result<u8, Refusal> {
+        let what = "is the index of one of the tile's features (0 to 31)";
+        match self.data.get("featureId") {
+            Some(Value::Number(number)) => number
+                .as_u64()
+                .and_then(|id| u8::try_from(id).ok())
+                .filter(|id| *id < 32)
+                .ok_or_else(|| self.invalid("featureId", what)),
+            Some(Value::String(text)) => text
+                .parse::<u8>()
+                .ok()
+                .filter(|id| *id < 32)
+                .ok_or_else(|| self.invalid("featureId", what)),
+            Some(_) => Err(self.invalid("featureId", what)),
+            None => Err(self.invalid("featureId", "is missing")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(kind: &str, data: Value) -> String {
+        serde_json::json!({"type": kind, "data": data, "timestamp": "2026-11-25T10:00:00Z", "messageId": "m1"})
+            .to_string()
+    }
+
+    fn code(text: &str) -> ErrorCode {
+        parse(text).message.unwrap_err().code
+    }
+
+    #[test]
+    fn envelopes_are_checked_field_by_field() {
+        assert_eq!(code("{"), ErrorCode::MalformedMessage);
+        assert_eq!(code("[1]"), ErrorCode::MalformedMessage);
+        assert_eq!(
+            code(r#"{"data": {}, "timestamp": "t", "messageId": "1"}"#),
+            ErrorCode::MalformedMessage
+        );
+        assert_eq!(
+            code(r#"{"type": "PING", "timestamp": "t", "messageId": "1"}"#),
+            ErrorCode::MalformedMessage
+        );
+        assert_eq!(
+            code(r#"{"type": "PING", "data": [], "timestamp": "t", "messageId": "1"}"#),
+            ErrorCode::MalformedMessage
+        );
+        assert_eq!(
+            code(r#"{"type": "PING", "data": {}, "messageId": "1"}"#),
+            ErrorCode::MalformedMessage
+        );
+        assert_eq!(
+            code(r#"{"type": "PING", "data": {}, "timestamp": "t"}"#),
+            ErrorCode::MalformedMessage
+        );
+        assert_eq!(code(&frame("DANCE", serde_json::json!({}))), ErrorCode::UnknownMessageType);
+        assert_eq!(parse(&frame("PING", serde_json::json!({}))).message, Ok(ClientMessage::Ping));
+        assert_eq!(parse(&frame("PING", serde_json::json!({}))).message_id.as_deref(), Some("m1"));
+    }
+
+    #[test]
+    fn data_fields_are_checked() {
+        let bad = [
+            frame("CONNECT", serde_json::json!({"name": "Ann"})),
+            frame("CONNECT", serde_json::json!({"playerId": 5, "name": "Ann"})),
+            frame("CONNECT", serde_json::json!({"playerId": "p", "name": "x".repeat(65)})),
+            frame("CREATE_ROOM", serde_json::json!({"roomName": "r", "maxPlayers": 9})),
+            frame(
+                "CREATE_ROOM",
+                serde_json::json!({"roomName": "r", "maxPlayers": 2, "turnSeconds": 0}),
+            ),
+            frame("ADD_BOT", serde_json::json!({"botName": "b", "difficulty": "insane"})),
+            frame("PLACE_TILE", serde_json::json!({"position": {"x": 1}, "rotation": 0})),
+            frame("PLACE_TILE", serde_json::json!({"position": {"x": 1, "y": 0}, "rotation": 45})),
+            frame(
+                "PLACE_TILE",
+                serde_json::json!({"position": {"x": 99999, "y": 0}, "rotation": 0}),
+            ),
+            frame("PLACE_MEEPLE", serde_json::json!({"featureId": 40})),
+            frame("PLACE_MEEPLE", serde_json::json!({"featureId": 1, "figure": "dragon"})),
+            frame("JOIN_ROOM", serde_json::json!({"roomId": "r", "spectate": "yes"})),
+        ];
+        for text in bad {
+            assert_eq!(code(&text), ErrorCode::InvalidData, "{text}");
+        }
+        assert_eq!(
+            parse(&frame("PLACE_MEEPLE", serde_json::json!({"featureId": "2"}))).message,
+            Ok(ClientMessage::PlaceMeeple { feature_id: 2, figure: None })
+        );
+        assert_eq!(
+            parse(&frame(
+                "PLACE_TILE",
+                serde_json::json!({"position": {"x": -1, "y": 2}, "rotation": 270})
+            ))
+            .message,
+            Ok(ClientMessage::PlaceTile { x: -1, y: 2, rotation: 270 })
+        );
+    }
+}

@@ -1,0 +1,232 @@
+//! The SQLite storage: a file (write-ahead log, so a killed server loses nothing it
+//! answered) or memory, for tests.
+
+use std::path::Path;
+
+use carcassonne::Action;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{Storage, StorageError, StoredRoom, StoredSession, Write};
+use crate::room::{Member, RoomState, Settings};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    settings TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    host TEXT,
+    state TEXT NOT NULL,
+    members TEXT NOT NULL,
+    seq INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    room TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (room, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions (
+    player_id TEXT PRIMARY KEY,
+    token TEXT NOT NULL,
+    name TEXT NOT NULL,
+    color TEXT NOT NULL,
+    room TEXT,
+    last_seen INTEGER NOT NULL
+);
+";
+
+/// Rooms, sessions and games in an SQLite database.
+pub struct SqliteStorage {
+    db: Connection,
+}
+
+impl SqliteStorage {
+    /// The database in the file `path`, created if need be.
+    pub fn open(path: &Path) -> Result<SqliteStorage, StorageError> {
+        let db = Connection::open(path)?;
+        // The write-ahead log survives a killed process; NORMAL syncs at checkpoints, which
+        // only a power cut could make matter.
+        db.pragma_update(None, "journal_mode", "WAL")?;
+        db.pragma_update(None, "synchronous", "NORMAL")?;
+        SqliteStorage::with(db)
+    }
+
+    /// A database in memory (tests).
+    pub fn memory() -> Result<SqliteStorage, StorageError> {
+        SqliteStorage::with(Connection::open_in_memory()?)
+    }
+
+    fn with(db: Connection) -> Result<SqliteStorage, StorageError> {
+        db.execute_batch(SCHEMA)?;
+        Ok(SqliteStorage { db })
+    }
+
+    fn room_row(
+        row: &rusqlite::Row<'_>,
+    ) -> rusqlite::Result<(String, String, String, Option<String>, String, String, i64)> {
+        Ok((
+            row.get(0)?,
+            row.get(1)?,
+            row.get(2)?,
+            row.get(3)?,
+            row.get(4)?,
+            row.get(5)?,
+            row.get(6)?,
+        ))
+    }
+
+    fn room(
+        &self,
+        (id, settings, created_by, host, state, members, seq): (
+            String,
+            String,
+            String,
+            Option<String>,
+            String,
+            String,
+            i64,
+        ),
+    ) -> Result<(StoredRoom, Vec<Action>), StorageError> {
+        let corrupt = |what: &str, error: serde_json::Error| {
+            StorageError::Corrupt(format!("room {id}: {what}: {error}"))
+        };
+        let settings: Settings =
+            serde_json::from_str(&settings).map_err(|error| corrupt("settings", error))?;
+        let state: RoomState = serde_json::from_value(serde_json::Value::String(state))
+            .map_err(|error| corrupt("state", error))?;
+        let members: Vec<Member> =
+            serde_json::from_str(&members).map_err(|error| corrupt("members", error))?;
+        let mut statement =
+            self.db.prepare_cached("SELECT action FROM actions WHERE room = ?1 ORDER BY idx")?;
+        let texts = statement
+            .query_map(params![id], |row| row.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        let actions = texts
+            .iter()
+            .map(|text| {
+                serde_json::from_str::<Action>(text).map_err(|error| corrupt("action", error))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let seq = u64::try_from(seq).unwrap_or(0);
+        Ok((StoredRoom { id, settings, created_by, host, state, members, seq }, actions))
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String, StorageError> {
+    serde_json::to_string(value).map_err(|error| StorageError::Corrupt(error.to_string()))
+}
+
+fn state_name(state: RoomState) -> Result<String, StorageError> {
+    match serde_json::to_value(state) {
+        Ok(serde_json::Value::String(name)) => Ok(name),
+        _ => Err(StorageError::Corrupt("a room state has no name".into())),
+    }
+}
+
+impl Storage for SqliteStorage {
+    fn write(&mut self, writes: &[Write]) -> Result<(), StorageError> {
+        let transaction = self.db.transaction()?;
+        for write in writes {
+            match write {
+                Write::Room(room) => {
+                    transaction.prepare_cached(
+                        "INSERT OR REPLACE INTO rooms (id, settings, created_by, host, state, members, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    )?.execute(params![
+                        room.id,
+                        json(&room.settings)?,
+                        room.created_by,
+                        room.host,
+                        state_name(room.state)?,
+                        json(&room.members)?,
+                        i64::try_from(room.seq).unwrap_or(i64::MAX),
+                    ])?;
+                }
+                Write::Seq { room, seq } => {
+                    transaction
+                        .prepare_cached("UPDATE rooms SET seq = ?2 WHERE id = ?1")?
+                        .execute(params![room, i64::try_from(*seq).unwrap_or(i64::MAX)])?;
+                }
+                Write::Actions { room, first, actions } => {
+                    let mut insert = transaction.prepare_cached(
+                        "INSERT OR REPLACE INTO actions (room, idx, action) VALUES (?1, ?2, ?3)",
+                    )?;
+                    for (offset, action) in actions.iter().enumerate() {
+                        let index = i64::try_from(first + offset).unwrap_or(i64::MAX);
+                        insert.execute(params![room, index, json(action)?])?;
+                    }
+                }
+                Write::DeleteRoom(room) => {
+                    transaction
+                        .prepare_cached("DELETE FROM actions WHERE room = ?1")?
+                        .execute(params![room])?;
+                    transaction
+                        .prepare_cached("DELETE FROM rooms WHERE id = ?1")?
+                        .execute(params![room])?;
+                }
+                Write::Session(session) => {
+                    transaction.prepare_cached(
+                        "INSERT OR REPLACE INTO sessions (player_id, token, name, color, room, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    )?.execute(params![
+                        session.player_id,
+                        session.token,
+                        session.name,
+                        session.color,
+                        session.room,
+                        i64::try_from(session.last_seen).unwrap_or(i64::MAX),
+                    ])?;
+                }
+                Write::DeleteSession(player) => {
+                    transaction
+                        .prepare_cached("DELETE FROM sessions WHERE player_id = ?1")?
+                        .execute(params![player])?;
+                }
+            }
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    fn open_rooms(&mut self) -> Result<Vec<(StoredRoom, Vec<Action>)>, StorageError> {
+        let rows = {
+            let mut statement = self.db.prepare(
+                "SELECT id, settings, created_by, host, state, members, seq FROM rooms WHERE state != 'FINISHED' ORDER BY id",
+            )?;
+            statement.query_map([], SqliteStorage::room_row)?.collect::<Result<Vec<_>, _>>()?
+        };
+        rows.into_iter().map(|row| self.room(row)).collect()
+    }
+
+    fn sessions(&mut self) -> Result<Vec<StoredSession>, StorageError> {
+        let mut statement = self
+            .db
+            .prepare("SELECT player_id, token, name, color, room, last_seen FROM sessions")?;
+        let sessions = statement
+            .query_map([], |row| {
+                Ok(StoredSession {
+                    player_id: row.get(0)?,
+                    token: row.get(1)?,
+                    name: row.get(2)?,
+                    color: row.get(3)?,
+                    room: row.get(4)?,
+                    last_seen: u64::try_from(row.get::<_, i64>(5)?).unwrap_or(0),
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(sessions)
+    }
+
+    fn finished_game(
+        &mut self,
+        id: &str,
+    ) -> Result<Option<(StoredRoom, Vec<Action>)>, StorageError> {
+        let row = self
+            .db
+            .query_row(
+                "SELECT id, settings, created_by, host, state, members, seq FROM rooms WHERE id = ?1 AND state = 'FINISHED'",
+                params![id],
+                SqliteStorage::room_row,
+            )
+            .optional()?;
+        row.map(|row| self.room(row)).transpose()
+    }
+}

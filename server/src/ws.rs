@@ -1,0 +1,141 @@
+//! One WebSocket connection: frames in (bounded in size and rate), messages out (a bounded
+//! queue: a client that does not read is cut off), and the session it speaks for.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio::sync::mpsc;
+
+use crate::hub::{Conn, Hub};
+use crate::protocol::client;
+use crate::protocol::codes::{ErrorCode, Refusal};
+
+/// A token bucket: `rate` messages a second on average, `burst` at once.
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+    /// When the last `RATE_LIMITED` was sent: one a second at most, so the answers to a
+    /// flood do not flood back.
+    warned: Option<Instant>,
+}
+
+impl Bucket {
+    fn new(rate: f64, burst: f64) -> Bucket {
+        Bucket { tokens: burst, rate, burst, last: Instant::now(), warned: None }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn should_warn(&mut self) -> bool {
+        let now = Instant::now();
+        if self.warned.is_some_and(|then| now.duration_since(then).as_secs_f64() < 1.0) {
+            return false;
+        }
+        self.warned = Some(now);
+        true
+    }
+}
+
+/// Serves one connection until it closes, is cut off, or the server shuts down.
+pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
+    let limits = hub.config.limits.clone();
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Arc<str>>(limits.outbox);
+    let conn = Conn::new(hub.connection_id(), tx);
+    let open = hub.connections.fetch_add(1, Ordering::Relaxed) + 1;
+    if open > limits.connections {
+        conn.refuse(
+            &Refusal::new(ErrorCode::ServerFull, "the server holds as many connections as it may"),
+            None,
+        );
+        if let Some(text) = rx.recv().await {
+            let _ = sink.send(Message::Text(text.as_ref().into())).await;
+        }
+        let _ = sink.close().await;
+        hub.disconnected(None, &conn).await;
+        return;
+    }
+    let writer = tokio::spawn(async move {
+        while let Some(text) = rx.recv().await {
+            if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut bucket = Bucket::new(limits.messages_per_second, limits.burst);
+    let mut player: Option<String> = None;
+    let started = Instant::now();
+    let mut last_heard = Instant::now();
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+    loop {
+        tokio::select! {
+            frame = stream.next() => {
+                let text = match frame {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        conn.refuse(&Refusal::new(ErrorCode::MalformedMessage, "messages are UTF-8 JSON text frames"), None);
+                        continue;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                };
+                last_heard = Instant::now();
+                if !bucket.take() {
+                    if bucket.should_warn() {
+                        conn.refuse(&Refusal::new(ErrorCode::RateLimited, format!(
+                            "at most {} messages a second; this one was dropped", limits.messages_per_second
+                        )), None);
+                    }
+                    continue;
+                }
+                if text.len() > limits.frame_bytes {
+                    conn.refuse(&Refusal::new(ErrorCode::FrameTooLarge, format!(
+                        "a message is at most {} bytes", limits.frame_bytes
+                    )).with_details(json!({ "bytes": text.len() })), None);
+                    continue;
+                }
+                let incoming = client::parse(text.as_str());
+                let answering = incoming.message_id.as_deref();
+                match incoming.message {
+                    Ok(message) => match hub.handle(&conn, player.as_deref(), message).await {
+                        Ok(Some(connected)) => player = Some(connected),
+                        Ok(None) => {}
+                        Err(refusal) => conn.refuse(&refusal, answering),
+                    },
+                    Err(refusal) => conn.refuse(&refusal, answering),
+                }
+            }
+            _ = conn.kick.notified() => break,
+            _ = hub.shutdown.notified() => break,
+            _ = tick.tick() => {
+                let quiet = last_heard.elapsed();
+                if player.is_none() && started.elapsed() > hub.config.handshake_timeout {
+                    break;
+                }
+                if quiet > hub.config.session_timeout {
+                    break;
+                }
+            }
+        }
+    }
+    writer.abort();
+    hub.disconnected(player, &conn).await;
+}
