@@ -1,0 +1,230 @@
+//! A server on a free localhost port and a scripted WebSocket client, for the protocol tests.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use carcassonne_server::Config;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+/// How long a test waits for any one message before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A server for tests: no bot delay, short graces, memory storage unless a file is given.
+pub fn config() -> Config {
+    Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        bot_delay: Duration::ZERO,
+        figure_grace: Duration::from_millis(300),
+        absent_grace: Duration::from_millis(300),
+        bot_threads: 2,
+        ..Config::default()
+    }
+}
+
+pub struct Server {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    pub async fn start(config: Config) -> Server {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+        let addr = listener.local_addr().expect("an address");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            carcassonne_server::serve(config, listener, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("the server runs");
+        });
+        Server { addr, stop: Some(stop), task }
+    }
+
+    pub async fn client(&self) -> Client {
+        Client::open(self.addr).await
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(10), &mut self.task).await;
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    sent: u64,
+    /// Every message received, in order.
+    pub log: Vec<Value>,
+    /// Messages read past while waiting for another type, still to be looked at.
+    pending: std::collections::VecDeque<Value>,
+    pub player: String,
+    pub token: Option<String>,
+    pub last_seq: u64,
+}
+
+impl Client {
+    pub async fn open(addr: SocketAddr) -> Client {
+        let (ws, _) = connect_async(format!("ws://{addr}/ws")).await.expect("the WebSocket opens");
+        Client {
+            ws,
+            sent: 0,
+            log: Vec::new(),
+            pending: Default::default(),
+            player: String::new(),
+            token: None,
+            last_seq: 0,
+        }
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.ws.send(Message::Text(text.into())).await.expect("the frame goes out");
+    }
+
+    pub async fn send(&mut self, kind: &str, data: Value) {
+        self.sent += 1;
+        let text = json!({
+            "type": kind,
+            "data": data,
+            "timestamp": "2026-11-25T12:00:00.000Z",
+            "messageId": format!("t{}", self.sent),
+        })
+        .to_string();
+        self.send_text(text).await;
+    }
+
+    /// The next message, or None if the server closed the connection.
+    pub async fn next(&mut self) -> Option<Value> {
+        if let Some(message) = self.pending.pop_front() {
+            return Some(message);
+        }
+        loop {
+            let frame = tokio::time::timeout(PATIENCE, self.ws.next()).await.unwrap_or_else(|_| {
+                panic!("{}: no message in {PATIENCE:?}; last: {:?}", self.player, self.log.last())
+            });
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(&text).expect("the server sends JSON");
+                    for field in ["type", "data", "timestamp", "messageId"] {
+                        assert!(value.get(field).is_some(), "envelope without {field}: {value}");
+                    }
+                    if let Some(seq) = value.get("seq").and_then(Value::as_u64) {
+                        self.last_seq = self.last_seq.max(seq);
+                    }
+                    self.log.push(value.clone());
+                    return Some(value);
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// Reads until a message of `kind`; the others read past stay pending.
+    pub async fn expect(&mut self, kind: &str) -> Value {
+        let mut skipped = Vec::new();
+        loop {
+            let message = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("{}: closed while waiting for {kind}", self.player));
+            if message["type"] == kind {
+                for other in skipped.into_iter().rev() {
+                    self.pending.push_front(other);
+                }
+                return message;
+            }
+            skipped.push(message);
+        }
+    }
+
+    /// Reads until an `ERROR`, and checks its code.
+    pub async fn expect_error(&mut self, code: &str) -> Value {
+        let error = self.expect("ERROR").await;
+        assert_eq!(error["data"]["code"], code, "{}: {error}", self.player);
+        assert!(error["data"]["numericCode"].as_u64().is_some_and(|n| (1000..1400).contains(&n)));
+        error
+    }
+
+    /// Drops whatever was read past.
+    pub fn forget_pending(&mut self) {
+        self.pending.clear();
+    }
+
+    pub async fn connect_as(&mut self, player: &str) -> Value {
+        self.player = player.to_owned();
+        self.send("CONNECT", json!({ "playerId": player, "name": player, "color": "" })).await;
+        let connected = self.expect("CONNECTED").await;
+        self.token = connected["data"]["sessionToken"].as_str().map(str::to_owned);
+        connected
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Plays `client`'s turns until the game ends: the first valid placement, then the first
+/// figure option every third turn, else `SKIP_MEEPLE` (or nothing, as a 1.0 client, when
+/// `skips` is false). Returns the `GAME_END` message.
+pub async fn play_until_end(client: &mut Client, skips: bool) -> Value {
+    let mut turns = 0;
+    loop {
+        let message =
+            client.next().await.unwrap_or_else(|| panic!("{}: closed mid-game", client.player));
+        match message["type"].as_str() {
+            Some("TURN_START") if message["data"]["currentPlayer"] == client.player.as_str() => {
+                let placement = &message["data"]["validPlacements"][0];
+                client
+                    .send("PLACE_TILE", json!({ "position": placement["position"], "rotation": placement["rotation"] }))
+                    .await;
+            }
+            Some("TILE_PLACED") if message["data"]["playerId"] == client.player.as_str() => {
+                turns += 1;
+                let options =
+                    message["data"]["meepleOptions"].as_array().cloned().unwrap_or_default();
+                if turns % 3 == 0 && !options.is_empty() {
+                    client.send("PLACE_MEEPLE", json!({ "featureId": options[0]["featureId"], "figure": options[0]["figure"] })).await;
+                } else if skips
+                    && (!options.is_empty()
+                        || !message["data"]["abbotRecalls"].as_array().is_none_or(Vec::is_empty))
+                {
+                    client.send("SKIP_MEEPLE", json!({})).await;
+                }
+            }
+            Some("ERROR") => panic!("{}: {message}", client.player),
+            Some("GAME_END") => return message,
+            _ => {}
+        }
+    }
+}
+
+/// A plain HTTP GET on localhost: the status and the body.
+pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(addr).await.expect("the server accepts");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("the request goes out");
+    let mut response = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response))
+        .await
+        .expect("an answer")
+        .expect("read");
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split(' ').nth(1).and_then(|code| code.parse().ok()).unwrap_or(0);
+    (status, body.to_owned())
+}

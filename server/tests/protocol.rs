@@ -1,0 +1,292 @@
+//! The protocol with a real WebSocket client: every message, every error code, whole games,
+//! reconnection with `lastSeq`, and a 1.0 client that never sends `SKIP_MEEPLE`.
+
+mod common;
+
+use common::{Client, Server, config, http_get, play_until_end};
+use serde_json::json;
+
+async fn room_of_two(server: &Server) -> (Client, Client, String) {
+    let mut host = server.client().await;
+    host.connect_as("ann").await;
+    host.send("CREATE_ROOM", json!({ "roomName": "Ann's", "maxPlayers": 3 })).await;
+    let state = host.expect("ROOM_STATE").await;
+    let room = state["data"]["roomId"].as_str().expect("a room id").to_owned();
+    assert_eq!(state["data"]["host"], "ann");
+    host.expect("GAME_STATE").await;
+    let mut guest = server.client().await;
+    guest.connect_as("bob").await;
+    guest.send("JOIN_ROOM", json!({ "roomId": room })).await;
+    let state = guest.expect("ROOM_STATE").await;
+    assert_eq!(state["data"]["players"].as_array().map(Vec::len), Some(2));
+    guest.expect("GAME_STATE").await;
+    (host, guest, room)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connecting_and_the_envelope() {
+    let server = Server::start(config()).await;
+    let mut client = server.client().await;
+    client.send("PING", json!({})).await;
+    client.expect("PONG").await;
+    client.send("LIST_ROOMS", json!({})).await;
+    client.expect_error("NOT_CONNECTED").await;
+    client.send_text("not json".into()).await;
+    client.expect_error("MALFORMED_MESSAGE").await;
+    client.send_text(r#"{"type": "PING", "data": {}}"#.into()).await;
+    let error = client.expect_error("MALFORMED_MESSAGE").await;
+    assert_eq!(error["data"]["details"]["field"], "timestamp");
+    client.send("DANCE", json!({})).await;
+    client.expect_error("UNKNOWN_MESSAGE_TYPE").await;
+    client.send("CONNECT", json!({ "name": "no id" })).await;
+    let error = client.expect_error("INVALID_DATA").await;
+    assert_eq!(error["data"]["details"]["field"], "playerId");
+    assert_eq!(error["data"]["inReplyTo"], "t4", "the refused message is named");
+
+    let connected = client.connect_as("ann").await;
+    assert_eq!(connected["data"]["protocolVersion"], "1.1");
+    assert_eq!(connected["data"]["sessionToken"].as_str().map(str::len), Some(32));
+    client.send("CONNECT", json!({ "playerId": "ann", "name": "Ann" })).await;
+    client.expect_error("ALREADY_CONNECTED").await;
+
+    // A playerId alone never takes over a session.
+    let mut thief = server.client().await;
+    thief.send("CONNECT", json!({ "playerId": "ann", "name": "Mallory" })).await;
+    thief.expect_error("INVALID_SESSION").await;
+    thief
+        .send(
+            "CONNECT",
+            json!({ "playerId": "ann", "name": "Mallory", "sessionToken": "0".repeat(32) }),
+        )
+        .await;
+    thief.expect_error("INVALID_SESSION").await;
+
+    client.send("LIST_ROOMS", json!({})).await;
+    let rooms = client.expect("LIST_ROOMS").await;
+    assert_eq!(rooms["data"]["rooms"], json!([]));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rooms_and_their_refusals() {
+    let server = Server::start(config()).await;
+    let (mut host, mut guest, room) = room_of_two(&server).await;
+    host.send("LIST_ROOMS", json!({})).await;
+    let rooms = host.expect("LIST_ROOMS").await;
+    let listed = &rooms["data"]["rooms"][0];
+    assert_eq!(listed["id"], room.as_str());
+    assert_eq!(listed["playerCount"], 2);
+    assert_eq!(listed["maxPlayers"], 3);
+    assert_eq!(listed["gameStarted"], false);
+    assert_eq!(listed["createdBy"], "ann");
+
+    guest.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
+    guest.expect_error("NOT_HOST").await;
+    guest.send("START_GAME", json!({})).await;
+    guest.expect_error("NOT_HOST").await;
+    guest.send("JOIN_ROOM", json!({ "roomId": "r999" })).await;
+    guest.expect_error("ALREADY_IN_ROOM").await;
+    guest.send("CREATE_ROOM", json!({ "roomName": "x", "maxPlayers": 2 })).await;
+    guest.expect_error("ALREADY_IN_ROOM").await;
+    guest.send("PLACE_TILE", json!({ "position": {"x": 0, "y": 1}, "rotation": 0 })).await;
+    guest.expect_error("GAME_NOT_STARTED").await;
+
+    let mut third = server.client().await;
+    third.connect_as("cid").await;
+    third.send("JOIN_ROOM", json!({ "roomId": "r999" })).await;
+    third.expect_error("ROOM_NOT_FOUND").await;
+    third.send("CREATE_ROOM", json!({ "roomName": "x", "maxPlayers": 7 })).await;
+    third.expect_error("INVALID_DATA").await;
+    third.send("CREATE_ROOM", json!({ "roomName": "x", "maxPlayers": 6 })).await;
+    third.expect_error("INVALID_ROOM_SETTINGS").await;
+    third
+        .send("CREATE_ROOM", json!({ "roomName": "x", "maxPlayers": 2, "tilesets": ["moon"] }))
+        .await;
+    third.expect_error("INVALID_ROOM_SETTINGS").await;
+    third
+        .send(
+            "CREATE_ROOM",
+            json!({ "roomName": "x", "maxPlayers": 2, "rules": {"dragons": true} }),
+        )
+        .await;
+    third.expect_error("INVALID_ROOM_SETTINGS").await;
+
+    host.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
+    let mut state = host.expect("ROOM_STATE").await;
+    while state["data"]["players"].as_array().map(Vec::len) != Some(3) {
+        state = host.expect("ROOM_STATE").await;
+    }
+    assert_eq!(state["data"]["players"][2]["isBot"], true);
+    assert_eq!(state["data"]["players"][2]["name"], "Robo");
+    third.send("JOIN_ROOM", json!({ "roomId": room })).await;
+    third.expect_error("ROOM_FULL").await;
+    third.send("JOIN_ROOM", json!({ "roomId": room, "spectate": true })).await;
+    third.expect("GAME_STATE").await;
+
+    host.send("START_GAME", json!({})).await;
+    host.expect("GAME_START").await;
+    let turn = host.expect("TURN_START").await;
+    assert_eq!(turn["data"]["currentPlayer"], "ann");
+    assert!(turn["data"]["validPlacements"].as_array().is_some_and(|list| !list.is_empty()));
+    assert!(turn["data"]["currentTile"]["features"].is_array());
+    third.expect("TURN_START").await;
+    third.send("PLACE_TILE", json!({ "position": {"x": 0, "y": 1}, "rotation": 0 })).await;
+    third.expect_error("NOT_A_PLAYER").await;
+    guest.send("PLACE_TILE", json!({ "position": {"x": 0, "y": 1}, "rotation": 0 })).await;
+    guest.expect_error("NOT_YOUR_TURN").await;
+    host.send("PLACE_TILE", json!({ "position": {"x": 5, "y": 5}, "rotation": 0 })).await;
+    let error = host.expect_error("INVALID_PLACEMENT").await;
+    assert_eq!(error["data"]["details"]["reason"], "no_neighbour");
+    assert_eq!(error["data"]["details"]["position"], json!({"x": 5, "y": 5}));
+    host.send("PLACE_MEEPLE", json!({ "featureId": 0 })).await;
+    host.expect_error("WRONG_PHASE").await;
+    guest.send("LEAVE_ROOM", json!({ "roomId": room })).await;
+    guest.expect_error("GAME_ALREADY_STARTED").await;
+    let mut late = server.client().await;
+    late.connect_as("dee").await;
+    late.send("JOIN_ROOM", json!({ "roomId": room })).await;
+    late.expect_error("GAME_ALREADY_STARTED").await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_of_two_clients_and_a_bot_then_its_saved_game() {
+    let server = Server::start(config()).await;
+    let (mut host, mut guest, room) = room_of_two(&server).await;
+    host.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "medium" })).await;
+    host.send("START_GAME", json!({})).await;
+    let (ann, bob) =
+        tokio::join!(play_until_end(&mut host, true), play_until_end(&mut guest, true));
+    assert_eq!(ann["data"], bob["data"], "both see the same end");
+    let scores = &ann["data"]["finalScore"];
+    assert_eq!(scores.as_object().map(|scores| scores.len()), Some(3));
+    assert!(ann["data"]["winners"].as_array().is_some_and(|winners| !winners.is_empty()));
+    assert_eq!(ann["data"]["gameState"]["gameEnded"], true);
+    assert_eq!(ann["data"]["gameState"]["tilesLeft"], 0);
+    // Every TURN_END carried the engine's events and every room message its number, in order.
+    let seqs: Vec<u64> = host.log.iter().filter_map(|message| message["seq"].as_u64()).collect();
+    assert!(seqs.windows(2).all(|pair| pair[0] < pair[1]), "seq grows");
+    assert!(host.log.iter().any(|message| message["type"] == "TURN_END"
+        && message["data"]["events"].as_array().is_some_and(|events| !events.is_empty())));
+    // No message ever names the bag's order or its seed.
+    assert!(host.log.iter().all(|message| !message.to_string().contains("\"seed\"")));
+
+    let (status, saved) = http_get(server.addr, &format!("/games/{room}")).await;
+    assert_eq!(status, 200, "{saved}");
+    let game: carcassonne::Game =
+        serde_json::from_str(&saved).expect("a saved game the engine replays");
+    assert!(game.is_over());
+    let totals: Vec<u64> = game.scores().iter().map(|score| u64::from(*score)).collect();
+    let mut expected: Vec<u64> = scores
+        .as_object()
+        .into_iter()
+        .flat_map(|scores| scores.values())
+        .filter_map(|v| v.as_u64())
+        .collect();
+    let mut got = totals.clone();
+    expected.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, expected);
+    let (status, _) = http_get(server.addr, "/games/r999").await;
+    assert_eq!(status, 404);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_one_point_zero_client_never_skips_and_its_turns_still_end() {
+    let server = Server::start(config()).await;
+    let mut host = server.client().await;
+    host.connect_as("old").await;
+    host.send("CREATE_ROOM", json!({ "roomName": "1.0", "maxPlayers": 2 })).await;
+    host.expect("ROOM_STATE").await;
+    host.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
+    host.send("START_GAME", json!({})).await;
+    let end = play_until_end(&mut host, false).await;
+    assert_eq!(end["data"]["gameState"]["gameEnded"], true);
+    assert!(
+        host.log.iter().any(|message| message["type"] == "TURN_TIMEOUT"),
+        "a grace ended a turn"
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_mid_game_with_last_seq_gets_what_was_missed() {
+    let server = Server::start(config()).await;
+    let (mut host, mut guest, _room) = room_of_two(&server).await;
+    host.send("START_GAME", json!({})).await;
+    // Ann plays her first turn; Bob then drops his connection.
+    let turn = host.expect("TURN_START").await;
+    let placement = &turn["data"]["validPlacements"][0];
+    host.send(
+        "PLACE_TILE",
+        json!({ "position": placement["position"], "rotation": placement["rotation"] }),
+    )
+    .await;
+    host.expect("TILE_PLACED").await;
+    guest.expect("TILE_PLACED").await;
+    let token = guest.token.clone().expect("a token");
+    let seen = guest.last_seq;
+    guest.close().await;
+    host.send("SKIP_MEEPLE", json!({})).await;
+    host.expect("TURN_END").await;
+    // Bob is away on his turn: after the absence grace the server plays it for him.
+    let timeout = host.expect("TURN_TIMEOUT").await;
+    assert_eq!(timeout["data"]["playerId"], "bob");
+    host.expect("TURN_END").await;
+
+    let mut back = server.client().await;
+    back.player = "bob".into();
+    back.send(
+        "CONNECT",
+        json!({ "playerId": "bob", "name": "Bob", "sessionToken": token, "lastSeq": seen }),
+    )
+    .await;
+    let connected = back.expect("CONNECTED").await;
+    assert_eq!(connected["data"]["resumed"], true);
+    back.expect("TURN_END").await;
+    back.expect("TURN_TIMEOUT").await;
+    let numbered: Vec<u64> =
+        back.log.iter().filter_map(|message| message["seq"].as_u64()).collect();
+    assert_eq!(numbered.first(), Some(&(seen + 1)), "the first message missed comes first");
+    assert!(numbered.windows(2).all(|pair| pair[1] == pair[0] + 1), "none missing: {numbered:?}");
+
+    // Without lastSeq, a full state.
+    let mut again = server.client().await;
+    again.player = "bob".into();
+    again.send("CONNECT", json!({ "playerId": "bob", "name": "Bob", "sessionToken": back.token.clone().or(Some(connected["data"]["sessionToken"].as_str().unwrap_or_default().to_owned())) })).await;
+    again.expect("CONNECTED").await;
+    let state = again.expect("GAME_STATE").await;
+    assert_eq!(state["data"]["gameState"]["gameStarted"], true);
+    assert!(state["data"]["gameState"]["tiles"].as_object().is_some_and(|tiles| tiles.len() >= 3));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_frames_are_answered_and_the_server_goes_on() {
+    let mut settings = config();
+    settings.limits.frame_bytes = 1024;
+    settings.limits.messages_per_second = 5.0;
+    settings.limits.burst = 10.0;
+    let server = Server::start(settings).await;
+    let mut client = server.client().await;
+    client.connect_as("eve").await;
+    client.send("CREATE_ROOM", json!({ "roomName": "x".repeat(2000), "maxPlayers": 2 })).await;
+    client.expect_error("FRAME_TOO_LARGE").await;
+    for _ in 0..40 {
+        client.send("PING", json!({})).await;
+    }
+    client.expect_error("RATE_LIMITED").await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    client.forget_pending();
+    client.send("LIST_ROOMS", json!({})).await;
+    client.expect("LIST_ROOMS").await;
+    // A frame beyond the hard limit cuts that connection only.
+    let mut brute = server.client().await;
+    brute.send_text("x".repeat(300 * 1024)).await;
+    assert!(brute.next().await.is_none(), "the connection was cut");
+    let mut other = server.client().await;
+    other.send("PING", json!({})).await;
+    other.expect("PONG").await;
+    server.stop().await;
+}
