@@ -506,6 +506,12 @@ impl Hub {
                     {
                         old.kick.notify_one();
                     }
+                    // A returning player may have renamed themselves; their seats keep the
+                    // name they joined with.
+                    session.name = name.clone();
+                    if !color.is_empty() {
+                        session.color = color.clone();
+                    }
                     session.last_active = Instant::now();
                     (session.token.clone(), session.room.clone(), true)
                 }
@@ -877,25 +883,48 @@ fn resend_turn_in_room(room: &mut Room, player: &str) {
     }
 }
 
-/// `TURN_START` for the turn in progress (the tile drawn, not yet placed).
+/// The turn in progress: `TURN_START` while the tile waits to be placed, `TILE_PLACED`
+/// while its player chooses a figure.
 fn turn_message(room: &Room) -> Option<(&'static str, Value)> {
     let game = room.game.as_ref()?;
-    if !matches!(game.phase(), carcassonne::Phase::Place { .. }) {
-        return None;
-    }
     let view = game.view();
     let current =
         room.members.get(game.current_player().index()).map(|member| member.player_id.clone());
-    Some((
-        "TURN_START",
-        json!({
-            "currentPlayer": current,
-            "currentTile": views::current_tile(game, &view),
-            "validPlacements": views::valid_placements(game),
-            "tilesLeft": view.tiles_left,
-            "turnSeconds": room.settings.turn_seconds,
-        }),
-    ))
+    match game.phase() {
+        carcassonne::Phase::Place { .. } => Some((
+            "TURN_START",
+            json!({
+                "currentPlayer": current,
+                "currentTile": views::current_tile(game, &view),
+                "validPlacements": views::valid_placements(game),
+                "tilesLeft": view.tiles_left,
+                "turnSeconds": room.settings.turn_seconds,
+            }),
+        )),
+        carcassonne::Phase::Figure { pos } => {
+            let placed = view.tiles.iter().find(|tile| tile.pos == pos)?;
+            let recalls: Vec<Value> = game
+                .legal_actions()
+                .iter()
+                .filter_map(|action| match action {
+                    Action::RecallAbbot { pos } => Some(views::position(pos.x, pos.y)),
+                    _ => None,
+                })
+                .collect();
+            Some((
+                "TILE_PLACED",
+                json!({
+                    "playerId": current,
+                    "position": views::position(pos.x, pos.y),
+                    "rotation": placed.rotation.degrees(),
+                    "tile": views::current_tile(game, &view),
+                    "meepleOptions": views::meeple_options(game),
+                    "abbotRecalls": recalls,
+                }),
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// A bot's whole turn: its placement, then its figure action.
