@@ -103,6 +103,8 @@ function receive(message) {
       logEvents(data.events || [], null);
       gameOver(data);
       render();
+      fit();
+      applyView();
       break;
     case "ROOM_LEFT": state.room = null; state.game = null; showLobby(); break;
     case "ERROR":
@@ -401,7 +403,8 @@ function logEvents(events, actor) {
       if (event.cities) parts.push(`${event.cities} cit${event.cities === 1 ? "y" : "ies"}`);
       if (event.modifier && event.modifier !== "none") parts.push(event.modifier.replaceAll("_", " "));
       const when = event.reason === "game_end" ? " at the end" : "";
-      log(`${who} scored ${event.points} for ${event.complete ? "a complete" : "an unfinished"} ${event.farmers ? "field" : event.kind} (${parts.join(", ")})${when}.`);
+      const what = event.farmers ? "a field" : `${event.complete ? "a complete" : "an unfinished"} ${event.kind}`;
+      log(`${who} scored ${event.points} for ${what} (${parts.join(", ")})${when}.`);
     } else if (event.event === "tile_discarded") {
       log(`A tile that fit nowhere was discarded.`);
     }
