@@ -43,23 +43,33 @@ impl Conn {
     }
 
     /// Sends `kind` with `data` to this connection alone (not numbered in a room).
-    pub fn send(&self, kind: &str, data: Value) {
+    pub fn send<T: serde::Serialize + ?Sized>(&self, kind: &str, data: &T) {
+        #[derive(serde::Serialize)]
+        struct Direct<'a, T: ?Sized> {
+            #[serde(rename = "type")]
+            kind: &'a str,
+            data: &'a T,
+            timestamp: String,
+            #[serde(rename = "messageId")]
+            message_id: String,
+        }
         let number = self.sent.fetch_add(1, Ordering::Relaxed) + 1;
-        let text = json!({
-            "type": kind,
-            "data": data,
-            "timestamp": humantime::format_rfc3339_millis(SystemTime::now()).to_string(),
-            "messageId": format!("c{}-{number}", self.id),
-        })
-        .to_string();
-        self.push(text.into());
+        let direct = Direct {
+            kind,
+            data,
+            timestamp: humantime::format_rfc3339_millis(SystemTime::now()).to_string(),
+            message_id: format!("c{}-{number}", self.id),
+        };
+        if let Ok(text) = serde_json::to_string(&direct) {
+            self.push(text.into());
+        }
     }
 
     /// An `ERROR` for `refusal`, echoing the message it answers.
     pub fn refuse(&self, refusal: &Refusal, answering: Option<&str>) {
         self.send(
             "ERROR",
-            json!({
+            &json!({
                 "code": refusal.code.name(),
                 "numericCode": refusal.code.number(),
                 "message": refusal.message,
@@ -464,7 +474,7 @@ impl Hub {
         }
         match (message, player) {
             (ClientMessage::Ping, _) => {
-                conn.send("PONG", json!({}));
+                conn.send("PONG", &json!({}));
                 Ok(None)
             }
             (ClientMessage::Connect { player_id, name, color, session_token, last_seq }, None) => {
@@ -543,7 +553,7 @@ impl Hub {
         }
         conn.send(
             "CONNECTED",
-            json!({
+            &json!({
                 "sessionToken": session_token,
                 "protocolVersion": PROTOCOL_VERSION,
                 "playerId": player,
@@ -582,11 +592,9 @@ impl Hub {
                     }
                 }
                 None => {
-                    conn.send("ROOM_STATE", room.room_state());
-                    conn.send(
-                        "GAME_STATE",
-                        json!({ "gameState": room.game_state(), "seq": room.seq }),
-                    );
+                    conn.send("ROOM_STATE", &room.room_state());
+                    let state = room.game_state();
+                    conn.send("GAME_STATE", &crate::room::GameStateMessage { game_state: &state });
                     if let Some(game) = &room.game
                         && !game.is_over()
                     {
@@ -641,7 +649,7 @@ impl Hub {
                     }
                 }
                 rooms.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
-                conn.send("LIST_ROOMS", json!({ "rooms": rooms }));
+                conn.send("LIST_ROOMS", &json!({ "rooms": rooms }));
                 Ok(())
             }
             ClientMessage::CreateRoom(settings) => self.create_room(player, settings).await,
@@ -661,7 +669,7 @@ impl Hub {
                         room.emit(
                             Recipient::Player(player.to_owned()),
                             "GAME_STATE",
-                            json!({ "gameState": state }),
+                            &crate::room::GameStateMessage { game_state: &state },
                         );
                         if room.game.is_some() {
                             resend_turn_in_room(room, player);
@@ -697,7 +705,7 @@ impl Hub {
                 if close {
                     self.close_room(&room_id, &members, true).await;
                 }
-                conn.send("ROOM_LEFT", json!({ "roomId": room_id }));
+                conn.send("ROOM_LEFT", &json!({ "roomId": room_id }));
                 Ok(())
             }
             ClientMessage::AddBot { bot_name, difficulty } => {
@@ -782,7 +790,7 @@ impl Hub {
         room.emit(
             Recipient::Player(player.to_owned()),
             "GAME_STATE",
-            json!({ "gameState": state }),
+            &crate::room::GameStateMessage { game_state: &state },
         );
         let session = self.set_session_room(player, Some(id.clone()));
         let mut writes: Vec<Write> = session.into_iter().collect();
@@ -873,13 +881,13 @@ fn restart_clock(room: &Room) -> Option<Clock> {
 /// Tells one connection whose turn it is and what was placed (after a full state).
 fn resend_turn(conn: &Conn, room: &Room) {
     if let Some((kind, data)) = turn_message(room) {
-        conn.send(kind, data);
+        conn.send(kind, &data);
     }
 }
 
 fn resend_turn_in_room(room: &mut Room, player: &str) {
     if let Some((kind, data)) = turn_message(room) {
-        room.emit(Recipient::Player(player.to_owned()), kind, data);
+        room.emit(Recipient::Player(player.to_owned()), kind, &data);
     }
 }
 

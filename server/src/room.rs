@@ -9,6 +9,8 @@ use std::sync::Arc;
 use carcassonne::{
     Action, ActionError, Catalog, Event, Game, GameSetup, Phase, PlayerId, Pos, RuleOptions,
 };
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use crate::protocol::codes::{ErrorCode, Refusal};
@@ -91,8 +93,52 @@ pub struct RoomRecord {
     pub seq: u64,
 }
 
-/// The messages kept for clients that reconnect with `lastSeq`.
-const LOG_LEN: usize = 1024;
+/// The bytes of recent messages kept for clients that reconnect with `lastSeq`: a few turns'
+/// worth (each `TURN_END` carries the whole state); a client further behind gets the state.
+const LOG_BYTES: usize = 192 * 1024;
+
+/// A message as it goes out.
+#[derive(Serialize)]
+struct Envelope<'a, T: ?Sized> {
+    #[serde(rename = "type")]
+    kind: &'a str,
+    data: &'a T,
+    timestamp: String,
+    #[serde(rename = "messageId")]
+    message_id: String,
+    seq: u64,
+}
+
+/// `TURN_END`'s data.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TurnEnd<'a> {
+    player_id: &'a str,
+    score_change: u32,
+    score_changes: serde_json::Map<String, Value>,
+    next_player: Option<String>,
+    game_state: &'a RawValue,
+    events: &'a [Event],
+}
+
+/// `GAME_END`'s data.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GameEnd<'a> {
+    winner: Option<&'a str>,
+    winners: Vec<&'a str>,
+    final_score: serde_json::Map<String, Value>,
+    game_state: &'a RawValue,
+    events: &'a [Event],
+    game_id: &'a str,
+}
+
+/// `GAME_STATE`'s data.
+#[derive(Serialize)]
+pub struct GameStateMessage<'a> {
+    #[serde(rename = "gameState")]
+    pub game_state: &'a RawValue,
+}
 
 /// Colours given to members who name none, and to bots.
 const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "gray"];
@@ -112,6 +158,9 @@ pub struct Room {
     /// The last message number sent.
     pub seq: u64,
     log: VecDeque<Delivery>,
+    log_bytes: usize,
+    /// The Tile JSON of every tile type in the game, shared by games on the same sets.
+    tiles: Option<Arc<[Box<RawValue>]>>,
     /// Scores when the turn began, for `scoreChange`.
     turn_scores: Vec<u32>,
     /// The turn's events, for `TURN_END`.
@@ -145,6 +194,8 @@ impl Room {
             game: None,
             seq: 0,
             log: VecDeque::new(),
+            log_bytes: 0,
+            tiles: None,
             turn_scores: Vec::new(),
             turn_events: Vec::new(),
             outbox: Vec::new(),
@@ -181,6 +232,7 @@ impl Room {
             _ => None,
         };
         let turn_scores = game.as_ref().map(|game| game.scores().to_vec()).unwrap_or_default();
+        let tiles = game.as_ref().map(views::tile_json);
         let connected = members
             .iter()
             .filter(|member| member.bot.is_some())
@@ -198,6 +250,8 @@ impl Room {
             game,
             seq,
             log: VecDeque::new(),
+            log_bytes: 0,
+            tiles,
             turn_scores,
             turn_events: Vec::new(),
             outbox: Vec::new(),
@@ -220,23 +274,26 @@ impl Room {
     // ----- Messages -----
 
     /// Sends `kind` with `data` to `to`, numbered in the room's sequence and kept for resync.
-    pub fn emit(&mut self, to: Recipient, kind: &str, data: Value) {
+    pub fn emit<T: Serialize + ?Sized>(&mut self, to: Recipient, kind: &str, data: &T) {
         self.seq += 1;
-        let message_id = format!("{}-{}", self.id, self.seq);
-        let text: Arc<str> = json!({
-            "type": kind,
-            "data": data,
-            "timestamp": now(),
-            "messageId": message_id,
-            "seq": self.seq,
-        })
-        .to_string()
-        .into();
+        let envelope = Envelope {
+            kind,
+            data,
+            timestamp: now(),
+            message_id: format!("{}-{}", self.id, self.seq),
+            seq: self.seq,
+        };
+        let text: Arc<str> = serde_json::to_string(&envelope)
+            .unwrap_or_else(|error| format!("{{\"type\":\"ERROR\",\"data\":{{\"code\":\"INTERNAL_ERROR\",\"message\":\"{error}\"}}}}"))
+            .into();
         let delivery = Delivery { seq: self.seq, to, text };
-        if self.log.len() == LOG_LEN {
-            self.log.pop_front();
-        }
+        self.log_bytes += delivery.text.len();
         self.log.push_back(delivery.clone());
+        while self.log_bytes > LOG_BYTES && self.log.len() > 1 {
+            if let Some(old) = self.log.pop_front() {
+                self.log_bytes -= old.text.len();
+            }
+        }
         self.outbox.push(delivery);
     }
 
@@ -324,14 +381,17 @@ impl Room {
 
     fn emit_room_state(&mut self) {
         let state = self.room_state();
-        self.emit(Recipient::All, "ROOM_STATE", state);
+        self.emit(Recipient::All, "ROOM_STATE", &state);
     }
 
-    /// `GAME_STATE`'s `gameState`: the game's public state, or the room's before it starts.
-    pub fn game_state(&self) -> Value {
-        match &self.game {
-            Some(game) => views::game_state(game, &game.view(), &self.seats()),
-            None => {
+    /// `GAME_STATE`'s `gameState`: the game's public state, or the room's before it starts,
+    /// serialised.
+    pub fn game_state(&self) -> Box<RawValue> {
+        match (&self.game, &self.tiles) {
+            (Some(game), Some(tiles)) => {
+                views::game_state(game, &game.view(), &self.seats(), tiles)
+            }
+            _ => {
                 let followers = self.followers();
                 let players: Vec<Value> = self
                     .seats()
@@ -339,7 +399,7 @@ impl Room {
                     .enumerate()
                     .map(|(index, seat)| views::waiting_player(seat, index, followers))
                     .collect();
-                json!({
+                views::raw(&json!({
                     "tiles": {},
                     "currentTile": null,
                     "players": players,
@@ -348,7 +408,7 @@ impl Room {
                     "gameEnded": false,
                     "scores": {},
                     "tilesLeft": null,
-                })
+                }))
             }
         }
     }
@@ -518,6 +578,7 @@ impl Room {
             .map_err(|error| Refusal::new(ErrorCode::InvalidRoomSettings, error.to_string()))?;
         self.state = RoomState::InProgress;
         self.room_changed = true;
+        self.tiles = Some(views::tile_json(&game));
         self.game = Some(game);
         let players: Vec<Value> = {
             let view = self.game.as_ref().map(Game::view);
@@ -531,7 +592,8 @@ impl Room {
                 None => Vec::new(),
             }
         };
-        self.emit(Recipient::All, "GAME_START", json!({ "roomId": self.id, "players": players }));
+        let data = json!({ "roomId": self.id, "players": players });
+        self.emit(Recipient::All, "GAME_START", &data);
         self.draw_and_start_turn()?;
         Ok(())
     }
@@ -589,7 +651,7 @@ impl Room {
             "tilesLeft": view.tiles_left,
             "turnSeconds": self.settings.turn_seconds,
         });
-        self.emit(Recipient::All, "TURN_START", data);
+        self.emit(Recipient::All, "TURN_START", &data);
         let turn = self.turn();
         if self.bot_to_move().is_some() {
             self.clocks.push(Clock::Bot { turn });
@@ -664,18 +726,15 @@ impl Room {
                 _ => None,
             })
             .collect::<Vec<_>>();
-        self.emit(
-            Recipient::All,
-            "TILE_PLACED",
-            json!({
-                "playerId": player,
-                "position": views::position(x, y),
-                "rotation": degrees,
-                "tile": tile,
-                "meepleOptions": options,
-                "abbotRecalls": recalls,
-            }),
-        );
+        let data = json!({
+            "playerId": player,
+            "position": views::position(x, y),
+            "rotation": degrees,
+            "tile": tile,
+            "meepleOptions": options,
+            "abbotRecalls": recalls,
+        });
+        self.emit(Recipient::All, "TILE_PLACED", &data);
         if options.is_empty() && recalls.is_empty() {
             // Nothing to choose: the turn ends as a 1.0 client expects, without a message.
             self.apply(Action::Skip).map_err(internal)?;
@@ -722,24 +781,22 @@ impl Room {
         let seat = self.members.iter().position(|member| member.player_id == player).unwrap_or(0);
         let score_change =
             scores[seat].saturating_sub(self.turn_scores.get(seat).copied().unwrap_or(0));
-        let events = serde_json::to_value(&self.turn_events).unwrap_or(Value::Null);
-        self.turn_events.clear();
         let next = (!game.is_over())
             .then(|| self.current_member().map(|member| member.player_id.clone()))
             .flatten();
         let state = self.game_state();
-        self.emit(
-            Recipient::All,
-            "TURN_END",
-            json!({
-                "playerId": player,
-                "scoreChange": score_change,
-                "scoreChanges": changes,
-                "nextPlayer": next,
-                "gameState": state,
-                "events": events,
-            }),
-        );
+        let events = std::mem::take(&mut self.turn_events);
+        let data = views::raw(&TurnEnd {
+            player_id: player,
+            score_change,
+            score_changes: changes,
+            next_player: next,
+            game_state: &state,
+            events: &events,
+        });
+        self.turn_events = events;
+        self.turn_events.clear();
+        self.emit(Recipient::All, "TURN_END", &data);
         self.draw_and_start_turn()
     }
 
@@ -760,19 +817,19 @@ impl Room {
             .zip(&scores)
             .map(|(member, score)| (member.player_id.clone(), json!(score)))
             .collect();
-        let events = serde_json::to_value(&self.turn_events).unwrap_or(Value::Null);
-        self.turn_events.clear();
-        let data = json!({
-            "winner": winners.first(),
-            "winners": winners,
-            "finalScore": final_score,
-            "gameState": self.game_state(),
-            "events": events,
-            "gameId": self.id,
+        let state = self.game_state();
+        let data = views::raw(&GameEnd {
+            winner: winners.first().copied(),
+            winners: winners.clone(),
+            final_score,
+            game_state: &state,
+            events: &self.turn_events,
+            game_id: &self.id,
         });
+        self.turn_events.clear();
         self.state = RoomState::Finished;
         self.room_changed = true;
-        self.emit(Recipient::All, "GAME_END", data);
+        self.emit(Recipient::All, "GAME_END", &data);
         self.emit_room_state();
         Ok(())
     }
@@ -808,22 +865,16 @@ impl Room {
                 let Some(Action::Place { pos, rotation }) = game.legal_action(pick as usize) else {
                     return Ok(false);
                 };
-                self.emit(
-                    Recipient::All,
-                    "TURN_TIMEOUT",
-                    json!({ "playerId": player, "reason": what, "position": views::position(pos.x, pos.y), "rotation": rotation.degrees() }),
-                );
+                let data = json!({ "playerId": player, "reason": what, "position": views::position(pos.x, pos.y), "rotation": rotation.degrees() });
+                self.emit(Recipient::All, "TURN_TIMEOUT", &data);
                 self.place_tile(&player, pos.x, pos.y, rotation.degrees())?;
                 if matches!(self.game.as_ref().map(Game::phase), Some(Phase::Figure { .. })) {
                     self.figure_action(&player, Action::Skip)?;
                 }
             }
             Phase::Figure { .. } => {
-                self.emit(
-                    Recipient::All,
-                    "TURN_TIMEOUT",
-                    json!({ "playerId": player, "reason": what }),
-                );
+                let data = json!({ "playerId": player, "reason": what });
+                self.emit(Recipient::All, "TURN_TIMEOUT", &data);
                 self.figure_action(&player, Action::Skip)?;
             }
             _ => return Ok(false),

@@ -5,6 +5,11 @@
 use carcassonne::{
     Dir, EdgeKind, Figure, Game, HalfEdge, Mark, PlayerView, Rotation, SegmentKind, TileType,
 };
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 /// A seat as the room knows it.
@@ -148,72 +153,158 @@ pub fn position(x: i16, y: i16) -> Value {
     json!({ "x": x, "y": y })
 }
 
-/// Part 1's GameState from the player view: every tile with its figures, the current tile,
-/// players, scores, tiles left; 1.1 adds `remaining` (tile counts by type, never the order),
-/// `phase` and `lastPlaced`.
-pub fn game_state(game: &Game, view: &PlayerView, seats: &[Seat]) -> Value {
-    let mut tiles = Map::new();
-    for placed in &view.tiles {
-        let Some(tile_type) = game.tile(placed.tile) else { continue };
-        let meeples: Vec<Value> = view
-            .figures
-            .iter()
-            .filter(|figure| figure.pos == placed.pos)
-            .map(|figure| {
-                json!({
-                    "playerId": seats.get(figure.player.index()).map(|seat| seat.player_id.as_str()),
-                    "featureId": figure.segment,
-                    "figure": figure_name(figure.figure),
-                })
-            })
-            .collect();
-        tiles.insert(
-            format!("{},{}", placed.pos.x, placed.pos.y),
-            json!({
-                "tile": tile(tile_type),
-                "position": position(placed.pos.x, placed.pos.y),
-                "rotation": placed.rotation.degrees(),
-                "meeples": meeples,
-            }),
-        );
+/// Every tile type of the game as its Tile JSON, serialised once for all games on the same
+/// tile sets: a game state repeats a board's tiles every turn, and serialising them anew each
+/// time was most of the server's work.
+pub fn tile_json(game: &Game) -> Arc<[Box<RawValue>]> {
+    static CACHE: OnceLock<Mutex<HashMap<Vec<String>, Arc<[Box<RawValue>]>>>> = OnceLock::new();
+    let key: Vec<String> =
+        game.catalogs().iter().map(|catalog| catalog.info().id.clone()).collect();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Ok(cache) = cache.lock()
+        && let Some(found) = cache.get(&key)
+    {
+        return Arc::clone(found);
     }
-    let current_tile = current_tile(game, view);
-    let players: Vec<Value> =
-        seats.iter().enumerate().map(|(index, member)| player(view, index, member)).collect();
-    let scores: Map<String, Value> = seats
+    let built: Arc<[Box<RawValue>]> = game
+        .tiles()
         .iter()
-        .enumerate()
-        .map(|(index, member)| {
-            (member.player_id.clone(), json!(view.scores.get(index).copied().unwrap_or(0)))
+        .map(|tile_type| {
+            serde_json::value::to_raw_value(&tile(tile_type))
+                .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
         })
         .collect();
-    let remaining: Map<String, Value> = view
-        .remaining
+    if let Ok(mut cache) = cache.lock() {
+        cache.insert(key, Arc::clone(&built));
+    }
+    built
+}
+
+/// A figure on a tile in a game state.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MeepleOut<'a> {
+    player_id: Option<&'a str>,
+    feature_id: u8,
+    figure: &'static str,
+}
+
+/// A tile on the board in a game state.
+#[derive(Serialize)]
+struct TileOut<'a> {
+    tile: &'a RawValue,
+    position: Value,
+    rotation: u16,
+    meeples: Vec<MeepleOut<'a>>,
+}
+
+/// The board's tiles keyed by "x,y".
+struct TilesOut<'a>(Vec<(String, TileOut<'a>)>);
+
+impl Serialize for TilesOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, tile) in &self.0 {
+            map.serialize_entry(key, tile)?;
+        }
+        map.end()
+    }
+}
+
+/// Part 1's GameState.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GameStateOut<'a> {
+    tiles: TilesOut<'a>,
+    current_tile: Option<&'a RawValue>,
+    players: Vec<Value>,
+    current_player: Option<&'a str>,
+    game_started: bool,
+    game_ended: bool,
+    scores: Map<String, Value>,
+    tiles_left: u32,
+    remaining: Map<String, Value>,
+    phase: &'static str,
+    last_placed: Option<Value>,
+}
+
+/// Part 1's GameState from the player view, serialised: every tile with its figures, the
+/// current tile, players, scores, tiles left; 1.1 adds `remaining` (tile counts by type,
+/// never the order), `phase` and `lastPlaced`.
+pub fn game_state(
+    game: &Game,
+    view: &PlayerView,
+    seats: &[Seat],
+    tiles: &[Box<RawValue>],
+) -> Box<RawValue> {
+    let player_id = |player: carcassonne::PlayerId| {
+        seats.get(player.index()).map(|seat| seat.player_id.as_str())
+    };
+    let board = view
+        .tiles
         .iter()
-        .enumerate()
-        .filter(|(_, count)| **count > 0)
-        .filter_map(|(index, count)| {
-            game.tile(index as u16).map(|tile| (tile.id().to_owned(), json!(count)))
+        .filter_map(|placed| {
+            let tile = tiles.get(usize::from(placed.tile))?;
+            let meeples = view
+                .figures
+                .iter()
+                .filter(|figure| figure.pos == placed.pos)
+                .map(|figure| MeepleOut {
+                    player_id: player_id(figure.player),
+                    feature_id: figure.segment,
+                    figure: figure_name(figure.figure),
+                })
+                .collect();
+            Some((
+                format!("{},{}", placed.pos.x, placed.pos.y),
+                TileOut {
+                    tile,
+                    position: position(placed.pos.x, placed.pos.y),
+                    rotation: placed.rotation.degrees(),
+                    meeples,
+                },
+            ))
         })
         .collect();
-    let over = matches!(view.phase, carcassonne::Phase::GameOver);
+    let current = match view.phase {
+        carcassonne::Phase::Place { tile } => Some(tile),
+        carcassonne::Phase::Figure { pos } => game.board().get(pos).map(|placed| placed.tile),
+        _ => None,
+    };
     let last = view.tiles.last().filter(|_| view.tiles.len() > 1);
-    json!({
-        "tiles": tiles,
-        "currentTile": current_tile,
-        "players": players,
-        "currentPlayer": seats.get(view.current_player.index()).map(|seat| seat.player_id.as_str()),
-        "gameStarted": true,
-        "gameEnded": over,
-        "scores": scores,
-        "tilesLeft": view.tiles_left,
-        "remaining": remaining,
-        "phase": phase_name(view.phase),
-        "lastPlaced": last.map(|placed| json!({
-            "position": position(placed.pos.x, placed.pos.y),
-            "rotation": placed.rotation.degrees(),
-        })),
-    })
+    let out = GameStateOut {
+        tiles: TilesOut(board),
+        current_tile: current.and_then(|index| tiles.get(usize::from(index))).map(AsRef::as_ref),
+        players: seats.iter().enumerate().map(|(index, member)| player(view, index, member)).collect(),
+        current_player: player_id(view.current_player),
+        game_started: true,
+        game_ended: matches!(view.phase, carcassonne::Phase::GameOver),
+        scores: seats
+            .iter()
+            .enumerate()
+            .map(|(index, member)| (member.player_id.clone(), json!(view.scores.get(index).copied().unwrap_or(0))))
+            .collect(),
+        tiles_left: view.tiles_left,
+        remaining: view
+            .remaining
+            .iter()
+            .enumerate()
+            .filter(|(_, count)| **count > 0)
+            .filter_map(|(index, count)| game.tile(index as u16).map(|tile| (tile.id().to_owned(), json!(count))))
+            .collect(),
+        phase: phase_name(view.phase),
+        last_placed: last.map(|placed| {
+            json!({ "position": position(placed.pos.x, placed.pos.y), "rotation": placed.rotation.degrees() })
+        }),
+    };
+    raw(&out)
+}
+
+/// `value` serialised once, to be embedded as it is.
+pub fn raw<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value)
+        .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
 /// The tile waiting to be placed, or the one just placed while its figure is chosen.
