@@ -290,3 +290,124 @@ async fn hostile_frames_are_answered_and_the_server_goes_on() {
     other.expect("PONG").await;
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_meeples_left_and_a_refused_figure() {
+    let server = Server::start(config()).await;
+    let mut host = server.client().await;
+    host.connect_as("big").await;
+    let sets = json!(["base", "inns_and_cathedrals"]);
+    host.send("CREATE_ROOM", json!({ "roomName": "big", "maxPlayers": 2, "tilesets": sets })).await;
+    host.expect("ROOM_STATE").await;
+    host.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
+    host.send("START_GAME", json!({})).await;
+    let mut big_out = false;
+    loop {
+        let message = host.next().await.expect("the game goes on");
+        match message["type"].as_str() {
+            Some("TURN_START") if message["data"]["currentPlayer"] == "big" => {
+                let placement = &message["data"]["validPlacements"][0];
+                host.send(
+                    "PLACE_TILE",
+                    json!({ "position": placement["position"], "rotation": placement["rotation"] }),
+                )
+                .await;
+            }
+            Some("TILE_PLACED") if message["data"]["playerId"] == "big" => {
+                let options =
+                    message["data"]["meepleOptions"].as_array().cloned().unwrap_or_default();
+                // A segment the tile does not have: the engine's reason comes back.
+                host.send("PLACE_MEEPLE", json!({ "featureId": 31 })).await;
+                let error = host.expect_error("INVALID_MEEPLE").await;
+                assert_eq!(error["data"]["details"]["reason"], "no_such_segment");
+                let Some(option) = options.iter().find(|option| option["figure"] == "follower")
+                else {
+                    if options.is_empty()
+                        && message["data"]["abbotRecalls"].as_array().is_none_or(Vec::is_empty)
+                    {
+                        continue;
+                    }
+                    host.send("SKIP_MEEPLE", json!({})).await;
+                    continue;
+                };
+                // The one big follower: placed once, then asked for again on a free feature.
+                host.send(
+                    "PLACE_MEEPLE",
+                    json!({ "featureId": option["featureId"], "figure": "big_follower" }),
+                )
+                .await;
+                if big_out {
+                    let answer = host.expect_any(&["ERROR", "TURN_END"]).await;
+                    if answer["type"] == "ERROR" {
+                        assert_eq!(answer["data"]["code"], "NO_MEEPLES", "{answer}");
+                        break;
+                    }
+                    // Else it had come back (its feature was completed) and went out again.
+                } else {
+                    big_out = true;
+                }
+            }
+            Some("ERROR") => panic!("{message}"),
+            Some("GAME_END") => {
+                panic!("the game ended before the big follower was asked for twice")
+            }
+            _ => {}
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_timer_plays_for_a_player_who_waits_too_long_and_spectators_see_it() {
+    let server = Server::start(config()).await;
+    let mut host = server.client().await;
+    host.connect_as("slow").await;
+    host.send("CREATE_ROOM", json!({ "roomName": "timed", "maxPlayers": 2, "turnSeconds": 1 }))
+        .await;
+    let room = host.expect("ROOM_STATE").await["data"]["roomId"].as_str().expect("id").to_owned();
+    host.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
+    let mut watcher = server.client().await;
+    watcher.connect_as("watcher").await;
+    watcher.send("JOIN_ROOM", json!({ "roomId": room, "spectate": true })).await;
+    watcher.expect("GAME_STATE").await;
+    host.send("START_GAME", json!({})).await;
+    host.expect("TURN_START").await;
+    // The host does nothing: after a second the server plays a random placement for it.
+    let timeout = host.expect("TURN_TIMEOUT").await;
+    assert_eq!(timeout["data"]["reason"], "turn time");
+    assert!(timeout["data"]["position"].is_object());
+    let end = host.expect("TURN_END").await;
+    assert_eq!(end["data"]["playerId"], "slow");
+    let seen = watcher.expect("TURN_TIMEOUT").await;
+    assert_eq!(seen["data"], timeout["data"]);
+    watcher.expect("TURN_END").await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hundreds_of_idle_connections_are_closed_and_the_server_serves_on() {
+    let mut settings = config();
+    settings.handshake_timeout = std::time::Duration::from_secs(1);
+    let server = Server::start(settings).await;
+    let mut idle = Vec::new();
+    for _ in 0..300 {
+        idle.push(server.client().await);
+    }
+    let (_, health) = http_get(server.addr, "/health").await;
+    let open: serde_json::Value = serde_json::from_str(&health).expect("JSON");
+    assert!(open["connections"].as_u64().unwrap_or(0) >= 300, "{health}");
+    let mut worker = server.client().await;
+    worker.connect_as("busy").await;
+    worker.send("LIST_ROOMS", json!({})).await;
+    worker.expect("LIST_ROOMS").await;
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    for client in idle.iter_mut().take(5) {
+        assert!(client.next().await.is_none(), "an idle connection without CONNECT was closed");
+    }
+    let (_, health) = http_get(server.addr, "/health").await;
+    let open: serde_json::Value = serde_json::from_str(&health).expect("JSON");
+    assert!(open["connections"].as_u64().unwrap_or(u64::MAX) <= 2, "{health}");
+    worker.send("PING", json!({})).await;
+    worker.expect("PONG").await;
+    server.stop().await;
+}

@@ -151,6 +151,24 @@ impl Client {
         }
     }
 
+    /// Reads until a message of one of `kinds`; the others read past stay pending.
+    pub async fn expect_any(&mut self, kinds: &[&str]) -> Value {
+        let mut skipped = Vec::new();
+        loop {
+            let message = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("{}: closed while waiting for {kinds:?}", self.player));
+            if kinds.iter().any(|kind| message["type"] == *kind) {
+                for other in skipped.into_iter().rev() {
+                    self.pending.push_front(other);
+                }
+                return message;
+            }
+            skipped.push(message);
+        }
+    }
+
     /// Reads until an `ERROR`, and checks its code.
     pub async fn expect_error(&mut self, code: &str) -> Value {
         let error = self.expect("ERROR").await;
