@@ -41,7 +41,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
 
 async fn websocket(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Response {
     let limit = hub.config.limits.hard_frame_bytes;
+    // Small buffers: a connection idles most of the time, and thousands of them must fit;
+    // a buffer grows while a large frame passes and shrinks back after.
     upgrade
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
         .max_message_size(limit)
         .max_frame_size(limit)
         .on_upgrade(move |socket| crate::ws::serve(hub, socket))

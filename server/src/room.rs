@@ -95,7 +95,7 @@ pub struct RoomRecord {
 
 /// The bytes of recent messages kept for clients that reconnect with `lastSeq`: a few turns'
 /// worth (each `TURN_END` carries the whole state); a client further behind gets the state.
-const LOG_BYTES: usize = 192 * 1024;
+const LOG_BYTES: usize = 96 * 1024;
 
 /// A message as it goes out.
 #[derive(Serialize)]
