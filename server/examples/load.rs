@@ -28,6 +28,7 @@ struct Args {
     rooms: usize,
     server: PathBuf,
     think_ms: u64,
+    bot_delay: f64,
     minutes: f64,
 }
 
@@ -38,7 +39,8 @@ fn args() -> Result<Args, String> {
             env!("CARGO_MANIFEST_DIR"),
             "/../target/release/carcassonne-server"
         )),
-        think_ms: 400,
+        think_ms: 2000,
+        bot_delay: 1.0,
         minutes: 10.0,
     };
     if let Ok(dir) = std::env::var("CARGO_TARGET_DIR") {
@@ -79,11 +81,18 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-fn launch(server: &PathBuf, port: u16, db: &PathBuf) -> Child {
+fn launch(server: &PathBuf, port: u16, db: &PathBuf, bot_delay: f64) -> Child {
     Command::new(server)
         .args(["--addr", &format!("127.0.0.1:{port}"), "--db"])
         .arg(db)
-        .args(["--bot-delay", "0", "--figure-grace", "120", "--absent-grace", "120"])
+        .args([
+            "--bot-delay",
+            &bot_delay.to_string(),
+            "--figure-grace",
+            "120",
+            "--absent-grace",
+            "120",
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()
@@ -158,8 +167,16 @@ async fn play_room(
             .ok_or(format!("{me}: closed"))?
             .map_err(|error| format!("{me}: {error}"))?;
         let Message::Text(text) = frame else { continue };
-        let message: Value = serde_json::from_str(&text).map_err(|error| error.to_string())?;
-        let kind = message["type"].as_str().unwrap_or_default();
+        // The type first; the data only for the messages this client acts on (a game state
+        // is skipped unread, as a client that renders lazily would).
+        let head: Head = serde_json::from_str(&text).map_err(|error| error.to_string())?;
+        let kind = head.kind.as_str();
+        let message = match kind {
+            "ROOM_STATE" | "GAME_START" | "TURN_START" | "TILE_PLACED" | "ERROR" | "GAME_END" => {
+                serde_json::from_str::<Value>(&text).map_err(|error| error.to_string())?
+            }
+            _ => Value::Null,
+        };
         if let Some((sent_at, answer)) = waiting
             && kind == answer
         {
@@ -207,6 +224,13 @@ async fn play_room(
     }
 }
 
+/// A message's type, its data left unread.
+#[derive(serde::Deserialize)]
+struct Head {
+    #[serde(rename = "type")]
+    kind: String,
+}
+
 fn percentile(sorted: &[u32], share: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -233,13 +257,13 @@ async fn main() {
         .map(|a| a.port())
         .expect("a free port");
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
-    let mut server = launch(&args.server, port, &db);
+    let mut server = launch(&args.server, port, &db, args.bot_delay);
     wait_listening(addr).await;
     let pid = server.id();
     let baseline = rss_kib(pid);
     println!(
-        "load: {} rooms (a client and an easy bot each), think time ~{} ms, server pid {pid}, {baseline} KiB at rest",
-        args.rooms, args.think_ms
+        "load: {} rooms (a client and an easy bot each), the client thinking ~{} ms a move, the bot waiting {} s, server pid {pid}, {baseline} KiB at rest",
+        args.rooms, args.think_ms, args.bot_delay
     );
 
     let started = Arc::new(AtomicUsize::new(0));
@@ -303,7 +327,7 @@ async fn main() {
     // anew on it.
     server.kill().expect("the server stops");
     let _ = server.wait();
-    let mut server = launch(&args.server, port, &db);
+    let mut server = launch(&args.server, port, &db, args.bot_delay);
     wait_listening(addr).await;
     let mut reloaded = 0;
     for (room, scores, _) in &results {

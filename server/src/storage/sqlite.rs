@@ -38,7 +38,12 @@ CREATE TABLE IF NOT EXISTS sessions (
 /// Rooms, sessions and games in an SQLite database.
 pub struct SqliteStorage {
     db: Connection,
+    /// Dropped with the storage: the checkpointing thread then stops.
+    _checkpoints: Option<std::sync::mpsc::Sender<()>>,
 }
+
+/// How often the write-ahead log is copied into the database, off the writer's path.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl SqliteStorage {
     /// The database in the file `path`, created if need be.
@@ -48,7 +53,30 @@ impl SqliteStorage {
         // only a power cut could make matter.
         db.pragma_update(None, "journal_mode", "WAL")?;
         db.pragma_update(None, "synchronous", "NORMAL")?;
-        SqliteStorage::with(db)
+        // Checkpoints run on a thread of their own (PASSIVE: never blocking the writer), not
+        // inside a commit, where one would hold up every move waiting on it.
+        db.pragma_update(None, "wal_autocheckpoint", 0)?;
+        let mut storage = SqliteStorage::with(db)?;
+        let checkpointer = Connection::open(path)?;
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let spawned = std::thread::Builder::new().name("checkpoints".into()).spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(CHECKPOINT_EVERY)
+            {
+                if let Err(error) =
+                    checkpointer.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+                {
+                    eprintln!("carcassonne-server: checkpoint: {error}");
+                }
+            }
+        });
+        if spawned.is_ok() {
+            storage._checkpoints = Some(stop);
+        } else {
+            // No thread: the writer checkpoints as SQLite does by default.
+            storage.db.pragma_update(None, "wal_autocheckpoint", 1000)?;
+        }
+        Ok(storage)
     }
 
     /// A database in memory (tests).
@@ -58,7 +86,7 @@ impl SqliteStorage {
 
     fn with(db: Connection) -> Result<SqliteStorage, StorageError> {
         db.execute_batch(SCHEMA)?;
-        Ok(SqliteStorage { db })
+        Ok(SqliteStorage { db, _checkpoints: None })
     }
 
     fn room_row(
