@@ -160,7 +160,7 @@ pub struct Room {
     log: VecDeque<Delivery>,
     log_bytes: usize,
     /// The Tile JSON of every tile type in the game, shared by games on the same sets.
-    tiles: Option<Arc<[Box<RawValue>]>>,
+    tiles: Option<views::TileJson>,
     /// Scores when the turn began, for `scoreChange`.
     turn_scores: Vec<u32>,
     /// The turn's events, for `TURN_END`.

@@ -182,7 +182,7 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
             if rotation % 90 != 0 {
                 return Err(data.invalid("rotation", "is 0, 90, 180 or 270"));
             }
-            ClientMessage::PlaceTile { x, y, rotation: u16::from(rotation) }
+            ClientMessage::PlaceTile { x, y, rotation }
         }
         "PLACE_MEEPLE" => ClientMessage::PlaceMeeple {
             feature_id: data.feature_id()?,

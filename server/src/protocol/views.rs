@@ -153,11 +153,14 @@ pub fn position(x: i16, y: i16) -> Value {
     json!({ "x": x, "y": y })
 }
 
+/// Every tile type of a game as its Tile JSON, indexed as the game's tiles.
+pub type TileJson = Arc<[Box<RawValue>]>;
+
 /// Every tile type of the game as its Tile JSON, serialised once for all games on the same
 /// tile sets: a game state repeats a board's tiles every turn, and serialising them anew each
 /// time was most of the server's work.
-pub fn tile_json(game: &Game) -> Arc<[Box<RawValue>]> {
-    static CACHE: OnceLock<Mutex<HashMap<Vec<String>, Arc<[Box<RawValue>]>>>> = OnceLock::new();
+pub fn tile_json(game: &Game) -> TileJson {
+    static CACHE: OnceLock<Mutex<HashMap<Vec<String>, TileJson>>> = OnceLock::new();
     let key: Vec<String> =
         game.catalogs().iter().map(|catalog| catalog.info().id.clone()).collect();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
@@ -166,7 +169,7 @@ pub fn tile_json(game: &Game) -> Arc<[Box<RawValue>]> {
     {
         return Arc::clone(found);
     }
-    let built: Arc<[Box<RawValue>]> = game
+    let built: TileJson = game
         .tiles()
         .iter()
         .map(|tile_type| {

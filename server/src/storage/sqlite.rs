@@ -35,6 +35,9 @@ CREATE TABLE IF NOT EXISTS sessions (
 );
 ";
 
+/// A `rooms` row: id, settings, creator, host, state, members, seq.
+type RoomRow = (String, String, String, Option<String>, String, String, i64);
+
 /// Rooms, sessions and games in an SQLite database.
 pub struct SqliteStorage {
     db: Connection,
@@ -89,9 +92,7 @@ impl SqliteStorage {
         Ok(SqliteStorage { db, _checkpoints: None })
     }
 
-    fn room_row(
-        row: &rusqlite::Row<'_>,
-    ) -> rusqlite::Result<(String, String, String, Option<String>, String, String, i64)> {
+    fn room_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<RoomRow> {
         Ok((
             row.get(0)?,
             row.get(1)?,
