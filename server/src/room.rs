@@ -161,6 +161,8 @@ pub struct Room {
     log_bytes: usize,
     /// The Tile JSON of every tile type in the game, shared by games on the same sets.
     tiles: Option<views::TileJson>,
+    /// The Player each person was last sent in `PLAYER_UPDATE`, by seat.
+    sent_players: Vec<Value>,
     /// Scores when the turn began, for `scoreChange`.
     turn_scores: Vec<u32>,
     /// The turn's events, for `TURN_END`.
@@ -196,6 +198,7 @@ impl Room {
             log: VecDeque::new(),
             log_bytes: 0,
             tiles: None,
+            sent_players: Vec::new(),
             turn_scores: Vec::new(),
             turn_events: Vec::new(),
             outbox: Vec::new(),
@@ -252,6 +255,7 @@ impl Room {
             log: VecDeque::new(),
             log_bytes: 0,
             tiles,
+            sent_players: Vec::new(),
             turn_scores,
             turn_events: Vec::new(),
             outbox: Vec::new(),
@@ -594,6 +598,7 @@ impl Room {
         };
         let data = json!({ "roomId": self.id, "players": players });
         self.emit(Recipient::All, "GAME_START", &data);
+        self.update_players();
         self.draw_and_start_turn()?;
         Ok(())
     }
@@ -797,7 +802,29 @@ impl Room {
         self.turn_events = events;
         self.turn_events.clear();
         self.emit(Recipient::All, "TURN_END", &data);
+        self.update_players();
         self.draw_and_start_turn()
+    }
+
+    /// `PLAYER_UPDATE` to each person whose Player (score, figures in hand, connection)
+    /// changed since they were last sent it.
+    fn update_players(&mut self) {
+        let Some(game) = self.game.as_ref() else { return };
+        let view = game.view();
+        let seats = self.seats();
+        let players: Vec<Value> = seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat)| views::player(&view, index, seat))
+            .collect();
+        for (index, player) in players.iter().enumerate() {
+            if seats[index].is_bot || self.sent_players.get(index) == Some(player) {
+                continue;
+            }
+            let data = json!({ "player": player });
+            self.emit(Recipient::Player(seats[index].player_id.clone()), "PLAYER_UPDATE", &data);
+        }
+        self.sent_players = players;
     }
 
     fn end_game(&mut self) -> Result<(), Refusal> {
