@@ -14,10 +14,10 @@ struct Args {
     /// Where to listen.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database holding rooms, sessions and games (created if missing); without
-    /// it everything is kept in memory and lost on exit.
-    #[arg(long, value_name = "FILE")]
-    db: Option<PathBuf>,
+    /// The SQLite database holding rooms, sessions and games (created if missing);
+    /// `:memory:` keeps everything in memory, lost on exit.
+    #[arg(long, value_name = "FILE", default_value = "carcassonne-server.sqlite")]
+    db: PathBuf,
     /// Seconds a bot waits before it acts.
     #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
     bot_delay: f64,
@@ -46,7 +46,7 @@ fn main() -> ExitCode {
     let config = (|| {
         Ok::<_, String>(carcassonne_server::Config {
             addr: args.addr,
-            db: args.db.clone(),
+            db: (args.db.as_os_str() != ":memory:").then(|| args.db.clone()),
             bot_delay: seconds("bot-delay", args.bot_delay)?,
             figure_grace: seconds("figure-grace", args.figure_grace)?,
             absent_grace: seconds("absent-grace", args.absent_grace)?,

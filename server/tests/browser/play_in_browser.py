@@ -61,7 +61,7 @@ def main():
 
     port = free_port()
     server = subprocess.Popen(
-        [args.server, "--addr", f"127.0.0.1:{port}", "--bot-delay", "0.1", "--figure-grace", "60"],
+        [args.server, "--addr", f"127.0.0.1:{port}", "--db", ":memory:", "--bot-delay", "0.1", "--figure-grace", "60"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
