@@ -44,21 +44,13 @@ impl Conn {
 
     /// Sends `kind` with `data` to this connection alone (not numbered in a room).
     pub fn send<T: serde::Serialize + ?Sized>(&self, kind: &str, data: &T) {
-        #[derive(serde::Serialize)]
-        struct Direct<'a, T: ?Sized> {
-            #[serde(rename = "type")]
-            kind: &'a str,
-            data: &'a T,
-            timestamp: String,
-            #[serde(rename = "messageId")]
-            message_id: String,
-        }
         let number = self.sent.fetch_add(1, Ordering::Relaxed) + 1;
-        let direct = Direct {
+        let direct = crate::room::Envelope {
             kind,
             data,
-            timestamp: humantime::format_rfc3339_millis(SystemTime::now()).to_string(),
+            timestamp: crate::room::now(),
             message_id: format!("c{}-{number}", self.id),
+            seq: None,
         };
         if let Ok(text) = serde_json::to_string(&direct) {
             self.push(text.into());

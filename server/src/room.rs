@@ -97,16 +97,17 @@ pub struct RoomRecord {
 /// worth (each `TURN_END` carries the whole state); a client further behind gets the state.
 const LOG_BYTES: usize = 96 * 1024;
 
-/// A message as it goes out.
+/// A message as it goes out: numbered (`seq`) when it is a room's.
 #[derive(Serialize)]
-struct Envelope<'a, T: ?Sized> {
+pub struct Envelope<'a, T: ?Sized> {
     #[serde(rename = "type")]
-    kind: &'a str,
-    data: &'a T,
-    timestamp: String,
+    pub kind: &'a str,
+    pub data: &'a T,
+    pub timestamp: String,
     #[serde(rename = "messageId")]
-    message_id: String,
-    seq: u64,
+    pub message_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
 }
 
 /// `TURN_END`'s data.
@@ -176,7 +177,8 @@ pub struct Room {
     pub new_actions: Vec<Action>,
 }
 
-fn now() -> String {
+/// The time now, as the envelope's ISO 8601 `timestamp`.
+pub fn now() -> String {
     humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
 }
 
@@ -285,7 +287,7 @@ impl Room {
             data,
             timestamp: now(),
             message_id: format!("{}-{}", self.id, self.seq),
-            seq: self.seq,
+            seq: Some(self.seq),
         };
         let text: Arc<str> = serde_json::to_string(&envelope)
             .unwrap_or_else(|error| format!("{{\"type\":\"ERROR\",\"data\":{{\"code\":\"INTERNAL_ERROR\",\"message\":\"{error}\"}}}}"))

@@ -135,20 +135,7 @@ impl Client {
 
     /// Reads until a message of `kind`; the others read past stay pending.
     pub async fn expect(&mut self, kind: &str) -> Value {
-        let mut skipped = Vec::new();
-        loop {
-            let message = self
-                .next()
-                .await
-                .unwrap_or_else(|| panic!("{}: closed while waiting for {kind}", self.player));
-            if message["type"] == kind {
-                for other in skipped.into_iter().rev() {
-                    self.pending.push_front(other);
-                }
-                return message;
-            }
-            skipped.push(message);
-        }
+        self.expect_any(&[kind]).await
     }
 
     /// Reads until a message of one of `kinds`; the others read past stay pending.
