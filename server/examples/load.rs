@@ -58,9 +58,13 @@ fn args() -> Result<Args, String> {
             "--minutes" => {
                 parsed.minutes = value()?.parse().map_err(|_| "--minutes is a number")?
             }
+            "--bot-delay" => {
+                parsed.bot_delay =
+                    value()?.parse().map_err(|_| "--bot-delay is a number of seconds")?
+            }
             other => {
                 return Err(format!(
-                    "unknown argument {other}; use --rooms N --server PATH --think-ms MS --minutes M"
+                    "unknown argument {other}; use --rooms N --server PATH --think-ms MS --bot-delay S --minutes M"
                 ));
             }
         }
