@@ -6,7 +6,7 @@
 //! results go straight into numpy arrays made once, which every call rewrites in place; an
 //! observation is updated rather than rewritten while its window stays put.
 
-use carcassonne::{Action as CoreAction, Game as CoreGame, GameSetup, Phase};
+use carcassonne::{Action as CoreAction, Game as CoreGame, GameSetup, Phase, PlayerId};
 use carcassonne_bots::{Bot, Profile, derive_seed};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -223,11 +223,9 @@ fn copy_scores(scores: &[u32], out: &mut [i32]) {
 }
 
 /// +1 for the winner (a shared win split), -1 for the others.
-pub(crate) fn win_reward(game: &CoreGame, seat: usize) -> f32 {
-    let scores = game.scores();
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let leaders = scores.iter().filter(|score| **score == best).count();
-    if scores[seat] == best { 1.0 / leaders as f32 } else { -1.0 }
+fn win_reward(game: &CoreGame, seat: usize) -> f32 {
+    let leaders = game.leaders();
+    if leaders.contains(PlayerId(seat as u8)) { 1.0 / leaders.len() as f32 } else { -1.0 }
 }
 
 /// The arrays the caller reads, made once and rewritten in place by every call.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use carcassonne::{Action, Catalog, RuleOptions};
 use carcassonne_bots::Profile;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::sync::{Notify, Semaphore, mpsc};
 
 use crate::config::Config;
@@ -872,58 +872,14 @@ fn restart_clock(room: &Room) -> Option<Clock> {
 
 /// Tells one connection whose turn it is and what was placed (after a full state).
 fn resend_turn(conn: &Conn, room: &Room) {
-    if let Some((kind, data)) = turn_message(room) {
+    if let Some((kind, data)) = room.turn_message() {
         conn.send(kind, &data);
     }
 }
 
 fn resend_turn_in_room(room: &mut Room, player: &str) {
-    if let Some((kind, data)) = turn_message(room) {
+    if let Some((kind, data)) = room.turn_message() {
         room.emit(Recipient::Player(player.to_owned()), kind, &data);
-    }
-}
-
-/// The turn in progress: `TURN_START` while the tile waits to be placed, `TILE_PLACED`
-/// while its player chooses a figure.
-fn turn_message(room: &Room) -> Option<(&'static str, Value)> {
-    let game = room.game.as_ref()?;
-    let view = game.view();
-    let current =
-        room.members.get(game.current_player().index()).map(|member| member.player_id.clone());
-    match game.phase() {
-        carcassonne::Phase::Place { .. } => Some((
-            "TURN_START",
-            json!({
-                "currentPlayer": current,
-                "currentTile": views::current_tile(game, &view),
-                "validPlacements": views::valid_placements(game),
-                "tilesLeft": view.tiles_left,
-                "turnSeconds": room.settings.turn_seconds,
-            }),
-        )),
-        carcassonne::Phase::Figure { pos } => {
-            let placed = view.tiles.iter().find(|tile| tile.pos == pos)?;
-            let recalls: Vec<Value> = game
-                .legal_actions()
-                .iter()
-                .filter_map(|action| match action {
-                    Action::RecallAbbot { pos } => Some(views::position(pos.x, pos.y)),
-                    _ => None,
-                })
-                .collect();
-            Some((
-                "TILE_PLACED",
-                json!({
-                    "playerId": current,
-                    "position": views::position(pos.x, pos.y),
-                    "rotation": placed.rotation.degrees(),
-                    "tile": views::current_tile(game, &view),
-                    "meepleOptions": views::meeple_options(game),
-                    "abbotRecalls": recalls,
-                }),
-            ))
-        }
-        _ => None,
     }
 }
 

@@ -650,15 +650,9 @@ impl Room {
         let Some(game) = self.game.as_ref() else { return Ok(()) };
         self.turn_scores = game.scores().to_vec();
         let current = self.current_member().map(|member| member.player_id.clone());
-        let view = game.view();
-        let data = json!({
-            "currentPlayer": current,
-            "currentTile": views::current_tile(game, &view),
-            "validPlacements": views::valid_placements(game),
-            "tilesLeft": view.tiles_left,
-            "turnSeconds": self.settings.turn_seconds,
-        });
-        self.emit(Recipient::All, "TURN_START", &data);
+        if let Some((kind, data)) = self.turn_message() {
+            self.emit(Recipient::All, kind, &data);
+        }
         let turn = self.turn();
         if self.bot_to_move().is_some() {
             self.clocks.push(Clock::Bot { turn });
@@ -671,6 +665,50 @@ impl Room {
             }
         }
         Ok(())
+    }
+
+    /// The turn in progress as its message: `TURN_START` while the drawn tile waits to be
+    /// placed, `TILE_PLACED` (with the figure choices) while its player chooses a figure.
+    /// Sent to the room as the turn moves, and again to a client that comes back.
+    pub fn turn_message(&self) -> Option<(&'static str, Value)> {
+        let game = self.game.as_ref()?;
+        let view = game.view();
+        let current = self.current_member().map(|member| member.player_id.clone());
+        match game.phase() {
+            Phase::Place { .. } => Some((
+                "TURN_START",
+                json!({
+                    "currentPlayer": current,
+                    "currentTile": views::current_tile(game, &view),
+                    "validPlacements": views::valid_placements(game),
+                    "tilesLeft": view.tiles_left,
+                    "turnSeconds": self.settings.turn_seconds,
+                }),
+            )),
+            Phase::Figure { pos } => {
+                let placed = view.tiles.iter().find(|tile| tile.pos == pos)?;
+                let recalls: Vec<Value> = game
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|action| match action {
+                        Action::RecallAbbot { pos } => Some(views::position(pos.x, pos.y)),
+                        _ => None,
+                    })
+                    .collect();
+                Some((
+                    "TILE_PLACED",
+                    json!({
+                        "playerId": current,
+                        "position": views::position(pos.x, pos.y),
+                        "rotation": placed.rotation.degrees(),
+                        "tile": views::current_tile(game, &view),
+                        "meepleOptions": views::meeple_options(game),
+                        "abbotRecalls": recalls,
+                    }),
+                ))
+            }
+            _ => None,
+        }
     }
 
     fn check_turn(&self, player: &str) -> Result<(), Refusal> {
@@ -718,31 +756,10 @@ impl Room {
                 ),
             });
         }
-        let Some(game) = self.game.as_ref() else { return Ok(()) };
-        let tile = game
-            .board()
-            .get(pos)
-            .and_then(|placed| game.tile(placed.tile))
-            .map_or(Value::Null, views::tile);
-        let options = views::meeple_options(game);
-        let recalls = game
-            .legal_actions()
-            .iter()
-            .filter_map(|action| match action {
-                Action::RecallAbbot { pos } => Some(views::position(pos.x, pos.y)),
-                _ => None,
-            })
-            .collect::<Vec<_>>();
-        let data = json!({
-            "playerId": player,
-            "position": views::position(x, y),
-            "rotation": degrees,
-            "tile": tile,
-            "meepleOptions": options,
-            "abbotRecalls": recalls,
-        });
-        self.emit(Recipient::All, "TILE_PLACED", &data);
-        if options.is_empty() && recalls.is_empty() {
+        let Some((kind, data)) = self.turn_message() else { return Ok(()) };
+        self.emit(Recipient::All, kind, &data);
+        let none = |field: &str| data[field].as_array().is_none_or(Vec::is_empty);
+        if none("meepleOptions") && none("abbotRecalls") {
             // Nothing to choose: the turn ends as a 1.0 client expects, without a message.
             self.apply(Action::Skip).map_err(internal)?;
             return self.end_turn(player);
@@ -832,13 +849,11 @@ impl Room {
     fn end_game(&mut self) -> Result<(), Refusal> {
         let Some(game) = self.game.as_ref() else { return Ok(()) };
         let scores = game.scores().to_vec();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let winners: Vec<&str> = self
-            .members
+        let leaders = game.leaders();
+        let winners: Vec<&str> = leaders
             .iter()
-            .zip(&scores)
-            .filter(|(_, score)| **score == best)
-            .map(|(member, _)| member.player_id.as_str())
+            .filter_map(|player| self.members.get(player.index()))
+            .map(|member| member.player_id.as_str())
             .collect();
         let final_score: serde_json::Map<String, Value> = self
             .members

@@ -270,11 +270,7 @@ pub fn game_state(
             ))
         })
         .collect();
-    let current = match view.phase {
-        carcassonne::Phase::Place { tile } => Some(tile),
-        carcassonne::Phase::Figure { pos } => game.board().get(pos).map(|placed| placed.tile),
-        _ => None,
-    };
+    let current = tile_in_play(game, view);
     let last = view.tiles.last().filter(|_| view.tiles.len() > 1);
     let out = GameStateOut {
         tiles: TilesOut(board),
@@ -310,14 +306,18 @@ pub fn raw<T: Serialize + ?Sized>(value: &T) -> Box<RawValue> {
         .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
-/// The tile waiting to be placed, or the one just placed while its figure is chosen.
-pub fn current_tile(game: &Game, view: &PlayerView) -> Value {
-    let index = match view.phase {
+/// The tile type waiting to be placed, or the one just placed while its figure is chosen.
+fn tile_in_play(game: &Game, view: &PlayerView) -> Option<u16> {
+    match view.phase {
         carcassonne::Phase::Place { tile } => Some(tile),
         carcassonne::Phase::Figure { pos } => game.board().get(pos).map(|placed| placed.tile),
         _ => None,
-    };
-    index.and_then(|index| game.tile(index)).map_or(Value::Null, tile)
+    }
+}
+
+/// The tile waiting to be placed, or the one just placed while its figure is chosen.
+pub fn current_tile(game: &Game, view: &PlayerView) -> Value {
+    tile_in_play(game, view).and_then(|index| game.tile(index)).map_or(Value::Null, tile)
 }
 
 fn phase_name(phase: carcassonne::Phase) -> &'static str {
