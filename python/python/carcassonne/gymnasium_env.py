@@ -87,7 +87,7 @@ class CarcassonneGymEnv(gymnasium.Env):
         self._bots = self._make_bots(self._games)
         self._games += 1
         self._play_others()
-        return self._observe(), {}
+        return self._observe(self.game.is_over or self._outgrown()), {}
 
     def _play_others(self) -> None:
         """Draws and the opponents' turns, until the learner is to place or the game is over."""
@@ -104,8 +104,9 @@ class CarcassonneGymEnv(gymnasium.Env):
         side = self.observation_space["observation"].shape[1]
         return not self.game.is_over and self._encoding.window(self.game)[2] != side
 
-    def _observe(self) -> Dict[str, np.ndarray]:
-        if self.game.is_over or self._outgrown():
+    def _observe(self, ended: bool) -> Dict[str, np.ndarray]:
+        """The learner's observation; ``ended`` (the game over or cut short) gives a blank one."""
+        if ended:
             # Nothing to decide: an empty mask over a blank board.
             observation = {key: np.zeros(space.shape, space.dtype) for key, space in self.observation_space.items()}
         else:
@@ -138,7 +139,7 @@ class CarcassonneGymEnv(gymnasium.Env):
             reward = 0.0
         if terminated or truncated:
             info["scores"] = self.game.scores()
-        return self._observe(), reward, terminated, truncated, info
+        return self._observe(terminated or truncated), reward, terminated, truncated, info
 
     def render(self) -> Union[None, str, np.ndarray]:
         if self.render_mode == "ansi":
