@@ -155,11 +155,12 @@ impl Hub {
             let id = stored.id.clone();
             match Room::restore(stored, &actions) {
                 Ok(room) => {
-                    let clock = restart_clock(&room);
+                    // Nobody is connected yet: the absence grace runs with the others.
+                    let clocks = room.turn_clocks();
                     if let Ok(mut rooms) = self.rooms.write() {
                         rooms.insert(id.clone(), Arc::new(tokio::sync::Mutex::new(room)));
                     }
-                    if let Some(clock) = clock {
+                    for clock in clocks {
                         self.start_clock(&id, clock);
                     }
                 }
@@ -854,19 +855,6 @@ impl Hub {
         serde_json::to_string_pretty(&game)
             .map(Some)
             .map_err(|error| StorageError::Corrupt(error.to_string()))
-    }
-}
-
-/// What a restored room's game waits for: a bot's move, or a player who is not back yet.
-fn restart_clock(room: &Room) -> Option<Clock> {
-    if room.state != RoomState::InProgress {
-        return None;
-    }
-    let turn = room.turn();
-    if room.bot_to_move().is_some() {
-        Some(Clock::Bot { turn })
-    } else {
-        Some(Clock::Absent { turn })
     }
 }
 

@@ -649,22 +649,36 @@ impl Room {
         }
         let Some(game) = self.game.as_ref() else { return Ok(()) };
         self.turn_scores = game.scores().to_vec();
-        let current = self.current_member().map(|member| member.player_id.clone());
         if let Some((kind, data)) = self.turn_message() {
             self.emit(Recipient::All, kind, &data);
         }
+        let clocks = self.turn_clocks();
+        self.clocks.extend(clocks);
+        Ok(())
+    }
+
+    /// The clocks the moment of the game calls for: a bot's move; else the room's turn time,
+    /// the figure grace once the tile is down, and the absence grace when the player to move
+    /// is not connected. Used as each turn starts and when a stored game resumes.
+    pub fn turn_clocks(&self) -> Vec<Clock> {
+        let Some(game) = self.game.as_ref().filter(|_| self.state == RoomState::InProgress) else {
+            return Vec::new();
+        };
         let turn = self.turn();
         if self.bot_to_move().is_some() {
-            self.clocks.push(Clock::Bot { turn });
-        } else {
-            if let Some(seconds) = self.settings.turn_seconds {
-                self.clocks.push(Clock::TurnTime { turn, seconds });
-            }
-            if current.is_some_and(|id| !self.connected.contains(&id)) {
-                self.clocks.push(Clock::Absent { turn });
-            }
+            return vec![Clock::Bot { turn }];
         }
-        Ok(())
+        let mut clocks = Vec::new();
+        if let Some(seconds) = self.settings.turn_seconds {
+            clocks.push(Clock::TurnTime { turn, seconds });
+        }
+        if matches!(game.phase(), Phase::Figure { .. }) {
+            clocks.push(Clock::FigureGrace { turn });
+        }
+        if self.current_member().is_some_and(|member| !self.connected.contains(&member.player_id)) {
+            clocks.push(Clock::Absent { turn });
+        }
+        clocks
     }
 
     /// The turn in progress as its message: `TURN_START` while the drawn tile waits to be
