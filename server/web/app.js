@@ -348,7 +348,9 @@ function renderSide() {
   const mine = myTurn() && !state.placed;
   $("rotate-left").disabled = !mine;
   $("rotate-right").disabled = !mine;
-  $("figure-choice").hidden = !(state.placed && state.placed.playerId === me.playerId);
+  const choosing = state.placed && state.placed.playerId === me.playerId
+    && ((state.placed.meepleOptions || []).length + (state.placed.abbotRecalls || []).length) > 0;
+  $("figure-choice").hidden = !choosing;
   const body = $("scores").querySelector("tbody");
   body.replaceChildren();
   for (const player of game.players || []) {

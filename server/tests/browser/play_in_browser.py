@@ -41,8 +41,15 @@ def wait_for(what, check, seconds=30.0):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def js_click(driver, element):
-    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", element)
+def click_first(driver, selector):
+    """Clicks the first element matching ``selector`` now, if there is one; whether it did."""
+    return driver.execute_script(
+        "const element = document.querySelector(arguments[0]);"
+        "if (!element) return false;"
+        "element.dispatchEvent(new MouseEvent('click', {bubbles: true}));"
+        "return true;",
+        selector,
+    )
 
 
 def visible(driver, element_id):
@@ -103,19 +110,16 @@ def main():
         while not visible(driver, "game-over"):
             if time.monotonic() - started > args.timeout:
                 raise AssertionError(f"the game did not end in {args.timeout} s; turn text: {driver.find_element(By.ID, 'turn').text!r}")
-            targets = driver.find_elements(By.CSS_SELECTOR, "rect.target:not(.other)")
-            choices = driver.find_elements(By.CSS_SELECTOR, "circle.choice")
-            if targets:
-                js_click(driver, targets[0])
+            # Each action is found and clicked inside the page in one step: the page redraws
+            # as messages arrive, so an element found first and clicked after may be gone.
+            if click_first(driver, "rect.target:not(.other)"):
                 turns += 1
                 wait_for("the placement to land", lambda: not driver.find_elements(By.CSS_SELECTOR, "rect.target:not(.other)")
                          or visible(driver, "game-over"), 10)
-            elif choices and turns % 4 == 0:
-                js_click(driver, choices[0])
+            elif turns % 4 == 0 and click_first(driver, "circle.choice"):
                 figures += 1
                 time.sleep(0.05)
-            elif visible(driver, "figure-choice"):
-                driver.find_element(By.ID, "skip").click()
+            elif click_first(driver, "#figure-choice:not([hidden]) #skip"):
                 time.sleep(0.05)
             else:
                 time.sleep(0.05)
