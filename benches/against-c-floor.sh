@@ -5,14 +5,15 @@
 #
 #   bash benches/against-c-floor.sh [ROUNDS] [FLOOR_SOURCE]
 #
-# FLOOR_SOURCE defaults to ../shared/bench/c_floor_bench.c; its `masked` line is the floor.
+# FLOOR_SOURCE defaults to benches/c_floor_bench.c, our C placement floor; its `masked` line
+# is the floor.
 set -euo pipefail
 rounds=${1:-15}
-floor_source=${2:-../shared/bench/c_floor_bench.c}
+floor_source=${2:-$(dirname "$0")/c_floor_bench.c}
 [ -f "$floor_source" ] || { echo "no C floor at $floor_source: pass its path" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cc -O2 -o "$work/c_floor_bench" "$floor_source"
+cc -O2 -Wall -Wextra -o "$work/c_floor_bench" "$floor_source"
 cargo build --quiet --release --example random_games
 engine="${CARGO_TARGET_DIR:-target}/release/examples/random_games"
 for _ in $(seq "$rounds"); do
