@@ -1013,8 +1013,8 @@ impl Game {
         Ok(())
     }
 
-    /// The index of the current player's abbot at `pos`, if it may be recalled: RULES.md
-    /// recalls only from an unfinished monastery or garden.
+    /// The index of the current player's abbot at `pos`, if it may be recalled: the rules
+    /// (`docs/rules.md`) recall only from an unfinished monastery or garden.
     fn check_recall(&self, pos: Pos) -> Result<usize, ActionError> {
         let index = self.abbot_at(pos).ok_or(ActionError::NoAbbotThere { pos })?;
         if self.board.surrounding_tiles(pos) == 8 {

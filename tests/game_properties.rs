@@ -98,7 +98,7 @@ fn brute_force_placements(game: &Game, tile: TileIndex) -> BTreeSet<(Pos, Rotati
     found
 }
 
-/// RULES.md: who may stand on what.
+/// docs/rules.md: who may stand on what.
 fn may_stand(kind: SegmentKind, figure: Figure, farmers: bool) -> bool {
     match figure {
         Figure::Abbot => matches!(kind, SegmentKind::Monastery | SegmentKind::Garden),
@@ -110,7 +110,7 @@ fn may_stand(kind: SegmentKind, figure: Figure, farmers: bool) -> bool {
     }
 }
 
-/// The figure actions RULES.md allows on the tile just placed at `placed`, from the
+/// The figure actions docs/rules.md allows on the tile just placed at `placed`, from the
 /// oracle's features and the figures on the board.
 fn expected_figure_actions(game: &Game, placed: Pos) -> BTreeSet<Action> {
     let features = oracle::flood_fill(game.board(), game.tiles());
@@ -330,7 +330,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 1 } else { 24 }))]
 
     /// Every property in one walk, because each needs a reachable game to stand on: legal
-    /// actions are exactly what RULES.md allows and are accepted, anything else is refused
+    /// actions are exactly what docs/rules.md allows and are accepted, anything else is refused
     /// without a trace, nothing is created or lost, the score is its events, and the
     /// incremental features are the board's.
     #[test]

@@ -1,4 +1,5 @@
-//! The rules of RULES.md, one test per subtlety: hand-built positions played through the API.
+//! The rules of docs/rules.md, one test per subtlety: hand-built positions played through the
+//! API.
 //!
 //! Scoring rules are data: `tests/scenarios/*.toml` (format in its README) name a deck, the
 //! turns and the exact points, and each file runs as its own test below. Rules about what is
@@ -865,7 +866,7 @@ fn only_the_players_own_abbot_can_be_recalled() {
     assert_eq!(refuse(&mut game, empty), ActionError::NoAbbotThere { pos: pos(-1, 0) });
 }
 
-/// RULES.md recalls the abbot only from an unfinished monastery: in the turn its owner
+/// docs/rules.md recalls the abbot only from an unfinished monastery: in the turn its owner
 /// completes the monastery, the recall is not offered and is refused, and skipping scores the
 /// full 9 and returns the abbot, so refusing costs the player nothing.
 #[test]

@@ -299,7 +299,7 @@ fn totals(score: &Value) -> Vec<u64> {
     score["total"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap()).collect()
 }
 
-/// examples/landscape.json, worked out by hand from RULES.md. Tiles: D at (0,0) (city N,
+/// examples/landscape.json, worked out by hand from docs/rules.md. Tiles: D at (0,0) (city N,
 /// road W–E); E turned 180 at (0,1) (its city faces south onto D's); monasteries with a road
 /// (A) at (1,0) turned 90 and at (-1,0) turned 270, both roads facing D; M (diagonal city
 /// with pennant) turned 90 at (1,1), city open to N and E.
