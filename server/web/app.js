@@ -1,11 +1,54 @@
+// @ts-check
 // The Carcassonne web page: lobby, room and game over the server's WebSocket protocol (1.1).
 // The board is drawn from the server's tile pictures and figure anchors; every rule is the
 // server's: the page shows what it is told and sends what the player chooses.
+//
+// Names, room names and colours come from other players, so they are data, never markup: the
+// page reaches the document only through DOM nodes, textContent, properties and attributes
+// (eslint.config.js refuses innerHTML and its kin), and the server's Content-Security-Policy
+// blocks inline script and inline style attributes.
+
+/**
+ * @typedef {{x: number, y: number}} Position
+ * @typedef {{type: string, id: number, edges?: string[], halfEdges?: string[], marks?: string[]}} Feature
+ * @typedef {{id: string, name?: string, features: Feature[]}} Tile
+ * @typedef {{playerId: string | null, featureId: number, figure: string}} Meeple
+ * @typedef {{tile: Tile, position: Position, rotation: number, meeples: Meeple[]}} PlacedTile
+ * @typedef {{id: string, name: string, color: string, meeples: number, score: number, isBot: boolean,
+ *   seat?: number, bigFollowers?: number, abbots?: number, connected?: boolean}} Player
+ * @typedef {{tiles: Record<string, PlacedTile>, players: Player[], currentPlayer: string | null,
+ *   gameStarted: boolean, gameEnded: boolean, tilesLeft?: number | null,
+ *   lastPlaced?: {position: Position, rotation: number} | null}} GameState
+ * @typedef {{roomId: string, name: string, players: Player[], host: string, maxPlayers: number,
+ *   state: string, tilesets?: string[], seed?: number}} Room
+ * @typedef {{id: string, name: string, playerCount: number, maxPlayers: number, gameStarted: boolean,
+ *   tilesets?: string[]}} RoomSummary
+ * @typedef {{position: Position, rotation: number}} Placement
+ * @typedef {{currentPlayer: string, currentTile: Tile | null, validPlacements: Placement[]}} Turn
+ * @typedef {{featureId: number, figure: string}} FigureOption
+ * @typedef {{playerId: string, position: Position, rotation: number, tile: Tile,
+ *   meepleOptions?: FigureOption[], abbotRecalls?: Position[]}} Placed
+ * @typedef {{id: string, name: string, tiles: number, colours: string[]}} TileSetInfo
+ * @typedef {{tiles: Map<string, {tile: Tile, anchors: number[][][]}> | null, delay: number}} LoadedSet
+ * @typedef {"name" | "rooms" | "create" | "room" | "game" | "general"} Place
+ * @typedef {{type: string, data: object, messageId: string, place: Place}} Outgoing
+ */
 
 const T = 100; // a tile's side in board units
-const COLOURS = { red: "#d33", blue: "#36c", green: "#2a2", yellow: "#eb2", black: "#222", gray: "#999" };
-const $ = (id) => document.getElementById(id);
 const svgNS = "http://www.w3.org/2000/svg";
+// Drawn for a colour the server's palette does not name: a name is never used as CSS.
+const NEUTRAL = "#8a8a8a";
+// At most this many actions wait for the connection; a flush of more would run into the
+// server's burst limit (40 messages) and be dropped there instead.
+const QUEUE_LIMIT = 30;
+const SIDES = ["NORTH", "EAST", "SOUTH", "WEST"];
+const SIDE_WORDS = ["north", "east", "south", "west"];
+// Clockwise from the north-west corner, as the server names them: a quarter turn moves two on.
+const HALVES = ["N_w", "N_e", "E_n", "E_s", "S_e", "S_w", "W_s", "W_n"];
+/** @type {Record<string, string>} */
+const LETTER_WORDS = { N: "north", E: "east", S: "south", W: "west", n: "north", e: "east", s: "south", w: "west" };
+/** @type {Record<Exclude<Place, "general">, string>} */
+const ERROR_BOXES = { name: "name-error", rooms: "rooms-error", create: "create-error", room: "room-error", game: "game-error" };
 
 const me = {
   playerId: localStorage.getItem("carcassonne.playerId") || newId(),
@@ -13,15 +56,122 @@ const me = {
   token: localStorage.getItem("carcassonne.token"),
 };
 localStorage.setItem("carcassonne.playerId", me.playerId);
+const pageStamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const state = {
-  ws: null, lastSeq: null, sent: 0, retry: 500,
-  room: null, game: null, turn: null, placed: null, rotation: 0,
-  sets: {}, setOf: {}, view: { x: 0, y: 0, scale: 0.6 }, fitted: false, lobbyTimer: null, afterConnect: null,
+  /** @type {WebSocket | null} */ ws: null,
+  // True from CONNECTED until the socket closes: only then may messages go out.
+  online: false,
+  /** @type {number | null} */ lastSeq: null,
+  sent: 0,
+  retry: 500,
+  /** @type {Outgoing[]} */ queue: [],
+  /** @type {Map<string, Place>} */ origins: new Map(),
+  /** @type {Room | null} */ room: null,
+  /** @type {GameState | null} */ game: null,
+  /** @type {Turn | null} */ turn: null,
+  /** @type {Placed | null} */ placed: null,
+  rotation: 0,
+  /** @type {Map<string, LoadedSet>} */ sets: new Map(),
+  /** @type {Map<string, string>} */ setOf: new Map(),
+  /** @type {TileSetInfo[]} */ tilesets: [],
+  /** @type {Map<string, string>} */ palette: new Map(),
+  view: { x: 0, y: 0, scale: 0.6 },
+  fitted: false,
+  /** @type {number | undefined} */ lobbyTimer: undefined,
+  /** @type {string[]} */ announcements: [],
 };
 
 function newId() {
-  return "p-" + (crypto.randomUUID ? crypto.randomUUID() : Math.random().toString(36).slice(2) + Date.now().toString(36));
+  return "p-" + (typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : Math.random().toString(36).slice(2) + Date.now().toString(36));
+}
+
+// ----- The document -----
+
+/** @param {string} id */
+function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no #${id}`);
+  return element;
+}
+
+/** @param {string} id */
+function inputById(id) { return /** @type {HTMLInputElement} */ (byId(id)); }
+
+/** @param {string} id */
+function selectById(id) { return /** @type {HTMLSelectElement} */ (byId(id)); }
+
+/** @param {string} id */
+function buttonById(id) { return /** @type {HTMLButtonElement} */ (byId(id)); }
+
+/** @param {string} id */
+function svgById(id) { return /** @type {SVGElement} */ (/** @type {unknown} */ (byId(id))); }
+
+/**
+ * An SVG element with these attributes. Styles and event handlers never go through here: the
+ * Content-Security-Policy blocks both as attributes.
+ * @param {string} name
+ * @param {Record<string, string | number>} attributes
+ */
+function el(name, attributes) {
+  const element = document.createElementNS(svgNS, name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "style" || key.startsWith("on")) throw new Error(`no ${key} attribute`);
+    element.setAttribute(key, String(value));
+  }
+  return element;
+}
+
+/**
+ * @param {string} text
+ * @param {() => void} onClick
+ */
+function button(text, onClick) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.textContent = text;
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+/** "a", "a and b", "a, b and c". @param {string[]} words */
+function listing(words) {
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+// ----- Colours and seats -----
+
+/** The shade the server gives a colour name; neutral grey for a name it did not give. @param {unknown} name */
+function shade(name) {
+  return (typeof name === "string" && state.palette.get(name)) || NEUTRAL;
+}
+
+/** Black or white, whichever reads better on `background` (a #rgb or #rrggbb shade). @param {string} background */
+function inkOn(background) {
+  let hex = background.slice(1);
+  if (hex.length === 3 || hex.length === 4) hex = [...hex.slice(0, 3)].map((digit) => digit + digit).join("");
+  const [r, g, b] = [0, 2, 4].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255);
+  return 0.299 * r + 0.587 * g + 0.114 * b > 0.55 ? "#000" : "#fff";
+}
+
+/** A player's seat, counted from 1: the mark that tells figures apart without colour. @param {Player} player @param {number} index */
+function seatNumber(player, index) {
+  return (typeof player.seat === "number" ? player.seat : index) + 1;
+}
+
+/** The seat number on the player's colour. @param {Player} player @param {number} index */
+function badge(player, index) {
+  const seat = seatNumber(player, index);
+  const fill = shade(player.color);
+  const mark = document.createElement("span");
+  mark.className = "badge";
+  mark.textContent = String(seat);
+  mark.style.backgroundColor = fill;
+  mark.style.color = inkOn(fill);
+  mark.title = `seat ${seat}${player.color ? `, ${player.color}` : ""}`;
+  return mark;
 }
 
 // ----- The connection -----
@@ -30,168 +180,411 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws`);
   state.ws = ws;
+  state.online = false;
   setStatus("connecting", "connecting…");
-  ws.onopen = () => {
+  ws.addEventListener("open", () => {
+    if (state.ws !== ws) return;
     state.retry = 500;
+    /** @type {Record<string, string | number>} */
     const data = { playerId: me.playerId, name: me.name || "Player", color: "" };
     if (me.token) data.sessionToken = me.token;
     if (state.lastSeq !== null) data.lastSeq = state.lastSeq;
-    send("CONNECT", data);
-  };
-  ws.onmessage = (event) => receive(JSON.parse(event.data));
-  ws.onclose = () => {
-    setStatus("closed", "offline: reconnecting…");
+    // CONNECT goes straight out: everything else waits for its CONNECTED.
+    transmit(ws, { type: "CONNECT", data, messageId: nextMessageId(), place: "general" });
+  });
+  ws.addEventListener("message", (event) => {
+    if (state.ws !== ws) return;
+    let message;
+    try {
+      message = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    if (message && typeof message === "object") receive(message);
+  });
+  ws.addEventListener("close", () => {
+    if (state.ws !== ws) return;
+    state.online = false;
+    setStatus("closed", offlineText());
     setTimeout(connect, state.retry);
     state.retry = Math.min(Math.max(state.retry * 2, 250), 8000);
-  };
+  });
 }
 
-function send(type, data = {}) {
-  if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return;
+function nextMessageId() {
   state.sent += 1;
-  state.ws.send(JSON.stringify({ type, data, timestamp: new Date().toISOString(), messageId: `${me.playerId}-${Date.now()}-${state.sent}` }));
+  return `m-${pageStamp}-${state.sent}`;
 }
 
+/** @param {WebSocket} ws @param {Outgoing} message */
+function transmit(ws, message) {
+  const { type, data, messageId } = message;
+  ws.send(JSON.stringify({ type, data, timestamp: new Date().toISOString(), messageId }));
+}
+
+/**
+ * Sends a message now, or when the connection is back. `place` is where the action was taken:
+ * an ERROR in reply to it is shown there.
+ * @param {string} type
+ * @param {object} data
+ * @param {Place} place
+ */
+function send(type, data = {}, place = "general") {
+  const message = { type, data, messageId: nextMessageId(), place };
+  state.origins.set(message.messageId, place);
+  // Replies come within seconds; an old id is only kept for a late one.
+  if (state.origins.size > 200) state.origins.delete(state.origins.keys().next().value ?? "");
+  if (place !== "general") clearError(place);
+  if (state.online && state.ws && state.ws.readyState === WebSocket.OPEN) {
+    transmit(state.ws, message);
+    return;
+  }
+  state.queue.push(message);
+  if (state.queue.length > QUEUE_LIMIT) {
+    const dropped = /** @type {Outgoing} */ (state.queue.shift());
+    showError(dropped.place, "Not sent: the connection was down for too long. Try again.", "NOT_SENT");
+  }
+  setStatus(state.ws && state.ws.readyState === WebSocket.OPEN ? "connecting" : "closed", offlineText());
+}
+
+function flushQueue() {
+  const ws = state.ws;
+  if (!ws) return;
+  for (const message of state.queue.splice(0)) transmit(ws, message);
+}
+
+function offlineText() {
+  const waiting = state.queue.length;
+  return `offline: reconnecting…${waiting ? ` (${waiting} action${waiting === 1 ? "" : "s"} waiting)` : ""}`;
+}
+
+/** @param {string} kind @param {string} text */
 function setStatus(kind, text) {
-  $("status").dataset.state = kind;
-  $("status").textContent = text;
+  const status = byId("status");
+  status.dataset.state = kind;
+  status.textContent = text;
 }
 
-function toast(text) {
-  const box = $("toast");
-  box.textContent = text;
-  box.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => (box.hidden = true), 4000);
+/** Says `text` to screen readers through the polite live region, a few at once. @param {string} text */
+function announce(text) {
+  state.announcements.push(text);
+  if (state.announcements.length > 1) return;
+  setTimeout(() => { byId("announcer").textContent = state.announcements.splice(0).join(" "); }, 150);
 }
 
+// ----- Errors, next to what they refuse -----
+
+/** @param {Place} place @param {string} text @param {string} code */
+function showError(place, text, code) {
+  if (place !== "general") {
+    const box = byId(ERROR_BOXES[place]);
+    // Out of sight (the player moved on) it would be missed: say it in the general area.
+    if (!box.closest("[hidden]")) {
+      box.textContent = text;
+      box.dataset.code = code;
+      return;
+    }
+  }
+  byId("notice-text").textContent = text;
+  byId("notice").dataset.code = code;
+  byId("notice").hidden = false;
+}
+
+/** @param {Exclude<Place, "general">} place */
+function clearError(place) {
+  const box = byId(ERROR_BOXES[place]);
+  box.textContent = "";
+  delete box.dataset.code;
+}
+
+/** @param {any} data */
+function refused(data) {
+  const code = typeof data.code === "string" ? data.code : "ERROR";
+  if (code === "INVALID_SESSION") {
+    // This browser's session is gone (expired, or another browser holds it): start afresh.
+    me.playerId = newId();
+    me.token = null;
+    localStorage.setItem("carcassonne.playerId", me.playerId);
+    localStorage.removeItem("carcassonne.token");
+    if (state.ws) state.ws.close();
+    return;
+  }
+  const place = (typeof data.inReplyTo === "string" && state.origins.get(data.inReplyTo)) || "general";
+  showError(place, typeof data.message === "string" && data.message ? data.message : code, code);
+}
+
+// ----- Messages -----
+
+/** @param {{type?: unknown, data?: any, seq?: unknown}} message */
 function receive(message) {
   if (typeof message.seq === "number") state.lastSeq = message.seq;
-  const data = message.data || {};
+  const data = message.data && typeof message.data === "object" ? message.data : {};
   switch (message.type) {
     case "CONNECTED":
       me.token = data.sessionToken;
-      localStorage.setItem("carcassonne.token", me.token);
+      if (me.token) localStorage.setItem("carcassonne.token", me.token);
+      state.online = true;
       setStatus("open", "online");
-      $("who").textContent = me.name ? `as ${me.name}` : "";
-      if (!data.roomId) showLobby();
-      if (state.afterConnect) { const next = state.afterConnect; state.afterConnect = null; next(); }
+      byId("who").textContent = me.name ? `as ${me.name}` : "";
+      // What the player did while offline goes first, in order.
+      flushQueue();
+      if (!data.roomId) {
+        state.room = null;
+        state.game = null;
+        showLobby();
+      }
       break;
-    case "LIST_ROOMS": renderRooms(data.rooms || []); break;
+    case "LIST_ROOMS": renderRooms(Array.isArray(data.rooms) ? data.rooms : []); break;
     case "ROOM_STATE": roomState(data); break;
     case "GAME_STATE":
-      state.game = data.gameState;
+      state.game = data.gameState || null;
       if (state.game && state.game.gameStarted) showGame();
       render();
       break;
-    case "GAME_START": state.fitted = false; showGame(); break;
+    case "GAME_START":
+      state.fitted = false;
+      state.turn = null;
+      state.placed = null;
+      byId("events").replaceChildren();
+      showGame();
+      announce("The game starts.");
+      break;
+    case "PLAYER_UPDATE": playerUpdate(data.player); break;
     case "TURN_START":
-      state.turn = data; state.placed = null;
+      state.turn = data;
+      state.placed = null;
       if (state.game) state.game.currentPlayer = data.currentPlayer;
       chooseRotation();
       render();
+      announce(data.currentPlayer === me.playerId ? "Your turn: place the tile." : `${nameOf(data.currentPlayer)}'s turn.`);
       break;
     case "TILE_PLACED": tilePlaced(data); break;
     case "TURN_END":
-      state.game = data.gameState; state.turn = null; state.placed = null;
-      logEvents(data.events || [], data.playerId);
+      state.game = data.gameState || state.game;
+      state.turn = null;
+      state.placed = null;
+      logEvents(Array.isArray(data.events) ? data.events : [], data.playerId);
       render();
       break;
-    case "TURN_TIMEOUT": log(`${nameOf(data.playerId)}'s turn was played by the server (${data.reason}).`); break;
+    case "TURN_TIMEOUT": log(`${nameOf(data.playerId)}'s turn was played by the server (${String(data.reason)}).`); break;
     case "GAME_END":
-      state.game = data.gameState; state.turn = null; state.placed = null;
-      logEvents(data.events || [], null);
+      state.game = data.gameState || state.game;
+      state.turn = null;
+      state.placed = null;
+      logEvents(Array.isArray(data.events) ? data.events : [], null);
       gameOver(data);
       render();
-      fit();
+      if (state.game) fit();
       applyView();
       break;
-    case "ROOM_LEFT": state.room = null; state.game = null; showLobby(); break;
-    case "ERROR":
-      if (data.code === "INVALID_SESSION") {
-        // This browser's session is gone (expired, or another browser holds it): start afresh.
-        me.playerId = newId(); me.token = null;
-        localStorage.setItem("carcassonne.playerId", me.playerId);
-        localStorage.removeItem("carcassonne.token");
-        state.ws.close();
-        return;
-      }
-      toast(`${data.code}: ${data.message}`);
+    case "ROOM_LEFT":
+      state.room = null;
+      state.game = null;
+      showLobby();
       break;
+    case "ERROR": refused(data); break;
     default: break;
   }
 }
 
+// ----- The tile sets and the palette -----
+
+/** Fetches the server's tile sets and colour shades, retrying until it has them. */
+async function loadCatalogue(delay = 500) {
+  try {
+    const response = await fetch("/tilesets");
+    if (!response.ok) throw new Error(`GET /tilesets: ${response.status}`);
+    const data = await response.json();
+    for (const entry of Array.isArray(data.colours) ? data.colours : []) {
+      // A shade goes into the CSSOM, never into CSS text; one that is not a plain hex colour is skipped.
+      if (entry && typeof entry.name === "string" && /^#[0-9a-fA-F]{3,8}$/.test(String(entry.shade))) {
+        state.palette.set(entry.name, entry.shade);
+      }
+    }
+    state.tilesets = (Array.isArray(data.tilesets) ? data.tilesets : []).filter(
+      /** @param {any} set */ (set) => set && typeof set.id === "string");
+    buildSetChoices();
+    if (state.room) roomState(state.room);
+    if (state.game) render();
+  } catch {
+    setTimeout(() => loadCatalogue(Math.min(delay * 2, 30000)), delay);
+  }
+}
+
+/** @param {string} id */
+function setName(id) {
+  const found = state.tilesets.find((set) => set.id === id);
+  return found && typeof found.name === "string" ? found.name : id;
+}
+
+function buildSetChoices() {
+  const box = byId("sets");
+  for (const child of [...box.children]) if (child.tagName !== "LEGEND") child.remove();
+  for (const set of state.tilesets) {
+    const label = document.createElement("label");
+    const check = document.createElement("input");
+    check.type = "checkbox";
+    check.name = "set";
+    check.value = set.id;
+    // Every game needs the base game's land; the other sets are added to it.
+    if (set.id === "base") {
+      check.checked = true;
+      check.disabled = true;
+    }
+    check.addEventListener("change", updateMaxPlayers);
+    const tiles = typeof set.tiles === "number" ? ` (${set.tiles} tiles)` : "";
+    label.append(check, ` ${setName(set.id)}${tiles}${set.id === "base" ? ", always" : ""}`);
+    box.append(label);
+  }
+  updateMaxPlayers();
+}
+
+function chosenSets() {
+  const boxes = /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("input[name=set]:checked"));
+  const chosen = [...boxes].map((box) => box.value);
+  return chosen.length ? chosen : ["base"];
+}
+
+/** A game seats as many players as its sets bring colours. */
+function updateMaxPlayers() {
+  const colours = new Set();
+  for (const id of chosenSets()) {
+    const set = state.tilesets.find((entry) => entry.id === id);
+    for (const colour of (set && Array.isArray(set.colours)) ? set.colours : []) colours.add(colour);
+  }
+  const most = colours.size >= 2 ? colours.size : 5;
+  const select = selectById("max-players");
+  const chosen = Number(select.value) || 3;
+  select.replaceChildren();
+  for (let count = 2; count <= most; count += 1) select.add(new Option(String(count), String(count)));
+  select.value = String(Math.min(chosen, most));
+}
+
+/** Loads a tile set's tiles and figure anchors once, retrying with a growing wait until it has them. @param {string} set */
+function loadSet(set) {
+  if (state.sets.has(set)) return;
+  state.sets.set(set, { tiles: null, delay: 500 });
+  fetchSet(set);
+}
+
+/** @param {string} set */
+async function fetchSet(set) {
+  const entry = /** @type {LoadedSet} */ (state.sets.get(set));
+  try {
+    const response = await fetch(`/tilesets/${encodeURIComponent(set)}`);
+    if (!response.ok) throw new Error(`GET /tilesets/${set}: ${response.status}`);
+    const data = await response.json();
+    const tiles = new Map();
+    for (const item of data.tiles) {
+      tiles.set(item.tile.id, item);
+      state.setOf.set(item.tile.id, set);
+    }
+    entry.tiles = tiles;
+    render();
+  } catch {
+    setTimeout(() => fetchSet(set), entry.delay);
+    entry.delay = Math.min(entry.delay * 2, 30000);
+  }
+}
+
+/** @param {string} id @param {number} rotation */
+function tileUrl(id, rotation) {
+  const set = state.setOf.get(id) || "base";
+  return `/tiles/${encodeURIComponent(set)}/${encodeURIComponent(id)}.svg?rotation=${rotation}`;
+}
+
+/** Where a figure stands on a feature of a placed tile, in tile units. @param {string} id @param {number} rotation @param {number} feature */
+function anchor(id, rotation, feature) {
+  const set = state.sets.get(state.setOf.get(id) || "");
+  const entry = set && set.tiles && set.tiles.get(id);
+  const point = entry && entry.anchors[(rotation / 90) % 4] && entry.anchors[(rotation / 90) % 4][feature];
+  return point || [0.5, 0.5];
+}
+
 // ----- Lobby and room -----
 
+/** @param {"lobby" | "room" | "game"} section */
 function show(section) {
-  for (const id of ["lobby", "room", "game"]) $(id).hidden = id !== section;
+  for (const id of ["lobby", "room", "game"]) byId(id).hidden = id !== section;
 }
 
 function showLobby() {
   show("lobby");
-  $("name").value = me.name;
+  inputById("name").value = me.name;
   send("LIST_ROOMS");
   clearInterval(state.lobbyTimer);
-  state.lobbyTimer = setInterval(() => { if (!$("lobby").hidden) send("LIST_ROOMS"); }, 3000);
+  // Polling is no action of the player's: it is not queued while offline.
+  state.lobbyTimer = setInterval(() => { if (!byId("lobby").hidden && state.online) send("LIST_ROOMS"); }, 3000);
 }
 
+/** @param {RoomSummary[]} rooms */
 function renderRooms(rooms) {
-  const body = $("rooms").querySelector("tbody");
+  const body = /** @type {HTMLTableSectionElement} */ (byId("rooms").querySelector("tbody"));
   body.replaceChildren();
-  $("no-rooms").hidden = rooms.length > 0;
+  byId("no-rooms").hidden = rooms.length > 0;
   for (const room of rooms) {
     const row = body.insertRow();
-    row.insertCell().textContent = room.name;
+    row.insertCell().textContent = String(room.name);
     row.insertCell().textContent = `${room.playerCount} / ${room.maxPlayers}`;
-    row.insertCell().textContent = (room.tilesets || ["base"]).join(", ");
-    const cell = row.insertCell();
-    const join = button(room.gameStarted ? "Watch" : "Join", () => withName(() =>
-      send("JOIN_ROOM", { roomId: room.id, spectate: room.gameStarted || room.playerCount >= room.maxPlayers })));
-    join.dataset.room = room.id;
-    cell.append(join);
+    row.insertCell().textContent = (room.tilesets || ["base"]).map(setName).join(", ");
+    const watch = room.gameStarted || room.playerCount >= room.maxPlayers;
+    const join = button(watch ? "Watch" : "Join", () => withName(() =>
+      send("JOIN_ROOM", { roomId: room.id, spectate: watch }, "rooms")));
+    join.dataset.room = String(room.id);
+    join.setAttribute("aria-label", `${watch ? "Watch" : "Join"} ${String(room.name)}`);
+    row.insertCell().append(join);
   }
 }
 
-function button(text, onClick) {
-  const element = document.createElement("button");
-  element.textContent = text;
-  element.addEventListener("click", onClick);
-  return element;
-}
-
-/// Keeps the name typed; when it changed, reconnects under it (the server takes a session's
-/// name from CONNECT) and sends `then` once connected, else sends `then` now.
+/**
+ * Keeps the name typed; when it changed, reconnects under it (the server takes a session's
+ * name from CONNECT): `then`'s messages wait in the queue for the new connection.
+ * @param {(() => void) | null} then
+ */
 function withName(then) {
-  const name = $("name").value.trim();
-  if (!name) { toast("Choose a name first."); $("name").focus(); return; }
-  if (name === me.name) { if (then) then(); return; }
-  me.name = name;
-  localStorage.setItem("carcassonne.name", name);
-  state.afterConnect = then;
-  state.retry = 0;
-  state.ws.close();
+  const name = inputById("name").value.trim();
+  if (!name) {
+    showError("name", "Choose a name first.", "NO_NAME");
+    inputById("name").focus();
+    return;
+  }
+  clearError("name");
+  if (name !== me.name) {
+    me.name = name;
+    localStorage.setItem("carcassonne.name", name);
+    state.online = false;
+    state.retry = 0;
+    if (state.ws) state.ws.close();
+  }
+  if (then) then();
 }
 
+/** @param {Room} room */
 function roomState(room) {
   state.room = room;
   for (const set of room.tilesets || ["base"]) loadSet(set);
+  const seed = typeof room.seed === "number" ? `seed chosen by the host: ${room.seed}` : "";
+  for (const id of ["room-seed", "game-seed"]) {
+    byId(id).textContent = seed;
+    byId(id).hidden = !seed;
+  }
   if (room.state === "WAITING") {
     show("room");
-    $("room-title").textContent = room.name;
-    const list = $("members");
+    byId("room-title").textContent = String(room.name);
+    const list = byId("members");
     list.replaceChildren();
-    for (const player of room.players) {
+    room.players.forEach((player, index) => {
       const item = document.createElement("li");
-      item.innerHTML = `<span class="swatch" style="background:${colour(player.color)}"></span> `;
-      item.append(`${player.name}${player.isBot ? " (bot)" : ""}${player.id === room.host ? " — host" : ""}`);
+      const notes = `${player.isBot ? " (bot)" : ""}${player.id === me.playerId ? " (you)" : ""}${player.id === room.host ? " — host" : ""}`;
+      item.append(badge(player, index), ` ${String(player.name)}${notes}`);
       list.append(item);
-    }
-    const host = room.host === me.playerId;
-    $("host-controls").hidden = !host;
-    $("start").disabled = room.players.length < 2;
-    $("add-bot").disabled = room.players.length >= room.maxPlayers;
+    });
+    byId("host-controls").hidden = room.host !== me.playerId;
+    buttonById("start").disabled = room.players.length < 2;
+    buttonById("add-bot").disabled = room.players.length >= room.maxPlayers;
   } else {
+    // In a game the room's players are the game's, with their connection: keep the scores fresh.
+    if (state.game && Array.isArray(room.players) && room.players.length) state.game.players = room.players;
     showGame();
     render();
   }
@@ -199,84 +592,76 @@ function roomState(room) {
 
 function showGame() { show("game"); }
 
-// ----- Tiles -----
-
-async function loadSet(set) {
-  if (state.sets[set]) return;
-  state.sets[set] = { loading: true };
-  const response = await fetch(`/tilesets/${encodeURIComponent(set)}`);
-  if (!response.ok) return;
-  const data = await response.json();
-  const tiles = {};
-  for (const entry of data.tiles) {
-    tiles[entry.tile.id] = entry;
-    state.setOf[entry.tile.id] = set;
-  }
-  state.sets[set] = { tiles };
+/** @param {Player | undefined} player */
+function playerUpdate(player) {
+  if (!player || !state.game || !Array.isArray(state.game.players)) return;
+  const at = state.game.players.findIndex((known) => known.id === player.id);
+  if (at >= 0) state.game.players[at] = { ...state.game.players[at], ...player };
   render();
-}
-
-function tileUrl(id, rotation) {
-  const set = state.setOf[id] || "base";
-  return `/tiles/${encodeURIComponent(set)}/${encodeURIComponent(id)}.svg?rotation=${rotation}`;
-}
-
-function anchor(id, rotation, feature) {
-  const set = state.sets[state.setOf[id]];
-  const entry = set && set.tiles && set.tiles[id];
-  const point = entry && entry.anchors[(rotation / 90) % 4][feature];
-  return point || [0.5, 0.5];
 }
 
 // ----- The board -----
 
-function colour(name) { return COLOURS[name] || name || "#777"; }
-
+/** @param {string | null | undefined} id */
 function playerById(id) {
-  return state.game && state.game.players ? state.game.players.find((player) => player.id === id) : null;
+  return state.game && Array.isArray(state.game.players) ? state.game.players.find((player) => player.id === id) : undefined;
 }
 
+/** @param {string | null | undefined} id */
 function nameOf(id) {
-  const player = playerById(id) || (state.room && state.room.players.find((p) => p.id === id));
-  return player ? player.name : id;
+  const player = playerById(id) || (state.room && state.room.players.find((known) => known.id === id));
+  return player ? String(player.name) : String(id);
 }
 
-function el(name, attributes) {
-  const element = document.createElementNS(svgNS, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  return element;
-}
-
+/** @param {number} x */
 function cellX(x) { return x * T; }
+/** @param {number} y */
 function cellY(y) { return -y * T; }
 
 function myTurn() {
-  return state.game && state.game.currentPlayer === me.playerId && !state.game.gameEnded;
+  return Boolean(state.game && state.game.currentPlayer === me.playerId && !state.game.gameEnded);
+}
+
+/**
+ * Makes an SVG shape a button: focusable, named, and worked by a click, Enter or Space.
+ * `key` finds it again after a redraw, so keyboard focus survives one.
+ * @param {SVGElement} element @param {string} label @param {string} key @param {() => void} action
+ */
+function makeButton(element, label, key, action) {
+  element.setAttribute("tabindex", "0");
+  element.setAttribute("role", "button");
+  element.setAttribute("aria-label", label);
+  element.dataset.focus = key;
+  const title = el("title", {});
+  title.textContent = label;
+  element.append(title);
+  element.addEventListener("click", (event) => { event.stopPropagation(); action(); });
+  element.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
+  });
+  element.addEventListener("focus", () => keepInView(element));
 }
 
 function render() {
-  if ($("game").hidden || !state.game) return;
+  if (byId("game").hidden || !state.game) return;
   const game = state.game;
-  const tiles = $("tiles"), figures = $("figures"), targets = $("targets"), choices = $("choices");
+  const board = svgById("board");
+  const active = document.activeElement;
+  const focusKey = active instanceof SVGElement && active.dataset.focus ? active.dataset.focus : null;
+  const parked = active === board;
+  const tiles = svgById("tiles"), figures = svgById("figures"), targets = svgById("targets"), choices = svgById("choices");
   tiles.replaceChildren(); figures.replaceChildren(); targets.replaceChildren(); choices.replaceChildren();
+  const players = Array.isArray(game.players) ? game.players : [];
   for (const placed of Object.values(game.tiles || {})) {
     const { x, y } = placed.position;
     tiles.append(el("image", { href: tileUrl(placed.tile.id, placed.rotation), x: cellX(x), y: cellY(y), width: T, height: T, "data-cell": `${x},${y}` }));
     for (const meeple of placed.meeples || []) {
       const [ax, ay] = anchor(placed.tile.id, placed.rotation, meeple.featureId);
-      const player = playerById(meeple.playerId);
-      const fill = colour(player && player.color);
-      const cx = cellX(x) + ax * T, cy = cellY(y) + ay * T;
-      const feature = placed.tile.features[meeple.featureId];
-      const farmer = feature && feature.type === "FIELD";
-      if (meeple.figure === "abbot") {
-        figures.append(el("rect", { x: cx - 9, y: cy - 9, width: 18, height: 18, transform: `rotate(45 ${cx} ${cy})`, fill, class: "figure" }));
-      } else {
-        const r = meeple.figure === "big_follower" ? 15 : 11;
-        figures.append(farmer
-          ? el("ellipse", { cx, cy, rx: r + 4, ry: r - 4, fill, class: "figure" })
-          : el("circle", { cx, cy, r, fill, class: "figure" }));
-      }
+      const index = players.findIndex((player) => player.id === meeple.playerId);
+      figures.append(figureMark(players[index], index, meeple, feature(placed.tile, meeple.featureId), cellX(x) + ax * T, cellY(y) + ay * T));
     }
   }
   if (game.lastPlaced) {
@@ -288,84 +673,221 @@ function render() {
   renderSide();
   if (!state.fitted && Object.keys(game.tiles || {}).length) { fit(); state.fitted = true; }
   applyView();
+  restoreFocus(focusKey, parked);
 }
 
-function drawTargets(layer) {
-  const byCell = new Map();
-  for (const option of state.turn.validPlacements) {
-    const key = `${option.position.x},${option.position.y}`;
-    if (!byCell.has(key)) byCell.set(key, []);
-    byCell.get(key).push(option.rotation);
+/**
+ * After a redraw, focus goes back to the element drawn for the same thing; when that is gone
+ * (a placement made), to the next thing to choose, or to the board, so the next Tab stays there.
+ * @param {string | null} key @param {boolean} parked
+ */
+function restoreFocus(key, parked) {
+  if (!key && !parked) return;
+  const board = svgById("board");
+  const choosable = /** @type {SVGElement[]} */ ([...board.querySelectorAll("[data-focus]")]);
+  const same = key ? choosable.find((element) => element.dataset.focus === key) : undefined;
+  if (same) { same.focus(); return; }
+  if (choosable.length) { choosable[0].focus(); return; }
+  if (!byId("figure-choice").hidden) { buttonById("skip").focus(); return; }
+  board.focus();
+}
+
+/** Keeps a focused target or choice on screen. @param {Element} element */
+function keepInView(element) {
+  const frame = svgById("board").getBoundingClientRect();
+  const box = element.getBoundingClientRect();
+  const margin = 24;
+  let dx = 0, dy = 0;
+  if (box.left < frame.left + margin) dx = frame.left + margin - box.left;
+  else if (box.right > frame.right - margin) dx = frame.right - margin - box.right;
+  if (box.top < frame.top + margin) dy = frame.top + margin - box.top;
+  else if (box.bottom > frame.bottom - margin) dy = frame.bottom - margin - box.bottom;
+  if (!dx && !dy) return;
+  state.view = { ...state.view, x: state.view.x + dx, y: state.view.y + dy };
+  applyView();
+}
+
+/** @param {Tile} tile @param {number} id */
+function feature(tile, id) {
+  const features = Array.isArray(tile.features) ? tile.features : [];
+  return features.find((candidate) => candidate.id === id) || features[id];
+}
+
+/**
+ * A figure on the board: its shape says the figure, its colour and seat number the player.
+ * @param {Player | undefined} player @param {number} index @param {Meeple} meeple
+ * @param {Feature | undefined} where @param {number} cx @param {number} cy
+ */
+function figureMark(player, index, meeple, where, cx, cy) {
+  const fill = shade(player && player.color);
+  const seat = player ? seatNumber(player, index) : 0;
+  const group = el("g", { class: "figure" });
+  const farmer = where && where.type === "FIELD";
+  if (meeple.figure === "abbot") {
+    group.append(el("rect", { x: cx - 11, y: cy - 11, width: 22, height: 22, transform: `rotate(45 ${cx} ${cy})`, fill }));
+  } else {
+    const r = meeple.figure === "big_follower" ? 16 : 12;
+    group.append(farmer
+      ? el("ellipse", { cx, cy, rx: r + 5, ry: r - 2, fill })
+      : el("circle", { cx, cy, r, fill }));
   }
-  for (const [key, rotations] of byCell) {
-    const [x, y] = key.split(",").map(Number);
+  if (seat) {
+    const mark = el("text", { x: cx, y: cy, fill: inkOn(fill), class: "seat-mark", "text-anchor": "middle", "dominant-baseline": "central" });
+    mark.textContent = String(seat);
+    group.append(mark);
+  }
+  const title = el("title", {});
+  const who = player ? `${String(player.name)} (seat ${seat})` : "a player";
+  title.textContent = `${who}: ${figureWords(meeple.figure, where)} on the ${where ? where.type.toLowerCase() : "tile"}`;
+  group.append(title);
+  return group;
+}
+
+/** @param {SVGElement} layer */
+function drawTargets(layer) {
+  const turn = /** @type {Turn} */ (state.turn);
+  /** @type {Map<string, {x: number, y: number, rotations: number[]}>} */
+  const byCell = new Map();
+  for (const option of turn.validPlacements || []) {
+    const { x, y } = option.position;
+    const key = `${x},${y}`;
+    if (!byCell.has(key)) byCell.set(key, { x, y, rotations: [] });
+    /** @type {{rotations: number[]}} */ (byCell.get(key)).rotations.push(option.rotation);
+  }
+  // Tab goes through them as text is read: north first, then west to east.
+  const cells = [...byCell.values()].sort((a, b) => b.y - a.y || a.x - b.x);
+  for (const { x, y, rotations } of cells) {
     const fits = rotations.includes(state.rotation);
-    const target = el("rect", { x: cellX(x) + 4, y: cellY(y) + 4, width: T - 8, height: T - 8, class: fits ? "target" : "target other", "data-cell": key });
-    target.addEventListener("click", (event) => {
-      event.stopPropagation();
-      if (fits) send("PLACE_TILE", { position: { x, y }, rotation: state.rotation });
+    const target = el("rect", { x: cellX(x) + 4, y: cellY(y) + 4, width: T - 8, height: T - 8, class: fits ? "target" : "target other", "data-cell": `${x},${y}` });
+    const label = fits
+      ? `place the tile at ${x}, ${y} turned ${state.rotation}°`
+      : `at ${x}, ${y} the tile fits turned ${listing(rotations.map((rotation) => `${rotation}°`))}: turn it to ${rotations[0]}°`;
+    makeButton(target, label, `cell ${x},${y}`, () => {
+      if (rotations.includes(state.rotation)) send("PLACE_TILE", { position: { x, y }, rotation: state.rotation }, "game");
       else { state.rotation = rotations[0]; render(); }
     });
-    if (fits) layer.append(target); else layer.prepend(target);
+    layer.append(target);
   }
 }
 
+/** "a farmer", "a big follower", "an abbot". @param {string} figure @param {Feature | undefined} where */
+function figureWords(figure, where) {
+  const field = where && where.type === "FIELD";
+  if (figure === "follower") return field ? "a farmer" : "a follower";
+  if (figure === "big_follower") return field ? "a big farmer" : "a big follower";
+  if (figure === "abbot") return "an abbot";
+  return `a ${figure.replaceAll("_", " ")}`;
+}
+
+/**
+ * The sides a feature touches on the board, its tile turned by `rotation`: half sides for a
+ * field ("west half of north"), whole sides otherwise.
+ * @param {Feature} where @param {number} rotation
+ */
+function sidesTouched(where, rotation) {
+  const turns = Math.round(rotation / 90) % 4;
+  const halves = (where.halfEdges || []).map((half) => HALVES.indexOf(half)).filter((at) => at >= 0).map((at) => (at + 2 * turns) % 8);
+  if (halves.length) {
+    const words = [];
+    for (let side = 0; side < 4; side += 1) {
+      const first = halves.includes(2 * side), second = halves.includes(2 * side + 1);
+      if (first && second) words.push(SIDE_WORDS[side]);
+      else if (first || second) {
+        const half = HALVES[first ? 2 * side : 2 * side + 1];
+        words.push(`${LETTER_WORDS[half[2]]} half of ${LETTER_WORDS[half[0]]}`);
+      }
+    }
+    return words;
+  }
+  const sides = (where.edges || []).map((side) => SIDES.indexOf(side)).filter((at) => at >= 0).map((at) => (at + turns) % 4);
+  return [...new Set(sides)].sort((a, b) => a - b).map((side) => SIDE_WORDS[side]);
+}
+
+/**
+ * What each figure choice is, in words no two choices share: the figure, the feature, its
+ * marks and the sides it touches; the feature's number when that is still not enough.
+ * @param {Placed} placed @param {FigureOption[]} options
+ */
+function choiceLabels(placed, options) {
+  const labels = options.map((option) => {
+    const where = feature(placed.tile, option.featureId);
+    if (!where) return `${figureWords(option.figure, where)} on feature ${option.featureId}`;
+    const marks = (where.marks || []).map((mark) => `${/^[aeiou]/.test(mark) ? "an" : "a"} ${mark}`);
+    const sides = sidesTouched(where, placed.rotation);
+    return `${figureWords(option.figure, where)} on the ${where.type.toLowerCase()}`
+      + (marks.length ? ` with ${listing(marks)}` : "")
+      + (sides.length ? ` touching ${listing(sides)}` : "");
+  });
+  return labels.map((label, at) =>
+    labels.indexOf(label) === labels.lastIndexOf(label) ? label : `${label} (feature ${options[at].featureId})`);
+}
+
+/** @param {SVGElement} layer */
 function drawChoices(layer) {
-  const placed = state.placed;
+  const placed = /** @type {Placed} */ (state.placed);
   const { x, y } = placed.position;
+  const options = placed.meepleOptions || [];
+  const labels = choiceLabels(placed, options);
+  const fill = shade((playerById(me.playerId) || { color: "" }).color);
+  /** @type {Record<number, number>} */
   const seen = {};
-  for (const option of placed.meepleOptions || []) {
+  options.forEach((option, at) => {
     const [ax, ay] = anchor(placed.tile.id, placed.rotation, option.featureId);
     const shift = (seen[option.featureId] = (seen[option.featureId] || 0) + 1) - 1;
     const cx = cellX(x) + ax * T + shift * 14, cy = cellY(y) + ay * T;
-    const player = playerById(me.playerId);
-    const choice = el("circle", { cx, cy, r: option.figure === "big_follower" ? 14 : 10, fill: colour(player && player.color), class: "choice", "data-feature": option.featureId, "data-figure": option.figure });
-    const title = el("title", {});
-    title.textContent = `${option.figure.replace("_", " ")} on the ${(placed.tile.features[option.featureId] || {}).type || "feature"}`.toLowerCase();
-    choice.append(title);
-    choice.addEventListener("click", (event) => {
-      event.stopPropagation();
-      send("PLACE_MEEPLE", { featureId: option.featureId, figure: option.figure });
-    });
+    const choice = el("circle", { cx, cy, r: option.figure === "big_follower" ? 14 : 10, fill, class: "choice", "data-feature": option.featureId, "data-figure": option.figure });
+    makeButton(choice, labels[at], `figure ${option.featureId} ${option.figure}`, () =>
+      send("PLACE_MEEPLE", { featureId: option.featureId, figure: option.figure }, "game"));
     layer.append(choice);
-  }
+  });
   for (const position of placed.abbotRecalls || []) {
-    const recall = el("circle", { cx: cellX(position.x) + T / 2, cy: cellY(position.y) + T / 2, r: 16, fill: "#fff8", stroke: "#000", class: "choice" });
-    recall.addEventListener("click", (event) => { event.stopPropagation(); send("RECALL_ABBOT", { position }); });
+    const recall = el("circle", { cx: cellX(position.x) + T / 2, cy: cellY(position.y) + T / 2, r: 16, class: "choice recall" });
+    makeButton(recall, `take your abbot back from ${position.x}, ${position.y}`, `recall ${position.x},${position.y}`, () =>
+      send("RECALL_ABBOT", { position }, "game"));
     layer.append(recall);
   }
 }
 
 function renderSide() {
-  const game = state.game;
+  const game = /** @type {GameState} */ (state.game);
   const current = game.currentPlayer;
-  $("turn").textContent = game.gameEnded ? "The game is over." : current === me.playerId
+  const turnText = game.gameEnded ? "The game is over." : current === me.playerId
     ? (state.placed ? "Your turn: a figure, or none." : "Your turn: place the tile.")
     : `${nameOf(current)}'s turn.`;
+  if (byId("turn").textContent !== turnText) byId("turn").textContent = turnText;
   const tile = state.turn && state.turn.currentTile;
-  $("drawn").hidden = !tile || game.gameEnded;
-  if (tile) $("drawn-tile").src = tileUrl(tile.id, state.placed ? state.placed.rotation : state.rotation);
+  byId("drawn").hidden = !tile || game.gameEnded;
+  if (tile) {
+    const rotation = state.placed ? state.placed.rotation : state.rotation;
+    const picture = /** @type {HTMLImageElement} */ (byId("drawn-tile"));
+    picture.src = tileUrl(tile.id, rotation);
+    picture.alt = `the drawn tile${tile.name ? `, ${String(tile.name)}` : ""}, turned ${rotation}°`;
+  }
   const mine = myTurn() && !state.placed;
-  $("rotate-left").disabled = !mine;
-  $("rotate-right").disabled = !mine;
+  buttonById("rotate-left").disabled = !mine;
+  buttonById("rotate-right").disabled = !mine;
   const choosing = state.placed && state.placed.playerId === me.playerId
     && ((state.placed.meepleOptions || []).length + (state.placed.abbotRecalls || []).length) > 0;
-  $("figure-choice").hidden = !choosing;
-  const body = $("scores").querySelector("tbody");
+  byId("figure-choice").hidden = !choosing;
+  const body = /** @type {HTMLTableSectionElement} */ (byId("scores").querySelector("tbody"));
   body.replaceChildren();
-  for (const player of game.players || []) {
+  (game.players || []).forEach((player, index) => {
     const row = body.insertRow();
-    if (player.id === current && !game.gameEnded) row.className = "current";
-    row.insertCell().innerHTML = `<span class="swatch" style="background:${colour(player.color)}"></span>`;
+    if (player.id === current && !game.gameEnded) {
+      row.className = "current";
+      row.setAttribute("aria-current", "true");
+    }
+    row.insertCell().append(badge(player, index));
     const name = row.insertCell();
-    name.textContent = `${player.name}${player.isBot ? " (bot)" : ""}${player.id === me.playerId ? " (you)" : ""}`;
-    if (!player.connected) { name.classList.add("offline"); name.textContent += " — offline"; }
-    row.insertCell().textContent = player.score;
-    row.insertCell().textContent = player.meeples + (player.bigFollowers ? " + 1 big" : "");
-  }
-  $("tiles-left").textContent = game.tilesLeft !== null && game.tilesLeft !== undefined ? `Tiles left: ${game.tilesLeft}` : "";
+    name.textContent = `${String(player.name)}${player.isBot ? " (bot)" : ""}${player.id === me.playerId ? " (you)" : ""}`;
+    if (player.connected === false) { name.classList.add("offline"); name.textContent += " — offline"; }
+    row.insertCell().textContent = String(player.score);
+    row.insertCell().textContent = `${player.meeples}${player.bigFollowers ? " + 1 big" : ""}`;
+  });
+  byId("tiles-left").textContent = typeof game.tilesLeft === "number" ? `Tiles left: ${game.tilesLeft}` : "";
 }
 
+/** @param {Placed} data */
 function tilePlaced(data) {
   if (state.game) {
     state.game.tiles[`${data.position.x},${data.position.y}`] = { tile: data.tile, position: data.position, rotation: data.rotation, meeples: [] };
@@ -373,81 +895,97 @@ function tilePlaced(data) {
   }
   state.placed = data;
   render();
+  if (data.playerId === me.playerId && !byId("figure-choice").hidden) announce("Tile placed: choose a figure, or none.");
 }
 
 function chooseRotation() {
   if (!state.turn) return;
-  const rotations = state.turn.validPlacements.map((option) => option.rotation);
+  const rotations = (state.turn.validPlacements || []).map((option) => option.rotation);
   if (!rotations.includes(state.rotation) && rotations.length) state.rotation = rotations[0];
 }
 
+/** @param {number} step */
 function rotate(step) {
   if (!myTurn() || state.placed) return;
   state.rotation = (state.rotation + step + 360) % 360;
   render();
+  announce(`The tile is turned ${state.rotation}°.`);
 }
 
 // ----- Events -----
 
+/** @param {string} text */
 function log(text) {
   const item = document.createElement("li");
   item.textContent = text;
-  $("events").prepend(item);
+  byId("events").prepend(item);
+  announce(text);
 }
 
+/** @param {any[]} events @param {string | null} actor */
 function logEvents(events, actor) {
   const players = (state.game && state.game.players) || [];
   for (const event of events) {
     if (event.event === "feature_scored") {
-      const who = (event.scorers || []).map((seat) => (players[seat] ? players[seat].name : `seat ${seat}`)).join(" and ");
+      const who = listing((event.scorers || []).map(/** @param {number} seat */ (seat) =>
+        (players[seat] ? `${String(players[seat].name)} (seat ${seat + 1})` : `seat ${seat + 1}`)));
       const parts = [`${event.tiles} tile${event.tiles === 1 ? "" : "s"}`];
       if (event.pennants) parts.push(`${event.pennants} pennant${event.pennants === 1 ? "" : "s"}`);
       if (event.cities) parts.push(`${event.cities} cit${event.cities === 1 ? "y" : "ies"}`);
-      if (event.modifier && event.modifier !== "none") parts.push(event.modifier.replaceAll("_", " "));
+      if (event.modifier && event.modifier !== "none") parts.push(String(event.modifier).replaceAll("_", " "));
       const when = event.reason === "game_end" ? " at the end" : "";
-      const what = event.farmers ? "a field" : `${event.complete ? "a complete" : "an unfinished"} ${event.kind}`;
+      const what = event.farmers ? "a field" : `${event.complete ? "a complete" : "an unfinished"} ${String(event.kind)}`;
       log(`${who} scored ${event.points} for ${what} (${parts.join(", ")})${when}.`);
     } else if (event.event === "tile_discarded") {
-      log(`A tile that fit nowhere was discarded.`);
+      log("A tile that fit nowhere was discarded.");
     }
   }
   if (actor && !events.some((event) => event.event === "feature_scored")) log(`${nameOf(actor)} played.`);
 }
 
+/** @param {any} data */
 function gameOver(data) {
-  const winners = (data.winners || [data.winner]).map(nameOf).join(" and ");
-  const box = $("game-over");
+  const winners = listing((Array.isArray(data.winners) ? data.winners : [data.winner]).map(nameOf));
+  const box = byId("game-over");
   box.hidden = false;
   box.replaceChildren(`${winners} won. `);
   const link = document.createElement("a");
-  link.href = `/games/${encodeURIComponent(data.gameId || (state.room && state.room.roomId))}`;
+  link.href = `/games/${encodeURIComponent(String(data.gameId || (state.room && state.room.roomId)))}`;
   link.textContent = "Download the game";
   link.id = "download";
   box.append(link);
-  const back = button("Back to the lobby", () => { state.room = null; state.game = null; $("game-over").hidden = true; $("events").replaceChildren(); showLobby(); });
+  const back = button("Back to the lobby", () => {
+    state.room = null;
+    state.game = null;
+    byId("game-over").hidden = true;
+    byId("events").replaceChildren();
+    showLobby();
+  });
   box.append(" ", back);
+  announce(`The game is over: ${winners} won.`);
 }
 
 // ----- Pan and zoom -----
 
 function applyView() {
   const { x, y, scale } = state.view;
-  $("viewport").setAttribute("transform", `translate(${x} ${y}) scale(${scale})`);
+  svgById("viewport").setAttribute("transform", `translate(${x} ${y}) scale(${scale})`);
 }
 
 function fit() {
-  const cells = Object.values(state.game.tiles || {}).map((placed) => placed.position);
+  const cells = Object.values((state.game && state.game.tiles) || {}).map((placed) => placed.position);
   if (!cells.length) return;
-  const box = $("board").getBoundingClientRect();
-  const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
+  const box = svgById("board").getBoundingClientRect();
+  const xs = cells.map((cell) => cell.x), ys = cells.map((cell) => cell.y);
   const width = (Math.max(...xs) - Math.min(...xs) + 3) * T, height = (Math.max(...ys) - Math.min(...ys) + 3) * T;
   const scale = Math.min(1, Math.max(0.15, Math.min(box.width / width, box.height / height)));
   const midX = ((Math.max(...xs) + Math.min(...xs)) / 2 + 0.5) * T, midY = (-(Math.max(...ys) + Math.min(...ys)) / 2 + 0.5) * T;
   state.view = { scale, x: box.width / 2 - midX * scale, y: box.height / 2 - midY * scale };
 }
 
+/** @param {number} factor @param {number} [cx] @param {number} [cy] */
 function zoom(factor, cx, cy) {
-  const box = $("board").getBoundingClientRect();
+  const box = svgById("board").getBoundingClientRect();
   const px = cx === undefined ? box.width / 2 : cx, py = cy === undefined ? box.height / 2 : cy;
   const scale = Math.min(3, Math.max(0.1, state.view.scale * factor));
   const real = scale / state.view.scale;
@@ -455,20 +993,25 @@ function zoom(factor, cx, cy) {
   applyView();
 }
 
+/** @param {number} dx @param {number} dy */
+function pan(dx, dy) {
+  state.view = { ...state.view, x: state.view.x + dx, y: state.view.y + dy };
+  applyView();
+}
+
 function setUpBoard() {
-  const board = $("board");
+  const board = svgById("board");
+  /** @type {{x: number, y: number, view: {x: number, y: number, scale: number}} | null} */
   let drag = null;
   board.addEventListener("pointerdown", (event) => {
-    if (event.target.closest(".target, .choice")) return;
-    drag = { x: event.clientX, y: event.clientY, view: { ...state.view }, moved: false };
+    if (event.target instanceof Element && event.target.closest(".target, .choice")) return;
+    drag = { x: event.clientX, y: event.clientY, view: { ...state.view } };
     board.setPointerCapture(event.pointerId);
     board.classList.add("dragging");
   });
   board.addEventListener("pointermove", (event) => {
     if (!drag) return;
-    const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
-    if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
-    state.view = { ...drag.view, x: drag.view.x + dx, y: drag.view.y + dy };
+    state.view = { ...drag.view, x: drag.view.x + event.clientX - drag.x, y: drag.view.y + event.clientY - drag.y };
     applyView();
   });
   const stop = () => { drag = null; board.classList.remove("dragging"); };
@@ -479,43 +1022,60 @@ function setUpBoard() {
     const box = board.getBoundingClientRect();
     zoom(event.deltaY < 0 ? 1.15 : 1 / 1.15, event.clientX - box.left, event.clientY - box.top);
   }, { passive: false });
-  $("zoom-in").addEventListener("click", () => zoom(1.25));
-  $("zoom-out").addEventListener("click", () => zoom(0.8));
-  $("recentre").addEventListener("click", () => { fit(); applyView(); });
+  // The arrow keys pan and + and − zoom while the board or anything on it has focus.
+  board.addEventListener("keydown", (event) => {
+    /** @type {Record<string, () => void>} */
+    const keys = {
+      ArrowLeft: () => pan(60, 0), ArrowRight: () => pan(-60, 0), ArrowUp: () => pan(0, 60), ArrowDown: () => pan(0, -60),
+      "+": () => zoom(1.25), "=": () => zoom(1.25), "-": () => zoom(0.8),
+    };
+    const action = keys[event.key];
+    if (!action || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    action();
+  });
+  byId("zoom-in").addEventListener("click", () => zoom(1.25));
+  byId("zoom-out").addEventListener("click", () => zoom(0.8));
+  byId("recentre").addEventListener("click", () => { fit(); applyView(); });
 }
 
 // ----- Controls -----
 
+function createRoom() {
+  /** @type {Record<string, unknown>} */
+  const data = { roomName: inputById("room-name").value.trim() || "Room", maxPlayers: Number(selectById("max-players").value), tilesets: chosenSets() };
+  if (inputById("abbots").checked) data.rules = { abbots: true };
+  if (selectById("turn-seconds").value) data.turnSeconds = Number(selectById("turn-seconds").value);
+  send("CREATE_ROOM", data, "create");
+}
+
 function setUpControls() {
-  $("name-form").addEventListener("submit", (event) => { event.preventDefault(); withName(null); });
-  $("create-form").addEventListener("submit", (event) => {
+  byId("name-form").addEventListener("submit", (event) => { event.preventDefault(); withName(null); });
+  byId("create-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    withName(() => createRoom());
+    withName(createRoom);
   });
-  function createRoom() {
-    const tilesets = [...document.querySelectorAll("input[name=set]:checked")].map((box) => box.value);
-    const data = { roomName: $("room-name").value.trim() || "Room", maxPlayers: Number($("max-players").value), tilesets };
-    if ($("abbots").checked) data.rules = { abbots: true };
-    if ($("turn-seconds").value) data.turnSeconds = Number($("turn-seconds").value);
-    send("CREATE_ROOM", data);
-  }
-  $("add-bot").addEventListener("click", () => {
-    const level = $("bot-level").value;
-    send("ADD_BOT", { botName: `${level[0].toUpperCase()}${level.slice(1)} bot`, difficulty: level });
+  byId("add-bot").addEventListener("click", () => {
+    const level = selectById("bot-level").value;
+    send("ADD_BOT", { botName: `${level[0].toUpperCase()}${level.slice(1)} bot`, difficulty: level }, "room");
   });
-  $("start").addEventListener("click", () => send("START_GAME"));
-  $("leave").addEventListener("click", () => state.room && send("LEAVE_ROOM", { roomId: state.room.roomId }));
-  $("skip").addEventListener("click", () => send("SKIP_MEEPLE"));
-  $("rotate-left").addEventListener("click", () => rotate(-90));
-  $("rotate-right").addEventListener("click", () => rotate(90));
+  byId("start").addEventListener("click", () => send("START_GAME", {}, "room"));
+  byId("leave").addEventListener("click", () => { if (state.room) send("LEAVE_ROOM", { roomId: state.room.roomId }, "room"); });
+  byId("skip").addEventListener("click", () => send("SKIP_MEEPLE", {}, "game"));
+  byId("rotate-left").addEventListener("click", () => rotate(-90));
+  byId("rotate-right").addEventListener("click", () => rotate(90));
+  byId("notice-close").addEventListener("click", () => { byId("notice").hidden = true; });
   document.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "INPUT") return;
-    if (event.key === "r") rotate(90);
-    if (event.key === "q") rotate(-90);
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "r" || event.key === "R") rotate(90);
+    if (event.key === "q" || event.key === "Q") rotate(-90);
   });
   window.addEventListener("resize", applyView);
 }
 
 setUpBoard();
 setUpControls();
+loadCatalogue();
 connect();
