@@ -103,6 +103,7 @@ mod landscape;
 pub mod limits;
 #[cfg(feature = "std")]
 mod load;
+mod palette;
 mod player;
 mod pos;
 mod rng;
@@ -130,6 +131,7 @@ pub use landscape::{
 };
 #[cfg(feature = "std")]
 pub use load::LoadError;
+pub use palette::{Colour, PALETTE};
 pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use save::{CatalogList, SAVE_FORMAT};

@@ -68,22 +68,12 @@ pub(crate) fn draw_figure(out: &mut String, figure: Figure, pose: Pose, at: Pt, 
     out.push_str("</g>\n");
 }
 
-/// The colour a player's figures are drawn in: the tile sets' colour names, then a palette
-/// by seat for names it does not know.
+/// The colour a player's figures are drawn in: the shade of the colour the tile sets give the
+/// seat (the engine's one palette), else the palette's colour for the seat.
 #[must_use]
 pub(crate) fn player_fill(colour: Option<&str>, seat: usize) -> &'static str {
-    const BY_SEAT: [&str; 6] = ["#d62828", "#2a9d3f", "#1f5fbf", "#f2c12e", "#222222", "#8a8a8a"];
-    match colour.map(str::to_ascii_lowercase).as_deref() {
-        Some("red") => "#d62828",
-        Some("green") => "#2a9d3f",
-        Some("blue") => "#1f5fbf",
-        Some("yellow") => "#f2c12e",
-        Some("black") => "#222222",
-        Some("grey" | "gray") => "#8a8a8a",
-        Some("pink") => "#e85fa6",
-        Some("purple") => "#7b3fb0",
-        Some("orange") => "#ef7d1a",
-        Some("white") => "#f4f4f4",
-        _ => BY_SEAT[seat % BY_SEAT.len()],
-    }
+    colour
+        .and_then(carcassonne::Colour::named)
+        .unwrap_or(carcassonne::PALETTE[seat % carcassonne::PALETTE.len()])
+        .shade()
 }

@@ -15,14 +15,20 @@ pub struct Limits {
     pub messages_per_second: f64,
     /// Messages one connection may send in a burst.
     pub burst: f64,
-    /// Open rooms one client may have created.
+    /// Open rooms one client (player id) may have created.
     pub rooms_per_client: usize,
+    /// Open rooms the clients of one IP address may have created together.
+    pub rooms_per_address: usize,
+    /// Connections (HTTP or WebSocket) one IP address may hold at once.
+    pub connections_per_address: usize,
     /// Rooms the server holds.
     pub rooms: usize,
     /// Connections the server holds.
     pub connections: usize,
     /// Messages queued for one connection; a client that reads slower is cut off.
     pub outbox: usize,
+    /// Bytes queued for one connection; a client that reads slower is cut off.
+    pub outbox_bytes: usize,
 }
 
 impl Default for Limits {
@@ -33,9 +39,12 @@ impl Default for Limits {
             messages_per_second: 20.0,
             burst: 40.0,
             rooms_per_client: 3,
+            rooms_per_address: 8,
+            connections_per_address: 32,
             rooms: 20_000,
             connections: 50_000,
             outbox: 512,
+            outbox_bytes: 1024 * 1024,
         }
     }
 }
@@ -58,6 +67,11 @@ pub struct Config {
     pub absent_grace: Duration,
     /// How long a connection may stay without `CONNECT`.
     pub handshake_timeout: Duration,
+    /// How long an HTTP request's head may take to arrive whole (an idle connection counts).
+    pub header_timeout: Duration,
+    /// Origins whose pages may open the WebSocket (`https://example.org`), besides the
+    /// server's own; a request without `Origin` (not a browser) is always welcome.
+    pub allowed_origins: Vec<String>,
     pub limits: Limits,
 }
 
@@ -72,6 +86,8 @@ impl Default for Config {
             figure_grace: Duration::from_secs(20),
             absent_grace: Duration::from_secs(30),
             handshake_timeout: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
+            allowed_origins: Vec::new(),
             limits: Limits::default(),
         }
     }

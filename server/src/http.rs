@@ -3,16 +3,41 @@
 
 use std::sync::Arc;
 
+use std::net::SocketAddr;
+
 use axum::Router;
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
-use axum::http::{StatusCode, header};
+use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use carcassonne::{Catalog, Rotation};
+use carcassonne::{BUILTIN_NAMES, Catalog, PALETTE, Rotation};
 use serde_json::json;
 
 use crate::hub::Hub;
+use crate::listen::Slot;
 use crate::protocol::views;
+
+/// The page's policy: its own scripts, styles, images and socket only; no inline script or
+/// style (the page sets colours through properties, never markup), no framing, no plugins.
+/// An injected tag would run nothing even if the page ever built markup from data.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+    frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// Headers every response carries.
+async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (HeaderName::from_static("cross-origin-opener-policy"), "same-origin"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    response
+}
 
 /// The page and its scripts, shipped inside the binary.
 const INDEX: &str = include_str!("../web/index.html");
@@ -34,12 +59,47 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/ws", get(websocket))
         .route("/health", get(health))
         .route("/games/{id}", get(saved_game))
+        .route("/tilesets", get(tilesets))
         .route("/tilesets/{set}", get(tileset))
         .route("/tiles/{set}/{tile}", get(tile_svg))
+        .layer(axum::middleware::map_response(security_headers))
         .with_state(hub)
 }
 
-async fn websocket(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Response {
+/// Whether a browser page from `origin` may open the socket: the server's own origin (the
+/// host the request was sent to) and the configured ones. Browsers always send `Origin` on
+/// a WebSocket handshake; other clients send none and are welcome.
+fn origin_allowed(hub: &Hub, headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else { return true };
+    let Ok(origin) = origin.to_str() else { return false };
+    let origin = origin.trim_end_matches('/');
+    if hub.config.allowed_origins.iter().any(|allowed| allowed.trim_end_matches('/') == origin) {
+        return true;
+    }
+    let own = headers.get(header::HOST).and_then(|host| host.to_str().ok());
+    let Some(host) = own else { return false };
+    origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .is_some_and(|origin_host| origin_host.eq_ignore_ascii_case(host))
+}
+
+async fn websocket(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    slot: Option<axum::Extension<Slot>>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !origin_allowed(&hub, &headers) {
+        tracing::warn!(%peer, origin = ?headers.get(header::ORIGIN), "a WebSocket from a foreign origin was refused");
+        return (
+            StatusCode::FORBIDDEN,
+            "this origin may not open the socket (see --allow-origin)\n",
+        )
+            .into_response();
+    }
+    let slot = slot.map(|axum::Extension(slot)| slot);
     let limit = hub.config.limits.hard_frame_bytes;
     // Small buffers: a connection idles most of the time, and thousands of them must fit;
     // a buffer grows while a large frame passes and shrinks back after.
@@ -48,7 +108,8 @@ async fn websocket(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> Re
         .write_buffer_size(0)
         .max_message_size(limit)
         .max_frame_size(limit)
-        .on_upgrade(move |socket| crate::ws::serve(hub, socket))
+        .max_write_buffer_size(hub.config.limits.outbox_bytes)
+        .on_upgrade(move |socket| crate::ws::serve(hub, socket, peer.ip(), slot))
 }
 
 async fn health(State(hub): State<Arc<Hub>>) -> Response {
@@ -79,6 +140,29 @@ async fn saved_game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Resp
         }
         Err(error) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{error}\n")).into_response(),
     }
+}
+
+/// The built-in tile sets a room may use, with the colours they bring, and the palette's
+/// shades: the page offers what the server has and draws every colour as the pictures do.
+async fn tilesets() -> Response {
+    let sets: Vec<serde_json::Value> = BUILTIN_NAMES
+        .iter()
+        .filter_map(|name| Catalog::builtin(name).ok())
+        .map(|catalog| {
+            let info = catalog.info();
+            json!({
+                "id": info.id,
+                "name": info.name,
+                "tiles": catalog.tiles().iter().map(|tile| u32::from(tile.count())).sum::<u32>(),
+                "colours": catalog.figures().colours,
+            })
+        })
+        .collect();
+    let colours: Vec<serde_json::Value> = PALETTE
+        .iter()
+        .map(|colour| json!({ "name": colour.name(), "shade": colour.shade() }))
+        .collect();
+    axum::Json(json!({ "tilesets": sets, "colours": colours })).into_response()
 }
 
 /// A built-in tile set for the page: every tile as the protocol's Tile, with where a figure

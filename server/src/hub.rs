@@ -1,49 +1,86 @@
 //! The hub: every room and session, what connections ask of them, storing each change before
-//! anyone hears of it, and the clocks and bots that move games on.
+//! anyone hears of it, and the clocks and bots that move games on. Rooms decide; the hub
+//! carries out their [`Effects`](crate::room::Effects).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use carcassonne::{Action, Catalog, RuleOptions};
+use carcassonne::{Action, Catalog, Colour};
 use carcassonne_bots::Profile;
+use serde::Serialize;
 use serde_json::json;
-use tokio::sync::{Notify, Semaphore, mpsc};
+use sha2::{Digest, Sha256};
+use tokio::sync::{Notify, Semaphore, mpsc, watch};
 
 use crate::config::Config;
 use crate::protocol::client::{ClientMessage, RoomSettings};
 use crate::protocol::codes::{ErrorCode, Refusal};
-use crate::protocol::views;
-use crate::room::{Clock, Member, Recipient, Room, RoomState, Settings};
+use crate::room::{
+    Clock, Closing, Effects, FigureAction, GameStateMessage, Member, Recipient, Room, RoomState,
+    Settings,
+};
 use crate::storage::{StorageError, StorageHandle, StoredSession, Write};
 
 /// The protocol version this server speaks.
 pub const PROTOCOL_VERSION: &str = "1.1";
 
-/// A connection's way out: its queue of frames, and a bell that cuts it off.
+/// A lock whose holder panicked is still used: every map under these locks is changed in one
+/// step, so a panic cannot leave one half-changed, and a server that stopped serving every
+/// client over one fault would be worse. The fault itself is logged where it happened.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A connection's way out: its queue of frames, bounded in count and bytes, and a bell that
+/// cuts it off.
 #[derive(Clone)]
 pub struct Conn {
     pub id: u64,
+    /// The address it came from.
+    pub ip: IpAddr,
     tx: mpsc::Sender<Arc<str>>,
     pub kick: Arc<Notify>,
     sent: Arc<AtomicU64>,
+    /// Bytes queued and not yet written to the socket.
+    queued: Arc<AtomicUsize>,
+    most_queued: usize,
 }
 
 impl Conn {
-    pub fn new(id: u64, tx: mpsc::Sender<Arc<str>>) -> Conn {
-        Conn { id, tx, kick: Arc::new(Notify::new()), sent: Arc::new(AtomicU64::new(0)) }
+    pub fn new(id: u64, ip: IpAddr, tx: mpsc::Sender<Arc<str>>, most_queued: usize) -> Conn {
+        Conn {
+            id,
+            ip,
+            tx,
+            kick: Arc::new(Notify::new()),
+            sent: Arc::new(AtomicU64::new(0)),
+            queued: Arc::new(AtomicUsize::new(0)),
+            most_queued,
+        }
     }
 
-    /// Queues a frame; a client too slow to take it is cut off rather than buffered for.
+    /// Queues a frame; a client too slow to take it (more than the queue's count or bytes
+    /// waiting) is cut off rather than buffered for.
     pub fn push(&self, text: Arc<str>) {
-        if self.tx.try_send(text).is_err() {
+        let bytes = text.len();
+        let before = self.queued.fetch_add(bytes, Ordering::Relaxed);
+        if before + bytes > self.most_queued || self.tx.try_send(text).is_err() {
+            self.queued.fetch_sub(bytes, Ordering::Relaxed);
+            // `notify_one` keeps a permit, so the connection sees it even while busy.
             self.kick.notify_one();
         }
     }
 
+    /// The writer took `bytes` off the queue and wrote them.
+    pub fn written(&self, bytes: usize) {
+        self.queued.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
     /// Sends `kind` with `data` to this connection alone (not numbered in a room).
-    pub fn send<T: serde::Serialize + ?Sized>(&self, kind: &str, data: &T) {
+    pub fn send<T: Serialize + ?Sized>(&self, kind: &str, data: &T) {
         let number = self.sent.fetch_add(1, Ordering::Relaxed) + 1;
         let direct = crate::room::Envelope {
             kind,
@@ -52,8 +89,9 @@ impl Conn {
             message_id: format!("c{}-{number}", self.id),
             seq: None,
         };
-        if let Ok(text) = serde_json::to_string(&direct) {
-            self.push(text.into());
+        match serde_json::to_string(&direct) {
+            Ok(text) => self.push(text.into()),
+            Err(error) => tracing::error!(%error, kind, "a message could not be written"),
         }
     }
 
@@ -61,25 +99,80 @@ impl Conn {
     pub fn refuse(&self, refusal: &Refusal, answering: Option<&str>) {
         self.send(
             "ERROR",
-            &json!({
-                "code": refusal.code.name(),
-                "numericCode": refusal.code.number(),
-                "message": refusal.message,
-                "details": refusal.details,
-                "inReplyTo": answering,
-            }),
+            &ErrorMessage {
+                code: refusal.code.name(),
+                numeric_code: refusal.code.number(),
+                message: &refusal.message,
+                details: &refusal.details,
+                in_reply_to: answering,
+            },
         );
     }
 }
 
-/// A player's session: who they are, their token, their room, their connection if any.
+/// `ERROR`'s data.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ErrorMessage<'a> {
+    code: String,
+    numeric_code: u16,
+    message: &'a str,
+    details: &'a serde_json::Value,
+    in_reply_to: Option<&'a str>,
+}
+
+/// `CONNECTED`'s data.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Connected<'a> {
+    session_token: &'a str,
+    protocol_version: &'static str,
+    player_id: &'a str,
+    resumed: bool,
+    room_id: Option<&'a str>,
+}
+
+/// A player's session: who they are, their token's digest, their room, their connection if
+/// any.
 struct Session {
-    token: String,
+    token_digest: String,
     name: String,
-    color: String,
+    /// The colour the client asked for, if any (seats play the sets' colours in seat order).
+    color: Option<Colour>,
     room: Option<String>,
     conn: Option<Conn>,
+    /// Where the session was made (None for sessions read back after a restart).
+    ip: Option<IpAddr>,
     last_active: Instant,
+}
+
+impl Session {
+    fn stored(&self, player: &str) -> StoredSession {
+        StoredSession {
+            player_id: player.to_owned(),
+            token_digest: self.token_digest.clone(),
+            name: self.name.clone(),
+            color: self.color.map(Colour::name).unwrap_or_default().to_owned(),
+            room: self.room.clone(),
+            last_seen: unix_now(),
+        }
+    }
+}
+
+/// Open rooms by who made them and from where, for the per-client and per-address caps.
+#[derive(Default)]
+struct Creators {
+    rooms: HashMap<String, (String, Option<IpAddr>)>,
+}
+
+impl Creators {
+    fn by_player(&self, player: &str) -> usize {
+        self.rooms.values().filter(|(creator, _)| creator == player).count()
+    }
+
+    fn by_address(&self, ip: IpAddr) -> usize {
+        self.rooms.values().filter(|(_, from)| *from == Some(ip)).count()
+    }
 }
 
 type Shared<T> = Arc<tokio::sync::Mutex<T>>;
@@ -90,35 +183,42 @@ pub struct Hub {
     storage: StorageHandle,
     rooms: RwLock<HashMap<String, Shared<Room>>>,
     sessions: Mutex<HashMap<String, Session>>,
+    creators: Mutex<Creators>,
     bots: Arc<Semaphore>,
     bot_pool: rayon::ThreadPool,
     next_room: AtomicU64,
     next_conn: AtomicU64,
     pub connections: AtomicUsize,
-    pub shutdown: Arc<Notify>,
+    /// Turns true when the server stops; every connection watches it.
+    pub stopping: watch::Sender<bool>,
 }
 
 fn unix_now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs())
 }
 
-fn new_token() -> String {
-    let mut bytes = [0u8; 16];
-    if getrandom::fill(&mut bytes).is_err() {
-        // No entropy source: a token from the clock and a counter is still unique, if
-        // guessable; say so loudly rather than fail every connection.
-        eprintln!("carcassonne-server: no random source; session tokens are weak");
-        let nanos =
-            SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_nanos());
-        bytes = nanos.to_le_bytes();
-    }
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+/// The SHA-256 digest of a session token, in hex: what is stored and compared.
+pub fn token_digest(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-/// Whether two tokens are equal, in time that does not depend on where they differ.
-fn same_token(a: &str, b: &str) -> bool {
+/// A new session token (128 bits from the operating system) and its digest; none when the
+/// system has no random source, since a guessable token would let anyone take a session.
+fn new_token() -> Option<(String, String)> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).ok()?;
+    let token: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    let digest = token_digest(&token);
+    Some((token, digest))
+}
+
+/// Whether two digests are equal, in time that does not depend on where they differ.
+fn same_digest(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
+
+/// Most sessions one address may hold at once (each is a row in the database).
+const SESSIONS_PER_ADDRESS: usize = 64;
 
 impl Hub {
     /// A hub over `storage`, with the rooms and sessions it holds.
@@ -134,11 +234,12 @@ impl Hub {
             storage,
             rooms: RwLock::new(HashMap::new()),
             sessions: Mutex::new(HashMap::new()),
+            creators: Mutex::new(Creators::default()),
             bot_pool,
             next_room: AtomicU64::new(1),
             next_conn: AtomicU64::new(1),
             connections: AtomicUsize::new(0),
-            shutdown: Arc::new(Notify::new()),
+            stopping: watch::Sender::new(false),
         });
         hub.restore().await?;
         Ok(hub)
@@ -157,33 +258,44 @@ impl Hub {
                 Ok(room) => {
                     // Nobody is connected yet: the absence grace runs with the others.
                     let clocks = room.turn_clocks();
-                    if let Ok(mut rooms) = self.rooms.write() {
-                        rooms.insert(id.clone(), Arc::new(tokio::sync::Mutex::new(room)));
-                    }
+                    lock(&self.creators)
+                        .rooms
+                        .insert(id.clone(), (room.created_by().to_owned(), None));
+                    self.rooms_mut().insert(id.clone(), Arc::new(tokio::sync::Mutex::new(room)));
                     for clock in clocks {
                         self.start_clock(&id, clock);
                     }
                 }
-                Err(error) => eprintln!("carcassonne-server: room {id} cannot be resumed: {error}"),
+                Err(error) => {
+                    tracing::error!(room = %id, %error, "a stored room cannot be resumed")
+                }
             }
         }
         self.next_room.store(highest + 1, Ordering::Relaxed);
-        if let Ok(mut map) = self.sessions.lock() {
-            for stored in sessions {
-                map.insert(
-                    stored.player_id,
-                    Session {
-                        token: stored.token,
-                        name: stored.name,
-                        color: stored.color,
-                        room: stored.room,
-                        conn: None,
-                        last_active: Instant::now(),
-                    },
-                );
-            }
+        let mut map = lock(&self.sessions);
+        for stored in sessions {
+            map.insert(
+                stored.player_id,
+                Session {
+                    token_digest: stored.token_digest,
+                    name: stored.name,
+                    color: Colour::named(&stored.color),
+                    room: stored.room,
+                    conn: None,
+                    ip: None,
+                    last_active: Instant::now(),
+                },
+            );
         }
         Ok(())
+    }
+
+    fn rooms_mut(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<String, Shared<Room>>> {
+        self.rooms.write().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn rooms_now(&self) -> Vec<Shared<Room>> {
+        self.rooms.read().unwrap_or_else(PoisonError::into_inner).values().cloned().collect()
     }
 
     /// A number for a new connection.
@@ -194,70 +306,45 @@ impl Hub {
     fn room(&self, id: &str) -> Result<Shared<Room>, Refusal> {
         self.rooms
             .read()
-            .ok()
-            .and_then(|rooms| rooms.get(id).cloned())
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(id)
+            .cloned()
             .ok_or_else(|| Refusal::new(ErrorCode::RoomNotFound, format!("no room is called {id}")))
     }
 
     /// How many rooms are open.
     pub fn room_count(&self) -> usize {
-        self.rooms.read().map_or(0, |rooms| rooms.len())
+        self.rooms.read().unwrap_or_else(PoisonError::into_inner).len()
     }
 
     fn session_room(&self, player: &str) -> Option<String> {
-        self.sessions.lock().ok()?.get(player)?.room.clone()
+        lock(&self.sessions).get(player)?.room.clone()
     }
 
-    fn stored_session(&self, player: &str) -> Option<StoredSession> {
-        let sessions = self.sessions.lock().ok()?;
-        let session = sessions.get(player)?;
-        Some(StoredSession {
-            player_id: player.to_owned(),
-            token: session.token.clone(),
-            name: session.name.clone(),
-            color: session.color.clone(),
-            room: session.room.clone(),
-            last_seen: unix_now(),
-        })
-    }
-
+    /// Moves `player`'s session to `room` in memory; the write that stores it.
     fn set_session_room(&self, player: &str, room: Option<String>) -> Option<Write> {
-        if let Ok(mut sessions) = self.sessions.lock()
-            && let Some(session) = sessions.get_mut(player)
-        {
-            session.room = room;
-        }
-        self.stored_session(player).map(Write::Session)
+        let mut sessions = lock(&self.sessions);
+        let session = sessions.get_mut(player)?;
+        session.room = room;
+        Some(Write::Session(session.stored(player)))
     }
 
-    /// The connections of everyone in `room` that `to` names.
-    fn deliver(&self, room: &Room, deliveries: Vec<crate::room::Delivery>) {
+    /// Delivers a room's messages to the connections of the people they are for.
+    fn deliver(&self, room: &Room, deliveries: &[crate::room::Delivery]) {
         if deliveries.is_empty() {
             return;
         }
-        let Ok(sessions) = self.sessions.lock() else { return };
-        let everyone: Vec<&String> = room
-            .members
-            .iter()
-            .filter(|member| member.bot.is_none())
-            .map(|member| &member.player_id)
-            .chain(room.spectators.iter())
-            .collect();
+        let sessions = lock(&self.sessions);
+        let conn_of = |player: &str| sessions.get(player).and_then(|session| session.conn.as_ref());
         for delivery in deliveries {
             match &delivery.to {
                 Recipient::All => {
-                    for player in &everyone {
-                        if let Some(conn) =
-                            sessions.get(*player).and_then(|session| session.conn.as_ref())
-                        {
-                            conn.push(delivery.text.clone());
-                        }
+                    for conn in room.people().filter_map(conn_of) {
+                        conn.push(delivery.text.clone());
                     }
                 }
                 Recipient::Player(player) => {
-                    if let Some(conn) =
-                        sessions.get(player).and_then(|session| session.conn.as_ref())
-                    {
+                    if let Some(conn) = conn_of(player) {
                         conn.push(delivery.text.clone());
                     }
                 }
@@ -265,76 +352,62 @@ impl Hub {
         }
     }
 
-    /// Changes room `id` with `change`, stores the change, then tells the room and starts its
-    /// clocks. A refusal changes nothing; a change that cannot be stored is undone (the room
-    /// is read back from storage) and refused.
-    async fn change_room<T>(
+    /// Changes room `id` with `change`, then carries out its effects. A refusal changes
+    /// nothing.
+    async fn change_room(
         self: &Arc<Hub>,
         id: &str,
-        extra: Vec<Write>,
-        change: impl FnOnce(&mut Room) -> Result<T, Refusal>,
-    ) -> Result<T, Refusal> {
+        change: impl FnOnce(&mut Room) -> Result<Effects, Refusal>,
+    ) -> Result<(), Refusal> {
         let shared = self.room(id)?;
         let mut room = shared.lock().await;
-        let first_action = room.turn();
-        let seq = room.seq;
-        let answer = change(&mut room);
-        let answer = match answer {
-            Ok(answer) => answer,
+        match change(&mut room) {
+            Ok(effects) => self.carry_out(room, effects).await,
             Err(refusal) => {
-                room.outbox.clear();
-                room.clocks.clear();
-                room.new_actions.clear();
-                room.room_changed = false;
-                return Err(refusal);
+                if refusal.details.get("reload").is_some() {
+                    tracing::error!(room = %id, message = %refusal.message, "a room was refused half-changed");
+                    drop(room);
+                    self.reload(id).await;
+                }
+                Err(refusal)
             }
-        };
-        let mut writes = extra;
-        if room.room_changed {
-            writes.push(Write::Room(room.record()));
-        } else if room.seq != seq {
-            writes.push(Write::Seq { room: room.id.clone(), seq: room.seq });
         }
-        if !room.new_actions.is_empty() {
-            writes.push(Write::Actions {
-                room: room.id.clone(),
-                first: first_action,
-                actions: std::mem::take(&mut room.new_actions),
-            });
-        }
-        room.room_changed = false;
+    }
+
+    /// An accepted change's effects: stored first (a change that cannot be stored is undone:
+    /// the room is read back from storage, and refused), then told, then its clocks started,
+    /// then the room closed if it ended.
+    async fn carry_out(
+        self: &Arc<Hub>,
+        room: tokio::sync::MutexGuard<'_, Room>,
+        effects: Effects,
+    ) -> Result<(), Refusal> {
+        let id = room.id().to_owned();
+        let closing = effects.closing();
+        let (writes, deliveries, clocks) = effects.into_parts();
         if let Err(error) = self.storage.write(writes).await {
-            eprintln!("carcassonne-server: room {id}: storing failed: {error}");
-            room.outbox.clear();
-            room.clocks.clear();
+            tracing::error!(room = %id, %error, "storing a change failed; the room is read back");
             drop(room);
-            self.reload(id).await;
+            self.reload(&id).await;
             return Err(Refusal::new(
                 ErrorCode::StorageFailed,
                 "the change could not be stored; nothing was done",
             ));
         }
-        let outbox = std::mem::take(&mut room.outbox);
-        let clocks = std::mem::take(&mut room.clocks);
-        self.deliver(&room, outbox);
-        let finished = room.state == RoomState::Finished;
-        let members: Vec<String> = room
-            .members
-            .iter()
-            .map(|member| member.player_id.clone())
-            .chain(room.spectators.clone())
-            .collect();
+        self.deliver(&room, &deliveries);
+        let people: Vec<String> = room.people().map(str::to_owned).collect();
         drop(room);
         for clock in clocks {
-            self.start_clock(id, clock);
+            self.start_clock(&id, clock);
         }
-        if finished {
-            self.close_room(id, &members, false).await;
+        if let Some(closing) = closing {
+            self.close_room(&id, &people, closing == Closing::Empty).await;
         }
-        Ok(answer)
+        Ok(())
     }
 
-    /// Reads room `id` back from storage after a failed write.
+    /// Reads room `id` back from storage after a failed write: as stored, or gone when
+    /// storage has no open room of that id.
     async fn reload(self: &Arc<Hub>, id: &str) {
         let wanted = id.to_owned();
         let stored = self
@@ -345,26 +418,31 @@ impl Hub {
                     .map(|rooms| rooms.into_iter().find(|(room, _)| room.id == wanted))
             })
             .await;
-        let Ok(Ok(Some((stored, actions)))) = stored else {
-            eprintln!(
-                "carcassonne-server: room {id} could not be read back; it stays as it was in memory"
-            );
-            return;
-        };
-        if let Ok(room) = Room::restore(stored, &actions)
-            && let Ok(mut rooms) = self.rooms.write()
-        {
-            rooms.insert(id.to_owned(), Arc::new(tokio::sync::Mutex::new(room)));
+        match stored {
+            Ok(Ok(Some((stored, actions)))) => match Room::restore(stored, &actions) {
+                Ok(room) => {
+                    self.rooms_mut().insert(id.to_owned(), Arc::new(tokio::sync::Mutex::new(room)));
+                }
+                Err(error) => {
+                    tracing::error!(room = %id, %error, "the stored room cannot be resumed")
+                }
+            },
+            Ok(Ok(None)) => {
+                self.rooms_mut().remove(id);
+                lock(&self.creators).rooms.remove(id);
+            }
+            _ => {
+                tracing::error!(room = %id, "the room could not be read back; it stays as it was in memory")
+            }
         }
     }
 
     /// Forgets a room: its game has ended (it stays stored, downloadable) or nobody is left
     /// (it is deleted when it never had a game).
-    async fn close_room(self: &Arc<Hub>, id: &str, members: &[String], delete: bool) {
-        if let Ok(mut rooms) = self.rooms.write() {
-            rooms.remove(id);
-        }
-        let mut writes: Vec<Write> = members
+    async fn close_room(self: &Arc<Hub>, id: &str, people: &[String], delete: bool) {
+        self.rooms_mut().remove(id);
+        lock(&self.creators).rooms.remove(id);
+        let mut writes: Vec<Write> = people
             .iter()
             .filter(|player| self.session_room(player).as_deref() == Some(id))
             .filter_map(|player| self.set_session_room(player, None))
@@ -373,7 +451,7 @@ impl Hub {
             writes.push(Write::DeleteRoom(id.to_owned()));
         }
         if let Err(error) = self.storage.write(writes).await {
-            eprintln!("carcassonne-server: room {id}: closing it was not stored: {error}");
+            tracing::error!(room = %id, %error, "closing the room was not stored");
         }
     }
 
@@ -393,7 +471,7 @@ impl Hub {
             match clock {
                 Clock::Bot { turn } => hub.bot_move(&room, turn).await,
                 other => {
-                    let _ = hub.change_room(&room, Vec::new(), |room| room.timeout(other)).await;
+                    let _ = hub.change_room(&room, |room| room.timeout(other)).await;
                 }
             }
         });
@@ -409,7 +487,7 @@ impl Hub {
                 return;
             }
             let Some((seat, level)) = room.bot_to_move() else { return };
-            let Some(game) = room.game.clone() else { return };
+            let Some(game) = room.game().cloned() else { return };
             (game, seat, level)
         };
         let Ok(permit) = Arc::clone(&self.bots).acquire_owned().await else { return };
@@ -418,11 +496,18 @@ impl Hub {
             let _permit = permit;
             let _ = done.send(think(game, seat, &level));
         });
-        let Ok(Ok(actions)) = answer.await else {
-            eprintln!("carcassonne-server: room {room_id}: a bot could not move");
-            return;
+        let actions = match answer.await {
+            Ok(Ok(actions)) => actions,
+            Ok(Err(error)) => {
+                tracing::error!(room = %room_id, %error, "a bot could not move");
+                return;
+            }
+            Err(_) => {
+                tracing::error!(room = %room_id, "a bot's thread stopped before it moved");
+                return;
+            }
         };
-        let _ = self.change_room(room_id, Vec::new(), |room| room.bot_turn(turn, &actions)).await;
+        let _ = self.change_room(room_id, |room| room.bot_turn(turn, &actions)).await;
     }
 
     // ----- Connections -----
@@ -432,7 +517,7 @@ impl Hub {
         self.connections.fetch_sub(1, Ordering::Relaxed);
         let Some(player) = player else { return };
         let room = {
-            let Ok(mut sessions) = self.sessions.lock() else { return };
+            let mut sessions = lock(&self.sessions);
             let Some(session) = sessions.get_mut(&player) else { return };
             if session.conn.as_ref().is_none_or(|current| current.id != conn.id) {
                 return; // replaced by a newer connection
@@ -442,12 +527,7 @@ impl Hub {
             session.room.clone()
         };
         if let Some(room) = room {
-            let _ = self
-                .change_room(&room, Vec::new(), |room| {
-                    room.set_connected(&player, false);
-                    Ok(())
-                })
-                .await;
+            let _ = self.change_room(&room, |room| Ok(room.set_connected(&player, false))).await;
         }
     }
 
@@ -460,8 +540,7 @@ impl Hub {
         message: ClientMessage,
     ) -> Result<Option<String>, Refusal> {
         if let Some(player) = player
-            && let Ok(mut sessions) = self.sessions.lock()
-            && let Some(session) = sessions.get_mut(player)
+            && let Some(session) = lock(&self.sessions).get_mut(player)
         {
             session.last_active = Instant::now();
         }
@@ -471,7 +550,8 @@ impl Hub {
                 Ok(None)
             }
             (ClientMessage::Connect { player_id, name, color, session_token, last_seq }, None) => {
-                self.connect(conn, player_id, name, color, session_token, last_seq).await.map(Some)
+                let asked = Asked { player: player_id, name, color, token: session_token };
+                self.connect(conn, asked, last_seq).await.map(Some)
             }
             (ClientMessage::Connect { .. }, Some(_)) => Err(Refusal::new(
                 ErrorCode::AlreadyConnected,
@@ -485,20 +565,18 @@ impl Hub {
     async fn connect(
         self: &Arc<Hub>,
         conn: &Conn,
-        player: String,
-        name: String,
-        color: String,
-        token: Option<String>,
+        asked: Asked,
         last_seq: Option<u64>,
     ) -> Result<String, Refusal> {
-        let (session_token, room, resumed) = {
-            let mut sessions = self
-                .sessions
-                .lock()
-                .map_err(|_| Refusal::new(ErrorCode::InternalError, "sessions are unavailable"))?;
+        let Asked { player, name, color, token } = asked;
+        let (session_token, room, resumed, stored) = {
+            let mut sessions = lock(&self.sessions);
+            let from_here = sessions.values().filter(|session| session.ip == Some(conn.ip)).count();
             match sessions.get_mut(&player) {
                 Some(session) => {
-                    if !token.as_deref().is_some_and(|token| same_token(token, &session.token)) {
+                    let presented = token.as_deref().map(token_digest);
+                    if !presented.is_some_and(|digest| same_digest(&digest, &session.token_digest))
+                    {
                         return Err(Refusal::new(
                             ErrorCode::InvalidSession,
                             "this playerId has a session: reconnect with its sessionToken",
@@ -511,33 +589,46 @@ impl Hub {
                     }
                     // A returning player may have renamed themselves; their seats keep the
                     // name they joined with.
-                    session.name = name.clone();
-                    if !color.is_empty() {
-                        session.color = color.clone();
-                    }
+                    session.name = name;
+                    session.color = color.or(session.color);
                     session.last_active = Instant::now();
-                    (session.token.clone(), session.room.clone(), true)
+                    let token = token.unwrap_or_default();
+                    (token, session.room.clone(), true, session.stored(&player))
                 }
                 None => {
+                    if from_here >= SESSIONS_PER_ADDRESS {
+                        return Err(Refusal::new(
+                            ErrorCode::TooManySessions,
+                            format!(
+                                "one address may hold {SESSIONS_PER_ADDRESS} sessions; reconnect with a session you have"
+                            ),
+                        ));
+                    }
+                    let Some((token, token_digest)) = new_token() else {
+                        tracing::error!("no random source: no session can be made");
+                        return Err(Refusal::new(
+                            ErrorCode::InternalError,
+                            "the server has no random source for a session token",
+                        ));
+                    };
                     let session = Session {
-                        token: new_token(),
-                        name: name.clone(),
-                        color: color.clone(),
+                        token_digest,
+                        name,
+                        color,
                         room: None,
                         conn: Some(conn.clone()),
+                        ip: Some(conn.ip),
                         last_active: Instant::now(),
                     };
-                    let issued = session.token.clone();
+                    let stored = session.stored(&player);
                     sessions.insert(player.clone(), session);
-                    (issued, None, false)
+                    (token, None, false, stored)
                 }
             }
         };
-        if let Some(stored) = self.stored_session(&player)
-            && let Err(error) = self.storage.write(vec![Write::Session(stored)]).await
-        {
-            if !resumed && let Ok(mut sessions) = self.sessions.lock() {
-                sessions.remove(&player);
+        if let Err(error) = self.storage.write(vec![Write::Session(stored)]).await {
+            if !resumed {
+                lock(&self.sessions).remove(&player);
             }
             return Err(Refusal::new(
                 ErrorCode::StorageFailed,
@@ -546,13 +637,13 @@ impl Hub {
         }
         conn.send(
             "CONNECTED",
-            &json!({
-                "sessionToken": session_token,
-                "protocolVersion": PROTOCOL_VERSION,
-                "playerId": player,
-                "resumed": resumed,
-                "roomId": room,
-            }),
+            &Connected {
+                session_token: &session_token,
+                protocol_version: PROTOCOL_VERSION,
+                player_id: &player,
+                resumed,
+                room_id: room.as_deref(),
+            },
         );
         if let Some(room_id) = room {
             self.resync(conn, &player, &room_id, last_seq).await;
@@ -575,50 +666,27 @@ impl Hub {
             }
             return;
         };
-        {
-            let room = shared.lock().await;
-            let missed = last_seq.and_then(|last| room.since(last, player));
-            match missed {
-                Some(messages) => {
-                    for text in messages {
-                        conn.push(text);
-                    }
+        let mut room = shared.lock().await;
+        match last_seq.and_then(|last| room.since(last, player)) {
+            Some(messages) => {
+                for text in messages {
+                    conn.push(text);
                 }
-                None => {
-                    conn.send("ROOM_STATE", &room.room_state());
-                    let state = room.game_state();
-                    conn.send("GAME_STATE", &crate::room::GameStateMessage { game_state: &state });
-                    if let Some(game) = &room.game
-                        && !game.is_over()
-                    {
-                        resend_turn(conn, &room);
-                    }
+            }
+            None => {
+                conn.send("ROOM_STATE", &room.room_state());
+                let state = room.game_state();
+                conn.send("GAME_STATE", &GameStateMessage { game_state: &state });
+                if let Some(game) = room.game()
+                    && !game.is_over()
+                    && let Some((kind, data)) = room.turn_message()
+                {
+                    conn.send(kind, &data);
                 }
             }
         }
-        let player = player.to_owned();
-        let _ = self
-            .change_room(room_id, Vec::new(), move |room| {
-                room.set_connected(&player, true);
-                Ok(())
-            })
-            .await;
-    }
-
-    fn member(&self, player: &str) -> Member {
-        let sessions = self.sessions.lock().ok();
-        let session = sessions.as_ref().and_then(|sessions| sessions.get(player));
-        Member {
-            player_id: player.to_owned(),
-            name: session.map_or_else(|| player.to_owned(), |session| session.name.clone()),
-            color: session.map(|session| session.color.clone()).unwrap_or_default(),
-            bot: None,
-        }
-    }
-
-    fn current_room(&self, player: &str) -> Result<String, Refusal> {
-        self.session_room(player)
-            .ok_or_else(|| Refusal::new(ErrorCode::NotInRoom, "you are in no room"))
+        let effects = room.set_connected(player, true);
+        let _ = self.carry_out(room, effects).await;
     }
 
     async fn act(
@@ -629,15 +697,10 @@ impl Hub {
     ) -> Result<(), Refusal> {
         match message {
             ClientMessage::ListRooms => {
-                let shared: Vec<Shared<Room>> = self
-                    .rooms
-                    .read()
-                    .map(|rooms| rooms.values().cloned().collect())
-                    .unwrap_or_default();
-                let mut rooms = Vec::with_capacity(shared.len());
-                for room in shared {
+                let mut rooms = Vec::new();
+                for room in self.rooms_now() {
                     let room = room.lock().await;
-                    if room.state != RoomState::Finished {
+                    if room.state() != RoomState::Finished {
                         rooms.push(room.summary());
                     }
                 }
@@ -645,7 +708,7 @@ impl Hub {
                 conn.send("LIST_ROOMS", &json!({ "rooms": rooms }));
                 Ok(())
             }
-            ClientMessage::CreateRoom(settings) => self.create_room(player, settings).await,
+            ClientMessage::CreateRoom(settings) => self.create_room(conn, player, settings).await,
             ClientMessage::JoinRoom { room_id, spectate } => {
                 if let Some(current) = self.session_room(player) {
                     return Err(Refusal::new(
@@ -653,25 +716,35 @@ impl Hub {
                         format!("you are in room {current}: leave it first"),
                     ));
                 }
-                let member = self.member(player);
-                let session = self.set_session_room(player, Some(room_id.clone()));
-                let joined = self
-                    .change_room(&room_id, session.into_iter().collect(), |room| {
-                        room.join(member, spectate)?;
-                        let state = room.game_state();
-                        room.emit(
-                            Recipient::Player(player.to_owned()),
-                            "GAME_STATE",
-                            &crate::room::GameStateMessage { game_state: &state },
-                        );
-                        if room.game.is_some() {
-                            resend_turn_in_room(room, player);
-                        }
-                        Ok(())
-                    })
-                    .await;
+                let shared = self.room(&room_id)?;
+                let mut room = shared.lock().await;
+                // The session's room and the room's members change together, and only once
+                // the room has accepted: a refused join leaves the session where it was.
+                let (effects, before) = {
+                    let mut sessions = lock(&self.sessions);
+                    let session = sessions.get_mut(player).ok_or_else(|| {
+                        Refusal::new(ErrorCode::NotConnected, "your session has ended")
+                    })?;
+                    if let Some(current) = &session.room {
+                        return Err(Refusal::new(
+                            ErrorCode::AlreadyInRoom,
+                            format!("you are in room {current}: leave it first"),
+                        ));
+                    }
+                    let member = Member {
+                        player_id: player.to_owned(),
+                        name: session.name.clone(),
+                        color: String::new(),
+                        bot: None,
+                    };
+                    let mut effects = room.join(member, spectate)?;
+                    let before = session.room.replace(room_id.clone());
+                    effects.store_too(Write::Session(session.stored(player)));
+                    (effects, before)
+                };
+                let joined = self.carry_out(room, effects).await;
                 if joined.is_err() {
-                    self.set_session_room(player, None);
+                    self.set_session_room(player, before);
                 }
                 joined
             }
@@ -682,162 +755,155 @@ impl Hub {
                         format!("you are not in room {room_id}"),
                     ));
                 }
-                let members = self
-                    .room(&room_id)?
-                    .lock()
-                    .await
-                    .members
-                    .iter()
-                    .map(|member| member.player_id.clone())
-                    .collect::<Vec<_>>();
-                let close =
-                    self.change_room(&room_id, Vec::new(), |room| room.leave(player)).await?;
+                let shared = self.room(&room_id)?;
+                let mut room = shared.lock().await;
+                let mut effects = room.leave(player)?;
                 if let Some(write) = self.set_session_room(player, None) {
-                    let _ = self.storage.write(vec![write]).await;
+                    effects.store_too(write);
                 }
-                if close {
-                    self.close_room(&room_id, &members, true).await;
+                if let Err(refusal) = self.carry_out(room, effects).await {
+                    self.set_session_room(player, Some(room_id));
+                    return Err(refusal);
                 }
                 conn.send("ROOM_LEFT", &json!({ "roomId": room_id }));
                 Ok(())
             }
             ClientMessage::AddBot { bot_name, difficulty } => {
                 let room = self.current_room(player)?;
-                self.change_room(&room, Vec::new(), |room| {
-                    room.add_bot(player, bot_name, difficulty)
-                })
-                .await
+                self.change_room(&room, |room| room.add_bot(player, bot_name, difficulty)).await
             }
             ClientMessage::StartGame => {
                 let room = self.current_room(player)?;
-                self.change_room(&room, Vec::new(), |room| room.start(player)).await
+                self.change_room(&room, |room| room.start(player)).await
             }
             ClientMessage::PlaceTile { x, y, rotation } => {
                 let room = self.current_room(player)?;
-                self.change_room(&room, Vec::new(), |room| room.place_tile(player, x, y, rotation))
-                    .await
+                self.change_room(&room, |room| room.place_tile(player, x, y, rotation)).await
             }
             ClientMessage::PlaceMeeple { feature_id, figure } => {
-                let room = self.current_room(player)?;
-                let action = Action::Deploy {
-                    segment: feature_id,
-                    figure: views::figure_of(figure.as_deref()),
-                };
-                self.change_room(&room, Vec::new(), |room| room.figure_action(player, action)).await
+                let action = FigureAction::Deploy { feature: feature_id, figure };
+                self.figure_action(player, action).await
             }
-            ClientMessage::SkipMeeple => {
-                let room = self.current_room(player)?;
-                self.change_room(&room, Vec::new(), |room| room.figure_action(player, Action::Skip))
-                    .await
-            }
+            ClientMessage::SkipMeeple => self.figure_action(player, FigureAction::Skip).await,
             ClientMessage::RecallAbbot { x, y } => {
-                let room = self.current_room(player)?;
-                let action = Action::RecallAbbot { pos: carcassonne::Pos::new(x, y) };
-                self.change_room(&room, Vec::new(), |room| room.figure_action(player, action)).await
+                self.figure_action(player, FigureAction::RecallAbbot { x, y }).await
             }
             ClientMessage::Ping | ClientMessage::Connect { .. } => Ok(()),
         }
     }
 
+    async fn figure_action(
+        self: &Arc<Hub>,
+        player: &str,
+        action: FigureAction,
+    ) -> Result<(), Refusal> {
+        let room = self.current_room(player)?;
+        self.change_room(&room, |room| room.figure_action(player, action)).await
+    }
+
+    fn current_room(&self, player: &str) -> Result<String, Refusal> {
+        self.session_room(player)
+            .ok_or_else(|| Refusal::new(ErrorCode::NotInRoom, "you are in no room"))
+    }
+
     async fn create_room(
         self: &Arc<Hub>,
+        conn: &Conn,
         player: &str,
         asked: RoomSettings,
     ) -> Result<(), Refusal> {
-        if let Some(current) = self.session_room(player) {
-            return Err(Refusal::new(
-                ErrorCode::AlreadyInRoom,
-                format!("you are in room {current}: leave it first"),
-            ));
-        }
         let settings = check_settings(asked)?;
-        let (total, mine) = {
-            let rooms: Vec<Shared<Room>> = self
-                .rooms
-                .read()
-                .map(|rooms| rooms.values().cloned().collect())
-                .unwrap_or_default();
-            let mut mine = 0;
-            for room in &rooms {
-                if room.lock().await.created_by == player {
-                    mine += 1;
-                }
-            }
-            (rooms.len(), mine)
-        };
-        if total >= self.config.limits.rooms {
+        if self.room_count() >= self.config.limits.rooms {
             return Err(Refusal::new(
                 ErrorCode::ServerFull,
                 "the server holds as many rooms as it may",
             ));
         }
-        if mine >= self.config.limits.rooms_per_client {
-            return Err(Refusal::new(
-                ErrorCode::TooManyRooms,
-                format!("one client may have {} open rooms", self.config.limits.rooms_per_client),
-            ));
+        let id = {
+            let creators = lock(&self.creators);
+            let limits = &self.config.limits;
+            if creators.by_player(player) >= limits.rooms_per_client {
+                return Err(Refusal::new(
+                    ErrorCode::TooManyRooms,
+                    format!("one client may have {} open rooms", limits.rooms_per_client),
+                ));
+            }
+            if creators.by_address(conn.ip) >= limits.rooms_per_address {
+                return Err(Refusal::new(
+                    ErrorCode::TooManyRooms,
+                    format!("one address may have {} open rooms", limits.rooms_per_address),
+                ));
+            }
+            format!("r{}", self.next_room.fetch_add(1, Ordering::Relaxed))
+        };
+        let (room, mut effects) = {
+            let mut sessions = lock(&self.sessions);
+            let session = sessions
+                .get_mut(player)
+                .ok_or_else(|| Refusal::new(ErrorCode::NotConnected, "your session has ended"))?;
+            if let Some(current) = &session.room {
+                return Err(Refusal::new(
+                    ErrorCode::AlreadyInRoom,
+                    format!("you are in room {current}: leave it first"),
+                ));
+            }
+            let creator = Member {
+                player_id: player.to_owned(),
+                name: session.name.clone(),
+                color: String::new(),
+                bot: None,
+            };
+            let (room, effects) = Room::new(id.clone(), settings, creator);
+            session.room = Some(id.clone());
+            (room, effects)
+        };
+        if let Some(write) = self.set_session_room(player, Some(id.clone())) {
+            effects.store_too(write);
         }
-        let id = format!("r{}", self.next_room.fetch_add(1, Ordering::Relaxed));
-        let mut room = Room::new(id.clone(), settings, self.member(player));
-        let state = room.game_state();
-        room.emit(
-            Recipient::Player(player.to_owned()),
-            "GAME_STATE",
-            &crate::room::GameStateMessage { game_state: &state },
-        );
-        let session = self.set_session_room(player, Some(id.clone()));
-        let mut writes: Vec<Write> = session.into_iter().collect();
-        writes.push(Write::Room(room.record()));
-        room.room_changed = false;
-        if let Err(error) = self.storage.write(writes).await {
+        let shared = Arc::new(tokio::sync::Mutex::new(room));
+        let room = shared.lock().await;
+        self.rooms_mut().insert(id.clone(), Arc::clone(&shared));
+        lock(&self.creators).rooms.insert(id.clone(), (player.to_owned(), Some(conn.ip)));
+        let created = self.carry_out(room, effects).await;
+        if created.is_err() {
             self.set_session_room(player, None);
-            return Err(Refusal::new(
-                ErrorCode::StorageFailed,
-                format!("the room could not be stored: {error}"),
-            ));
+            self.rooms_mut().remove(&id);
+            lock(&self.creators).rooms.remove(&id);
         }
-        let outbox = std::mem::take(&mut room.outbox);
-        self.deliver(&room, outbox);
-        if let Ok(mut rooms) = self.rooms.write() {
-            rooms.insert(id, Arc::new(tokio::sync::Mutex::new(room)));
-        }
-        Ok(())
+        created
     }
 
-    /// Ends sessions idle for longer than the session timeout; their connections are cut and
-    /// their rooms told.
+    /// Ends sessions without a connection for longer than the session timeout, and tells
+    /// their rooms. A session seated in a game in progress does not end: the seat stays its
+    /// owner's (by token) until the game is over.
     pub async fn sweep_sessions(self: &Arc<Hub>) {
         let timeout = self.config.session_timeout;
-        let expired: Vec<(String, Option<String>, Option<Conn>)> = {
-            let Ok(mut sessions) = self.sessions.lock() else { return };
-            let old: Vec<String> = sessions
-                .iter()
-                .filter(|(_, session)| session.last_active.elapsed() > timeout)
-                .map(|(player, _)| player.clone())
-                .collect();
-            old.into_iter()
-                .filter_map(|player| {
-                    sessions.remove(&player).map(|session| (player, session.room, session.conn))
-                })
-                .collect()
-        };
-        for (player, room, conn) in expired {
-            if let Some(conn) = conn {
-                conn.kick.notify_one();
+        let idle: Vec<(String, Option<String>)> = lock(&self.sessions)
+            .iter()
+            .filter(|(_, session)| {
+                session.conn.is_none() && session.last_active.elapsed() > timeout
+            })
+            .map(|(player, session)| (player.clone(), session.room.clone()))
+            .collect();
+        for (player, room) in idle {
+            if let Some(room) = &room
+                && let Ok(shared) = self.room(room)
+                && shared.lock().await.seats_in_play(&player)
+            {
+                continue;
+            }
+            let ended = {
+                let mut sessions = lock(&self.sessions);
+                let still_idle = sessions.get(&player).is_some_and(|session| {
+                    session.conn.is_none() && session.last_active.elapsed() > timeout
+                });
+                still_idle && sessions.remove(&player).is_some()
+            };
+            if !ended {
+                continue;
             }
             if let Some(room) = room {
-                let closing = self
-                    .change_room(&room, Vec::new(), |room| {
-                        room.set_connected(&player, false);
-                        match room.state {
-                            RoomState::Waiting => room.leave(&player),
-                            _ => Ok(false),
-                        }
-                    })
-                    .await;
-                if let Ok(true) = closing {
-                    self.close_room(&room, &[], true).await;
-                }
+                let _ = self.change_room(&room, |room| Ok(room.expire(&player))).await;
             }
             let _ = self.storage.write(vec![Write::DeleteSession(player)]).await;
         }
@@ -858,17 +924,12 @@ impl Hub {
     }
 }
 
-/// Tells one connection whose turn it is and what was placed (after a full state).
-fn resend_turn(conn: &Conn, room: &Room) {
-    if let Some((kind, data)) = room.turn_message() {
-        conn.send(kind, &data);
-    }
-}
-
-fn resend_turn_in_room(room: &mut Room, player: &str) {
-    if let Some((kind, data)) = room.turn_message() {
-        room.emit(Recipient::Player(player.to_owned()), kind, &data);
-    }
+/// What `CONNECT` asked for.
+struct Asked {
+    player: String,
+    name: String,
+    color: Option<Colour>,
+    token: Option<String>,
 }
 
 /// A bot's whole turn: its placement, then its figure action.
@@ -900,35 +961,70 @@ fn think(
 /// allow, rule options the engine knows.
 fn check_settings(asked: RoomSettings) -> Result<Settings, Refusal> {
     let refuse = |message: String| Refusal::new(ErrorCode::InvalidRoomSettings, message);
-    let mut catalogs = Vec::new();
+    let mut seats = 0;
     for name in &asked.tilesets {
-        catalogs.push(Catalog::builtin(name).map_err(|error| refuse(error.to_string()))?);
+        let catalog = Catalog::builtin(name).map_err(|error| refuse(error.to_string()))?;
+        seats += catalog.figures().colours.len();
     }
-    let most = if asked.tilesets.iter().any(|name| name == "inns_and_cathedrals") { 6 } else { 5 };
-    if !(2..=most).contains(&asked.max_players) {
+    let most = seats.min(6);
+    if !(2..=most).contains(&usize::from(asked.max_players)) {
         return Err(refuse(format!("maxPlayers is 2 to {most} with these tile sets")));
     }
-    let rules: RuleOptions = match asked.rules {
-        Some(rules) => {
-            serde_json::from_value(rules).map_err(|error| refuse(format!("rules: {error}")))?
+    let (seed, seed_chosen) = match asked.seed {
+        Some(seed) => (seed, true),
+        None => {
+            let mut bytes = [0u8; 8];
+            getrandom::fill(&mut bytes).map_err(|_| {
+                Refusal::new(ErrorCode::InternalError, "the server has no random source")
+            })?;
+            (u64::from_le_bytes(bytes), false)
         }
-        None => RuleOptions::default(),
     };
-    let seed = asked.seed.unwrap_or_else(|| {
-        let mut bytes = [0u8; 8];
-        let _ = getrandom::fill(&mut bytes);
-        u64::from_le_bytes(bytes)
-    });
     let settings = Settings {
         name: asked.name,
         max_players: asked.max_players,
         tilesets: asked.tilesets,
-        rules,
+        rules: asked.rules,
         seed,
+        seed_chosen,
         turn_seconds: asked.turn_seconds,
     };
     // The engine has the last word: a setup it refuses is refused here, not at START_GAME.
     let setup = crate::room::setup(&settings, 2).map_err(refuse)?;
     carcassonne::Game::new(setup).map_err(|error| refuse(error.to_string()))?;
     Ok(settings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_kept_as_digests_and_compared_whole() {
+        let (token, digest) = new_token().expect("a random source");
+        assert_eq!(token.len(), 32);
+        assert_ne!(token, digest);
+        assert_eq!(token_digest(&token), digest);
+        assert!(same_digest(&digest, &token_digest(&token)));
+        assert!(!same_digest(&digest, &token_digest("guess")));
+        assert!(!same_digest(&digest, &digest[..10]));
+    }
+
+    #[test]
+    fn the_most_players_follows_the_sets_colours() {
+        let asked = |tilesets: &[&str], max_players| RoomSettings {
+            name: "r".into(),
+            max_players,
+            tilesets: tilesets.iter().map(|name| (*name).to_owned()).collect(),
+            rules: carcassonne::RuleOptions::default(),
+            seed: Some(1),
+            turn_seconds: None,
+        };
+        assert!(check_settings(asked(&["base"], 5)).is_ok());
+        assert!(check_settings(asked(&["base"], 6)).is_err());
+        assert!(check_settings(asked(&["base", "inns_and_cathedrals"], 6)).is_ok());
+        let drawn = check_settings(RoomSettings { seed: None, ..asked(&["base"], 2) }).unwrap();
+        assert!(!drawn.seed_chosen);
+        assert!(check_settings(asked(&["base"], 2)).unwrap().seed_chosen);
+    }
 }

@@ -1,6 +1,6 @@
-//! The carcassonne multiplayer server: rooms and games over WebSocket (`../shared/PROTOCOL.md`
-//! parts 1 and 2, documented in `server/README.md`), bots on their own threads, every game
-//! stored as it happens (SQLite), and a web page to play in, all on one port.
+//! The carcassonne multiplayer server: rooms and games over WebSocket (the protocol of
+//! `docs/protocol.md`, parts 1 and 2), bots on their own threads, every game stored as it
+//! happens (SQLite), and a web page to play in, all on one port.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -15,6 +15,7 @@
 pub mod config;
 mod http;
 mod hub;
+mod listen;
 pub mod protocol;
 pub mod room;
 pub mod storage;
@@ -25,6 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use config::{Config, Limits};
+pub use http::CONTENT_SECURITY_POLICY;
 pub use hub::PROTOCOL_VERSION;
 
 use storage::{SqliteStorage, StorageError, StorageHandle};
@@ -33,7 +35,7 @@ use storage::{SqliteStorage, StorageError, StorageHandle};
 /// the database first, and a shutdown closes every connection (each game is already stored).
 ///
 /// # Errors
-/// The database cannot be opened or read, or the listener fails.
+/// The database cannot be opened or read.
 pub async fn serve(
     config: Config,
     listener: tokio::net::TcpListener,
@@ -43,6 +45,12 @@ pub async fn serve(
         Some(path) => Box::new(SqliteStorage::open(path)?),
         None => Box::new(SqliteStorage::memory()?),
     };
+    // Sockets in all are bounded by the file limit (past it the server could not open its
+    // database or answer `/health`); WebSockets by `limits.connections`, refused in the
+    // protocol with `SERVER_FULL`.
+    let in_all = listen::file_limit_cap().unwrap_or(usize::MAX);
+    let slots = listen::Slots::new(config.limits.connections_per_address, in_all);
+    let header_timeout = config.header_timeout;
     let hub = hub::Hub::start(config, StorageHandle::start(storage)).await?;
     let sweeper = {
         let hub = Arc::clone(&hub);
@@ -54,16 +62,19 @@ pub async fn serve(
             }
         })
     };
-    let stopping = Arc::clone(&hub.shutdown);
-    let app = http::router(Arc::clone(&hub));
-    let result = axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
+    {
+        let hub = Arc::clone(&hub);
+        tokio::spawn(async move {
             shutdown.await;
-            stopping.notify_waiters();
-        })
-        .await;
+            hub.stopping.send_replace(true);
+        });
+    }
+    let app = http::router(Arc::clone(&hub));
+    listen::serve(listener, app, slots, header_timeout, hub.stopping.subscribe()).await;
+    // Every connection watches `stopping`; give them a moment to close.
+    let _ = tokio::time::timeout(Duration::from_secs(5), hub.stopping.closed()).await;
     sweeper.abort();
-    result.map_err(ServeError::Io)
+    Ok(())
 }
 
 /// Why the server could not run.

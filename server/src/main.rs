@@ -28,9 +28,20 @@ struct Args {
     /// Seconds a disconnected player's turn waits before the server plays for them.
     #[arg(long, default_value_t = 30.0, value_name = "SECONDS")]
     absent_grace: f64,
-    /// Seconds of inactivity that end a session.
+    /// Seconds of inactivity that end a session (a player seated in a game in progress
+    /// keeps their seat until it ends).
     #[arg(long, default_value_t = 300.0, value_name = "SECONDS")]
     session_timeout: f64,
+    /// An origin whose pages may open the WebSocket besides the server's own, such as
+    /// `https://games.example.org`; repeat for several.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
+    /// Connections one IP address may hold at once.
+    #[arg(long, default_value_t = 32, value_name = "N")]
+    connections_per_address: usize,
+    /// Open rooms the clients of one IP address may have created together.
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    rooms_per_address: usize,
 }
 
 fn seconds(name: &str, value: f64) -> Result<Duration, String> {
@@ -41,8 +52,33 @@ fn seconds(name: &str, value: f64) -> Result<Duration, String> {
     }
 }
 
+fn at_least_one(name: &str, value: usize) -> Result<usize, String> {
+    if value == 0 { Err(format!("--{name} is at least 1")) } else { Ok(value) }
+}
+
+/// An origin as browsers send it: a scheme and a host, with a port if any, nothing after.
+fn checked_origin(origin: &str) -> Result<String, String> {
+    let origin = origin.trim_end_matches('/');
+    let host = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://"));
+    match host {
+        Some(host) if !host.is_empty() && !host.contains(['/', '?', '#', ' ']) => {
+            Ok(origin.to_owned())
+        }
+        _ => Err(format!(
+            "--allow-origin takes an origin such as https://games.example.org, not {origin}"
+        )),
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
     let config = (|| {
         Ok::<_, String>(carcassonne_server::Config {
             addr: args.addr,
@@ -51,6 +87,19 @@ fn main() -> ExitCode {
             figure_grace: seconds("figure-grace", args.figure_grace)?,
             absent_grace: seconds("absent-grace", args.absent_grace)?,
             session_timeout: seconds("session-timeout", args.session_timeout)?,
+            allowed_origins: args
+                .allow_origin
+                .iter()
+                .map(|origin| checked_origin(origin))
+                .collect::<Result<_, _>>()?,
+            limits: carcassonne_server::Limits {
+                connections_per_address: at_least_one(
+                    "connections-per-address",
+                    args.connections_per_address,
+                )?,
+                rooms_per_address: at_least_one("rooms-per-address", args.rooms_per_address)?,
+                ..carcassonne_server::Limits::default()
+            },
             ..carcassonne_server::Config::default()
         })
     })();
@@ -82,12 +131,12 @@ fn main() -> ExitCode {
             .db
             .as_ref()
             .map_or_else(|| "in memory".to_owned(), |path| path.display().to_string());
-        eprintln!(
-            "carcassonne-server: http://{address}/ (WebSocket at ws://{address}/ws), games {stored}"
+        tracing::info!(
+            "serving http://{address}/ (WebSocket at ws://{address}/ws), games {stored}"
         );
         let ctrl_c = async {
             let _ = tokio::signal::ctrl_c().await;
-            eprintln!("carcassonne-server: stopping (every game is stored)");
+            tracing::info!("stopping (every game is stored)");
         };
         match carcassonne_server::serve(config, listener, ctrl_c).await {
             Ok(()) => ExitCode::SUCCESS,

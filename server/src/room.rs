@@ -1,7 +1,8 @@
 //! A room: its members, its settings and its game, and every rule of part 1 and 2 about
 //! them. A room changes only through the methods here, each of which either refuses (and
-//! changes nothing) or returns what to store and what to tell whom; the hub stores, then
-//! tells. No I/O and no clocks here, so every rule is tested without a socket.
+//! changes nothing) or returns its [`Effects`]: what to store, whom to tell, which clocks to
+//! start; the hub stores, then tells. No I/O and no clocks here, so every rule is tested
+//! without a socket (the tests at the bottom).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -13,8 +14,10 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
+use crate::protocol::client::{BotLevel, FigureChoice};
 use crate::protocol::codes::{ErrorCode, Refusal};
 use crate::protocol::views::{self, Seat};
+use crate::storage::Write;
 
 /// Where a room stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -64,9 +67,78 @@ pub enum Clock {
 pub struct Member {
     pub player_id: String,
     pub name: String,
+    /// The seat's colour: the tile sets' colour for the seat, set by the room.
     pub color: String,
     /// The bot level, for a bot.
     pub bot: Option<String>,
+}
+
+/// Where bots' player ids begin: a client's `playerId` may not, so no client can speak for
+/// a bot (`protocol::client` refuses such an id).
+pub const BOT_PREFIX: &str = "bot:";
+
+/// Why the hub should close a room after a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Closing {
+    /// The game ended: the room is forgotten, its game kept for download.
+    Finished,
+    /// No person is left before any game: the room is deleted.
+    Empty,
+}
+
+/// What an accepted change asks of the hub, in this order: store `writes` (all or none), then
+/// deliver the messages, then start the clocks, then close the room if it says so.
+#[derive(Debug, Default)]
+#[must_use = "a change's effects are stored, then carried out"]
+pub struct Effects {
+    writes: Vec<Write>,
+    deliveries: Vec<Delivery>,
+    clocks: Vec<Clock>,
+    closing: Option<Closing>,
+}
+
+impl Effects {
+    /// What to store before anyone hears of the change.
+    pub fn writes(&self) -> &[Write] {
+        &self.writes
+    }
+
+    /// The messages to deliver once stored, in order.
+    pub fn deliveries(&self) -> &[Delivery] {
+        &self.deliveries
+    }
+
+    /// The clocks to start once delivered.
+    pub fn clocks(&self) -> &[Clock] {
+        &self.clocks
+    }
+
+    /// Whether the room closes after the change.
+    pub fn closing(&self) -> Option<Closing> {
+        self.closing
+    }
+
+    /// Adds a write of the hub's own (a session's room) to the change's batch.
+    pub fn store_too(&mut self, write: Write) {
+        self.writes.push(write);
+    }
+
+    /// Takes the parts apart: writes, deliveries, clocks.
+    pub fn into_parts(self) -> (Vec<Write>, Vec<Delivery>, Vec<Clock>) {
+        (self.writes, self.deliveries, self.clocks)
+    }
+}
+
+/// What a change being made has produced so far; taken whole into its `Effects`.
+#[derive(Debug, Default)]
+struct Pending {
+    deliveries: Vec<Delivery>,
+    clocks: Vec<Clock>,
+    /// Whether the change touched the members or settings (the stored room is rewritten).
+    room_changed: bool,
+    /// Actions of the change, for the stored game log.
+    actions: Vec<Action>,
+    closing: Option<Closing>,
 }
 
 /// What `CREATE_ROOM` set, checked.
@@ -77,6 +149,10 @@ pub struct Settings {
     pub tilesets: Vec<String>,
     pub rules: RuleOptions,
     pub seed: u64,
+    /// Whether the host chose the seed: then everyone is told it, since it decides every
+    /// draw; a seed the server drew is never told.
+    #[serde(default)]
+    pub seed_chosen: bool,
     pub turn_seconds: Option<u32>,
 }
 
@@ -141,23 +217,20 @@ pub struct GameStateMessage<'a> {
     pub game_state: &'a RawValue,
 }
 
-/// Colours given to members who name none, and to bots.
-const COLOURS: [&str; 6] = ["red", "blue", "green", "yellow", "black", "gray"];
-
 /// A room.
 pub struct Room {
-    pub id: String,
-    pub settings: Settings,
-    pub created_by: String,
-    pub host: Option<String>,
-    pub state: RoomState,
-    pub members: Vec<Member>,
-    pub spectators: Vec<String>,
+    id: String,
+    settings: Settings,
+    created_by: String,
+    host: Option<String>,
+    state: RoomState,
+    members: Vec<Member>,
+    spectators: Vec<String>,
     /// Members whose client is connected now (bots always are).
-    pub connected: Vec<String>,
-    pub game: Option<Game>,
+    connected: Vec<String>,
+    game: Option<Game>,
     /// The last message number sent.
-    pub seq: u64,
+    seq: u64,
     log: VecDeque<Delivery>,
     log_bytes: usize,
     /// The Tile JSON of every tile type in the game, shared by games on the same sets.
@@ -168,13 +241,8 @@ pub struct Room {
     turn_scores: Vec<u32>,
     /// The turn's events, for `TURN_END`.
     turn_events: Vec<Event>,
-    /// Messages and clocks of the change being made, taken by the hub.
-    pub outbox: Vec<Delivery>,
-    pub clocks: Vec<Clock>,
-    /// Whether the change touched the members or settings (the stored room is rewritten).
-    pub room_changed: bool,
-    /// Actions of the change, for the stored game log.
-    pub new_actions: Vec<Action>,
+    /// What the change being made has produced.
+    pending: Pending,
 }
 
 /// The time now, as the envelope's ISO 8601 `timestamp`.
@@ -183,8 +251,9 @@ pub fn now() -> String {
 }
 
 impl Room {
-    /// A new room with its creator as host and first member.
-    pub fn new(id: String, settings: Settings, creator: Member) -> Room {
+    /// A new room with its creator as host and first member, and what creating it asks: the
+    /// room stored, `ROOM_STATE` and the creator's `GAME_STATE`.
+    pub fn new(id: String, settings: Settings, creator: Member) -> (Room, Effects) {
         let created_by = creator.player_id.clone();
         let mut room = Room {
             id,
@@ -203,14 +272,112 @@ impl Room {
             sent_players: Vec::new(),
             turn_scores: Vec::new(),
             turn_events: Vec::new(),
-            outbox: Vec::new(),
-            clocks: Vec::new(),
-            room_changed: true,
-            new_actions: Vec::new(),
+            pending: Pending { room_changed: true, ..Pending::default() },
         };
-        room.members.push(room.coloured(creator));
+        let creator_id = creator.player_id.clone();
+        room.members.push(creator);
+        room.recolour();
         room.emit_room_state();
-        room
+        room.emit_game_state_to(&creator_id);
+        let effects = room.effects(0, 0);
+        (room, effects)
+    }
+
+    /// Runs `change`: its effects when it is accepted; when refused, nothing changed.
+    fn accept(
+        &mut self,
+        change: impl FnOnce(&mut Room) -> Result<(), Refusal>,
+    ) -> Result<Effects, Refusal> {
+        let first_action = self.turn();
+        let seq = self.seq;
+        match change(self) {
+            Ok(()) => Ok(self.effects(first_action, seq)),
+            Err(refusal) => {
+                let pending = std::mem::take(&mut self.pending);
+                if self.seq != seq || !pending.actions.is_empty() || pending.room_changed {
+                    // Refused after a change began: only a fault of the server's does that
+                    // (each rule is checked before anything moves). The hub reads the room
+                    // back from storage.
+                    return Err(Refusal::new(
+                        ErrorCode::InternalError,
+                        format!("the room was left half-changed: {}", refusal.message),
+                    )
+                    .with_details(json!({ "reload": true })));
+                }
+                Err(refusal)
+            }
+        }
+    }
+
+    /// What the change since (`first_action`, `seq`) produced, taken out of the room.
+    fn effects(&mut self, first_action: usize, seq: u64) -> Effects {
+        let pending = std::mem::take(&mut self.pending);
+        let mut writes = Vec::new();
+        if pending.room_changed {
+            writes.push(Write::Room(self.record()));
+        } else if self.seq != seq {
+            writes.push(Write::Seq { room: self.id.clone(), seq: self.seq });
+        }
+        if !pending.actions.is_empty() {
+            writes.push(Write::Actions {
+                room: self.id.clone(),
+                first: first_action,
+                actions: pending.actions,
+            });
+        }
+        Effects {
+            writes,
+            deliveries: pending.deliveries,
+            clocks: pending.clocks,
+            closing: pending.closing,
+        }
+    }
+
+    // ----- What the hub reads -----
+
+    /// The room's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Where the room stands.
+    pub fn state(&self) -> RoomState {
+        self.state
+    }
+
+    /// The player id of who created the room.
+    pub fn created_by(&self) -> &str {
+        &self.created_by
+    }
+
+    /// The room's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The game, once started.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The last message number sent.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The player ids of every person in the room (members who are not bots, and
+    /// spectators): whom `Recipient::All` reaches.
+    pub fn people(&self) -> impl Iterator<Item = &str> {
+        self.members
+            .iter()
+            .filter(|member| member.bot.is_none())
+            .map(|member| member.player_id.as_str())
+            .chain(self.spectators.iter().map(String::as_str))
+    }
+
+    /// Whether `player` holds a seat in a game not yet over (their seat stays theirs).
+    pub fn seats_in_play(&self, player: &str) -> bool {
+        self.state == RoomState::InProgress && self.is_member(player)
     }
 
     /// What is stored of the room: everything but its game, which is its action log.
@@ -228,7 +395,14 @@ impl Room {
 
     /// A room as stored, its game replayed from its actions.
     pub fn restore(record: RoomRecord, actions: &[Action]) -> Result<Room, String> {
-        let RoomRecord { id, settings, created_by, host, state, members, seq } = record;
+        let RoomRecord { id, settings, created_by, host, state, mut members, seq } = record;
+        // Rooms stored before bots had ids of their own (`r1-bot-1`, which a client could
+        // claim) get them now; games refer to seats, never to ids.
+        for (seat, member) in members.iter_mut().enumerate() {
+            if member.bot.is_some() && !member.player_id.starts_with(BOT_PREFIX) {
+                member.player_id = format!("{BOT_PREFIX}{id}:{}", seat + 1);
+            }
+        }
         let game = match state {
             RoomState::InProgress | RoomState::Finished => {
                 let setup = setup(&settings, members.len())?;
@@ -260,21 +434,33 @@ impl Room {
             sent_players: Vec::new(),
             turn_scores,
             turn_events: Vec::new(),
-            outbox: Vec::new(),
-            clocks: Vec::new(),
-            room_changed: false,
-            new_actions: Vec::new(),
+            pending: Pending::default(),
+        })
+        .map(|mut room| {
+            room.recolour();
+            room
         })
     }
 
-    fn coloured(&self, mut member: Member) -> Member {
-        let taken = |colour: &str| self.members.iter().any(|other| other.color == colour);
-        if member.color.is_empty() || taken(&member.color) {
-            if let Some(free) = COLOURS.iter().find(|colour| !taken(colour)) {
-                member.color = (*free).to_owned();
-            }
+    /// Gives each seat the tile sets' colour for it (seat 0 red, 1 green, …, as the engine,
+    /// every picture and every saved game have it), so one seat has one colour everywhere.
+    fn recolour(&mut self) {
+        let colours: Vec<&str> = self
+            .settings
+            .tilesets
+            .iter()
+            .filter_map(|name| Catalog::builtin(name).ok())
+            .flat_map(|catalog| catalog.figures().colours.clone())
+            .filter_map(|name| carcassonne::Colour::named(&name))
+            .map(carcassonne::Colour::name)
+            .collect();
+        for (seat, member) in self.members.iter_mut().enumerate() {
+            let colour = colours
+                .get(seat)
+                .copied()
+                .unwrap_or(carcassonne::PALETTE[seat % carcassonne::PALETTE.len()].name());
+            member.color = colour.to_owned();
         }
-        member
     }
 
     // ----- Messages -----
@@ -300,7 +486,7 @@ impl Room {
                 self.log_bytes -= old.text.len();
             }
         }
-        self.outbox.push(delivery);
+        self.pending.deliveries.push(delivery);
     }
 
     /// The messages after `last_seq` for `player`, or None when some are gone (the caller then
@@ -354,6 +540,20 @@ impl Room {
 
     /// `ROOM_STATE`'s data.
     pub fn room_state(&self) -> Value {
+        let mut state = self.room_state_without_seed();
+        self.announce_seed(&mut state);
+        state
+    }
+
+    /// Adds `seed` to a room's description when the host chose it (and nothing otherwise, so
+    /// a drawn seed is not even named).
+    fn announce_seed(&self, description: &mut Value) {
+        if let (Some(seed), Some(fields)) = (self.announced_seed(), description.as_object_mut()) {
+            fields.insert("seed".to_owned(), json!(seed));
+        }
+    }
+
+    fn room_state_without_seed(&self) -> Value {
         let followers = self.followers();
         let players: Vec<Value> = match (&self.game, self.game.as_ref().map(Game::view)) {
             (Some(_), Some(view)) => self
@@ -383,6 +583,22 @@ impl Room {
             "rules": self.settings.rules,
             "turnSeconds": self.settings.turn_seconds,
         })
+    }
+
+    /// The seed, when the host chose it: everyone in or looking at the room is told, since it
+    /// decides every draw. A seed the server drew stays the server's.
+    fn announced_seed(&self) -> Option<u64> {
+        self.settings.seed_chosen.then_some(self.settings.seed)
+    }
+
+    /// `GAME_STATE` to one person (on joining, and to the creator).
+    fn emit_game_state_to(&mut self, player: &str) {
+        let state = self.game_state();
+        self.emit(
+            Recipient::Player(player.to_owned()),
+            "GAME_STATE",
+            &GameStateMessage { game_state: &state },
+        );
     }
 
     fn emit_room_state(&mut self) {
@@ -421,7 +637,7 @@ impl Room {
 
     /// The list entry of `LIST_ROOMS`.
     pub fn summary(&self) -> Value {
-        json!({
+        let mut summary = json!({
             "id": self.id,
             "name": self.settings.name,
             "playerCount": self.members.len(),
@@ -430,7 +646,9 @@ impl Room {
             "createdBy": self.created_by,
             "state": self.state,
             "tilesets": self.settings.tilesets,
-        })
+        });
+        self.announce_seed(&mut summary);
+        summary
     }
 
     // ----- Membership -----
@@ -444,8 +662,17 @@ impl Room {
         self.is_member(player) || self.spectators.iter().any(|id| id == player)
     }
 
-    /// `player` joins as a player (or watches, with `spectate`).
-    pub fn join(&mut self, member: Member, spectate: bool) -> Result<(), Refusal> {
+    /// `player` joins as a player (or watches, with `spectate`): the room is told, and the
+    /// joiner gets the whole state and the turn in progress.
+    pub fn join(&mut self, member: Member, spectate: bool) -> Result<Effects, Refusal> {
+        self.accept(|room| room.join_now(member, spectate))
+    }
+
+    fn join_now(&mut self, member: Member, spectate: bool) -> Result<(), Refusal> {
+        let player = member.player_id.clone();
+        if member.bot.is_some() || player.starts_with(BOT_PREFIX) {
+            return Err(Refusal::new(ErrorCode::NotAPlayer, "bots are added by the host"));
+        }
         if self.contains(&member.player_id) {
             return Err(Refusal::new(ErrorCode::AlreadyInRoom, "already in this room"));
         }
@@ -463,11 +690,15 @@ impl Room {
                 return Err(Refusal::new(ErrorCode::RoomFull, "the room is full"));
             }
             self.mark_connected(&member.player_id);
-            let member = self.coloured(member);
             self.members.push(member);
-            self.room_changed = true;
+            self.recolour();
+            self.pending.room_changed = true;
         }
         self.emit_room_state();
+        self.emit_game_state_to(&player);
+        if let Some((kind, data)) = self.turn_message() {
+            self.emit(Recipient::Player(player), kind, &data);
+        }
         Ok(())
     }
 
@@ -477,13 +708,18 @@ impl Room {
         }
     }
 
-    /// `player` leaves. Returns whether the room is now to be closed (no person left in it).
-    pub fn leave(&mut self, player: &str) -> Result<bool, Refusal> {
+    /// `player` leaves; the effects say whether the room is now to be closed (no person left
+    /// in it).
+    pub fn leave(&mut self, player: &str) -> Result<Effects, Refusal> {
+        self.accept(|room| room.leave_now(player))
+    }
+
+    fn leave_now(&mut self, player: &str) -> Result<(), Refusal> {
         if let Some(index) = self.spectators.iter().position(|id| id == player) {
             self.spectators.remove(index);
             self.connected.retain(|id| id != player);
             self.emit_room_state();
-            return Ok(false);
+            return Ok(());
         }
         if !self.is_member(player) {
             return Err(Refusal::new(ErrorCode::NotInRoom, "not in this room"));
@@ -496,7 +732,8 @@ impl Room {
         }
         self.members.retain(|member| member.player_id != player);
         self.connected.retain(|id| id != player);
-        self.room_changed = true;
+        self.recolour();
+        self.pending.room_changed = true;
         if self.host.as_deref() == Some(player) {
             self.host = self
                 .members
@@ -504,15 +741,20 @@ impl Room {
                 .find(|member| member.bot.is_none())
                 .map(|member| member.player_id.clone());
         }
-        let close = !self.members.iter().any(|member| member.bot.is_none());
-        if !close {
+        if self.members.iter().any(|member| member.bot.is_none()) {
             self.emit_room_state();
+        } else {
+            self.pending.closing = Some(Closing::Empty);
         }
-        Ok(close)
+        Ok(())
     }
 
     /// The host adds a bot of `level`.
-    pub fn add_bot(&mut self, by: &str, name: String, level: String) -> Result<(), Refusal> {
+    pub fn add_bot(&mut self, by: &str, name: String, level: BotLevel) -> Result<Effects, Refusal> {
+        self.accept(|room| room.add_bot_now(by, name, level))
+    }
+
+    fn add_bot_now(&mut self, by: &str, name: String, level: BotLevel) -> Result<(), Refusal> {
         self.check_host(by)?;
         if self.state != RoomState::Waiting {
             return Err(Refusal::new(ErrorCode::GameAlreadyStarted, "the game has begun"));
@@ -520,16 +762,17 @@ impl Room {
         if self.members.len() >= usize::from(self.settings.max_players) {
             return Err(Refusal::new(ErrorCode::RoomFull, "the room is full"));
         }
-        let number = (1..).find(|n| !self.is_member(&format!("{}-bot-{n}", self.id))).unwrap_or(1);
+        let id = |n: usize| format!("{BOT_PREFIX}{}:{n}", self.id);
+        let number = (1..).find(|n| !self.is_member(&id(*n))).unwrap_or(1);
         let member = Member {
-            player_id: format!("{}-bot-{number}", self.id),
+            player_id: id(number),
             name,
             color: String::new(),
-            bot: Some(level),
+            bot: Some(level.name().to_owned()),
         };
-        let member = self.coloured(member);
         self.members.push(member);
-        self.room_changed = true;
+        self.recolour();
+        self.pending.room_changed = true;
         self.emit_room_state();
         Ok(())
     }
@@ -545,7 +788,28 @@ impl Room {
     }
 
     /// A member's client connected or went away.
-    pub fn set_connected(&mut self, player: &str, connected: bool) {
+    pub fn set_connected(&mut self, player: &str, connected: bool) -> Effects {
+        let first_action = self.turn();
+        let seq = self.seq;
+        self.set_connected_now(player, connected);
+        self.effects(first_action, seq)
+    }
+
+    /// A person's session ended: they leave a room that has no game yet, and a watcher
+    /// leaves any room; a seated player of a game stays seated (absent).
+    pub fn expire(&mut self, player: &str) -> Effects {
+        let first_action = self.turn();
+        let seq = self.seq;
+        self.set_connected_now(player, false);
+        let watching = self.spectators.iter().any(|id| id == player);
+        if self.state == RoomState::Waiting || watching {
+            // Refused only for someone not in the room, before anything moved.
+            let _ = self.leave_now(player);
+        }
+        self.effects(first_action, seq)
+    }
+
+    fn set_connected_now(&mut self, player: &str, connected: bool) {
         let known = self.contains(player);
         let was = self.connected.iter().any(|id| id == player);
         if !known || was == connected {
@@ -559,15 +823,20 @@ impl Room {
         if self.is_member(player) {
             self.emit_room_state();
             if !connected && self.is_current(player) {
-                self.clocks.push(Clock::Absent { turn: self.turn() });
+                self.pending.clocks.push(Clock::Absent { turn: self.turn() });
             }
         }
     }
 
     // ----- The game -----
 
-    /// The host starts the game.
-    pub fn start(&mut self, by: &str) -> Result<(), Refusal> {
+    /// The host starts the game: `GAME_START`, the whole `GAME_STATE` with the start tile
+    /// (part 1 sends it "at game start"), each person's `PLAYER_UPDATE`, then `TURN_START`.
+    pub fn start(&mut self, by: &str) -> Result<Effects, Refusal> {
+        self.accept(|room| room.start_now(by))
+    }
+
+    fn start_now(&mut self, by: &str) -> Result<(), Refusal> {
         self.check_host(by)?;
         if self.state != RoomState::Waiting {
             return Err(Refusal::new(ErrorCode::GameAlreadyStarted, "the game has begun"));
@@ -583,9 +852,10 @@ impl Room {
         let game = Game::new(setup)
             .map_err(|error| Refusal::new(ErrorCode::InvalidRoomSettings, error.to_string()))?;
         self.state = RoomState::InProgress;
-        self.room_changed = true;
+        self.pending.room_changed = true;
         self.tiles = Some(views::tile_json(&game));
         self.game = Some(game);
+        self.draw()?;
         let players: Vec<Value> = {
             let view = self.game.as_ref().map(Game::view);
             let seats = self.seats();
@@ -600,9 +870,10 @@ impl Room {
         };
         let data = json!({ "roomId": self.id, "players": players });
         self.emit(Recipient::All, "GAME_START", &data);
+        let state = self.game_state();
+        self.emit(Recipient::All, "GAME_STATE", &GameStateMessage { game_state: &state });
         self.update_players();
-        self.draw_and_start_turn()?;
-        Ok(())
+        self.start_turn()
     }
 
     /// How many actions the game has had: identifies a moment of the game for clocks.
@@ -632,28 +903,38 @@ impl Room {
     fn apply(&mut self, action: Action) -> Result<(), ActionError> {
         let Some(game) = self.game.as_mut() else { return Err(ActionError::GameOver) };
         game.apply_into(action, &mut self.turn_events)?;
-        self.new_actions.push(action);
+        self.pending.actions.push(action);
+        Ok(())
+    }
+
+    /// Draws until a tile waits for its player (discarding what fits nowhere) or the game is
+    /// over.
+    fn draw(&mut self) -> Result<(), Refusal> {
+        while let Some(Phase::Draw) = self.game.as_ref().map(Game::phase) {
+            self.apply(Action::Draw).map_err(internal)?;
+        }
         Ok(())
     }
 
     /// Draws until a tile waits for its player (discarding what fits nowhere), then
     /// `TURN_START` and the turn's clocks; or the end.
     fn draw_and_start_turn(&mut self) -> Result<(), Refusal> {
-        loop {
-            let Some(game) = self.game.as_ref() else { return Ok(()) };
-            match game.phase() {
-                Phase::Draw => self.apply(Action::Draw).map_err(internal)?,
-                Phase::GameOver => return self.end_game(),
-                _ => break,
-            }
-        }
+        self.draw()?;
+        self.start_turn()
+    }
+
+    /// `TURN_START` and the turn's clocks for the tile drawn; or the end.
+    fn start_turn(&mut self) -> Result<(), Refusal> {
         let Some(game) = self.game.as_ref() else { return Ok(()) };
+        if game.is_over() {
+            return self.end_game();
+        }
         self.turn_scores = game.scores().to_vec();
         if let Some((kind, data)) = self.turn_message() {
             self.emit(Recipient::All, kind, &data);
         }
         let clocks = self.turn_clocks();
-        self.clocks.extend(clocks);
+        self.pending.clocks.extend(clocks);
         Ok(())
     }
 
@@ -744,8 +1025,30 @@ impl Room {
         Ok(())
     }
 
-    /// The current player places the drawn tile.
+    /// `check_turn` for a person: a bot's turn is the bot's, whoever asks.
+    fn check_person_turn(&self, player: &str) -> Result<(), Refusal> {
+        self.check_turn(player)?;
+        if self.current_member().is_some_and(|member| member.bot.is_some()) {
+            return Err(Refusal::new(ErrorCode::NotYourTurn, "it is a bot's turn"));
+        }
+        Ok(())
+    }
+
+    /// The current player (a person) places the drawn tile.
     pub fn place_tile(
+        &mut self,
+        player: &str,
+        x: i16,
+        y: i16,
+        degrees: u16,
+    ) -> Result<Effects, Refusal> {
+        self.accept(|room| {
+            room.check_person_turn(player)?;
+            room.place_tile_now(player, x, y, degrees)
+        })
+    }
+
+    fn place_tile_now(
         &mut self,
         player: &str,
         x: i16,
@@ -779,14 +1082,25 @@ impl Room {
             return self.end_turn(player);
         }
         if self.bot_to_move().is_none() {
-            self.clocks.push(Clock::FigureGrace { turn: self.turn() });
+            self.pending.clocks.push(Clock::FigureGrace { turn: self.turn() });
         }
         Ok(())
     }
 
-    /// The current player's figure action: a figure on a feature of the placed tile, none, or
-    /// an abbot recalled.
-    pub fn figure_action(&mut self, player: &str, action: Action) -> Result<(), Refusal> {
+    /// The current player's (a person's) figure action: a figure on a feature of the placed
+    /// tile, none, or an abbot recalled.
+    pub fn figure_action(
+        &mut self,
+        player: &str,
+        action: FigureAction,
+    ) -> Result<Effects, Refusal> {
+        self.accept(|room| {
+            room.check_person_turn(player)?;
+            room.figure_action_now(player, action.into())
+        })
+    }
+
+    fn figure_action_now(&mut self, player: &str, action: Action) -> Result<(), Refusal> {
         self.check_turn(player)?;
         if let Err(error) = self.apply(action) {
             return Err(match error {
@@ -886,7 +1200,8 @@ impl Room {
         });
         self.turn_events.clear();
         self.state = RoomState::Finished;
-        self.room_changed = true;
+        self.pending.room_changed = true;
+        self.pending.closing = Some(Closing::Finished);
         self.emit(Recipient::All, "GAME_END", &data);
         self.emit_room_state();
         Ok(())
@@ -894,8 +1209,12 @@ impl Room {
 
     /// A clock rang: if the game is still at `turn`, the room plays for the player (a random
     /// placement from the game's seed and turn, then no figure) or, for a figure grace, ends
-    /// the turn without a figure. Returns whether it acted.
-    pub fn timeout(&mut self, clock: Clock) -> Result<bool, Refusal> {
+    /// the turn without a figure. Nothing to do is no effect.
+    pub fn timeout(&mut self, clock: Clock) -> Result<Effects, Refusal> {
+        self.accept(|room| room.timeout_now(clock).map(|_| ()))
+    }
+
+    fn timeout_now(&mut self, clock: Clock) -> Result<bool, Refusal> {
         let (turn, what) = match clock {
             Clock::TurnTime { turn, .. } => (turn, "turn time"),
             Clock::FigureGrace { turn } => (turn, "figure grace"),
@@ -925,15 +1244,15 @@ impl Room {
                 };
                 let data = json!({ "playerId": player, "reason": what, "position": views::position(pos.x, pos.y), "rotation": rotation.degrees() });
                 self.emit(Recipient::All, "TURN_TIMEOUT", &data);
-                self.place_tile(&player, pos.x, pos.y, rotation.degrees())?;
+                self.place_tile_now(&player, pos.x, pos.y, rotation.degrees())?;
                 if matches!(self.game.as_ref().map(Game::phase), Some(Phase::Figure { .. })) {
-                    self.figure_action(&player, Action::Skip)?;
+                    self.figure_action_now(&player, Action::Skip)?;
                 }
             }
             Phase::Figure { .. } => {
                 let data = json!({ "playerId": player, "reason": what });
                 self.emit(Recipient::All, "TURN_TIMEOUT", &data);
-                self.figure_action(&player, Action::Skip)?;
+                self.figure_action_now(&player, Action::Skip)?;
             }
             _ => return Ok(false),
         }
@@ -942,7 +1261,11 @@ impl Room {
 
     /// Plays a bot's chosen turn (its placement and figure action), if the game is still at
     /// `turn`.
-    pub fn bot_turn(&mut self, turn: usize, actions: &[Action]) -> Result<bool, Refusal> {
+    pub fn bot_turn(&mut self, turn: usize, actions: &[Action]) -> Result<Effects, Refusal> {
+        self.accept(|room| room.bot_turn_now(turn, actions).map(|_| ()))
+    }
+
+    fn bot_turn_now(&mut self, turn: usize, actions: &[Action]) -> Result<bool, Refusal> {
         if self.turn() != turn || self.state != RoomState::InProgress {
             return Ok(false);
         }
@@ -956,16 +1279,39 @@ impl Room {
         for action in actions {
             match action {
                 Action::Place { pos, rotation } => {
-                    self.place_tile(&player, pos.x, pos.y, rotation.degrees())?
+                    self.place_tile_now(&player, pos.x, pos.y, rotation.degrees())?
                 }
                 other => {
                     if matches!(self.game.as_ref().map(Game::phase), Some(Phase::Figure { .. })) {
-                        self.figure_action(&player, *other)?;
+                        self.figure_action_now(&player, *other)?;
                     }
                 }
             }
         }
         Ok(true)
+    }
+}
+
+/// A person's figure step, as the protocol gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FigureAction {
+    /// `PLACE_MEEPLE`: a figure on a feature of the tile just placed.
+    Deploy { feature: u8, figure: FigureChoice },
+    /// `SKIP_MEEPLE`.
+    Skip,
+    /// `RECALL_ABBOT`.
+    RecallAbbot { x: i16, y: i16 },
+}
+
+impl From<FigureAction> for Action {
+    fn from(action: FigureAction) -> Action {
+        match action {
+            FigureAction::Deploy { feature, figure } => {
+                Action::Deploy { segment: feature, figure: figure.figure() }
+            }
+            FigureAction::Skip => Action::Skip,
+            FigureAction::RecallAbbot { x, y } => Action::RecallAbbot { pos: Pos::new(x, y) },
+        }
     }
 }
 

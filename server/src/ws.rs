@@ -1,9 +1,10 @@
 //! One WebSocket connection: frames in (bounded in size and rate), messages out (a bounded
 //! queue: a client that does not read is cut off), and the session it speaks for.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -11,6 +12,7 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 use crate::hub::{Conn, Hub};
+use crate::listen::Slot;
 use crate::protocol::client;
 use crate::protocol::codes::{ErrorCode, Refusal};
 
@@ -53,12 +55,19 @@ impl Bucket {
     }
 }
 
-/// Serves one connection until it closes, is cut off, or the server shuts down.
-pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
+/// How long one frame may take to leave: a client that stops reading is cut off after it,
+/// whatever its queue holds.
+const SEND_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Serves one connection from `ip` until it closes, is cut off, or the server shuts down;
+/// `slot` holds its place in the per-address count meanwhile.
+pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr, slot: Option<Slot>) {
+    let _slot = slot;
+    let mut stopping = hub.stopping.subscribe();
     let limits = hub.config.limits.clone();
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(limits.outbox);
-    let conn = Conn::new(hub.connection_id(), tx);
+    let conn = Conn::new(hub.connection_id(), ip, tx, limits.outbox_bytes);
     let open = hub.connections.fetch_add(1, Ordering::Relaxed) + 1;
     if open > limits.connections {
         conn.refuse(
@@ -72,14 +81,24 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         hub.disconnected(None, &conn).await;
         return;
     }
-    let writer = tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
-                break;
+    let writer = {
+        let conn = conn.clone();
+        tokio::spawn(async move {
+            while let Some(text) = rx.recv().await {
+                let sent = tokio::time::timeout(
+                    SEND_PATIENCE,
+                    sink.send(Message::Text(text.as_ref().into())),
+                )
+                .await;
+                conn.written(text.len());
+                if !matches!(sent, Ok(Ok(()))) {
+                    conn.kick.notify_one();
+                    break;
+                }
             }
-        }
-        let _ = sink.close().await;
-    });
+            let _ = tokio::time::timeout(Duration::from_secs(2), sink.close()).await;
+        })
+    };
     let mut bucket = Bucket::new(limits.messages_per_second, limits.burst);
     let mut player: Option<String> = None;
     let started = Instant::now();
@@ -124,7 +143,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                 }
             }
             _ = conn.kick.notified() => break,
-            _ = hub.shutdown.notified() => break,
+            _ = crate::listen::stopped(&mut stopping) => break,
             _ = tick.tick() => {
                 let quiet = last_heard.elapsed();
                 if player.is_none() && started.elapsed() > hub.config.handshake_timeout {

@@ -1,9 +1,12 @@
 //! Messages from clients: the envelope checked, then each type's data read into a typed
 //! message, every problem answered with the code that names it.
 
+use carcassonne::{Colour, Figure, RuleOptions};
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::codes::{ErrorCode, Refusal};
+use crate::room::BOT_PREFIX;
 
 /// The longest string field the server reads (names, ids, room names).
 const MAX_TEXT: usize = 64;
@@ -14,7 +17,9 @@ pub enum ClientMessage {
     Connect {
         player_id: String,
         name: String,
-        color: String,
+        /// A palette colour, or None for "any": seats play the tile sets' colours in seat
+        /// order, so this is checked, kept for the page, and never trusted as markup.
+        color: Option<Colour>,
         session_token: Option<String>,
         last_seq: Option<u64>,
     },
@@ -29,7 +34,7 @@ pub enum ClientMessage {
     },
     AddBot {
         bot_name: String,
-        difficulty: String,
+        difficulty: BotLevel,
     },
     StartGame,
     PlaceTile {
@@ -39,7 +44,7 @@ pub enum ClientMessage {
     },
     PlaceMeeple {
         feature_id: u8,
-        figure: Option<String>,
+        figure: FigureChoice,
     },
     SkipMeeple,
     RecallAbbot {
@@ -49,13 +54,67 @@ pub enum ClientMessage {
     Ping,
 }
 
+/// A bot level `ADD_BOT` may ask for: part 1's three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotLevel {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl BotLevel {
+    /// The level's name, in messages and as the bots' built-in profile.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BotLevel::Easy => "easy",
+            BotLevel::Medium => "medium",
+            BotLevel::Hard => "hard",
+        }
+    }
+
+    fn parse(name: &str) -> Option<BotLevel> {
+        [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard]
+            .into_iter()
+            .find(|level| level.name() == name)
+    }
+}
+
+/// The figure `PLACE_MEEPLE` names (a follower when it names none, as part 1 has it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FigureChoice {
+    Follower,
+    BigFollower,
+    Abbot,
+}
+
+impl FigureChoice {
+    /// The engine's figure.
+    pub const fn figure(self) -> Figure {
+        match self {
+            FigureChoice::Follower => Figure::Follower,
+            FigureChoice::BigFollower => Figure::BigFollower,
+            FigureChoice::Abbot => Figure::Abbot,
+        }
+    }
+
+    fn parse(name: &str) -> Option<FigureChoice> {
+        match name {
+            "follower" => Some(FigureChoice::Follower),
+            "big_follower" => Some(FigureChoice::BigFollower),
+            "abbot" => Some(FigureChoice::Abbot),
+            _ => None,
+        }
+    }
+}
+
 /// What `CREATE_ROOM` asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoomSettings {
     pub name: String,
     pub max_players: u8,
     pub tilesets: Vec<String>,
-    pub rules: Option<Value>,
+    pub rules: RuleOptions,
+    /// A seed the host chose (then announced to everyone), or None for one the server draws.
     pub seed: Option<u64>,
     /// Seconds a player has for a turn; None for no limit.
     pub turn_seconds: Option<u32>,
@@ -133,9 +192,26 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
     let data = Data { kind, data };
     Ok(match kind {
         "CONNECT" => ClientMessage::Connect {
-            player_id: data.text("playerId")?,
+            player_id: {
+                let id = data.text("playerId")?;
+                if id.starts_with(BOT_PREFIX) {
+                    return Err(data.invalid("playerId", "may not begin with `bot:`: bots' ids do"));
+                }
+                id
+            },
             name: data.text("name")?,
-            color: data.optional_text("color")?.unwrap_or_default(),
+            color: match data.optional_text("color")?.as_deref() {
+                None | Some("") => None,
+                Some(name) => Some(Colour::named(name).ok_or_else(|| {
+                    let names: Vec<&str> =
+                        carcassonne::PALETTE.iter().map(|colour| colour.name()).collect();
+                    Refusal::new(
+                        ErrorCode::InvalidColor,
+                        format!("CONNECT: `color` is one of {}, or empty", names.join(", ")),
+                    )
+                    .with_details(serde_json::json!({ "field": "color", "colors": names }))
+                })?),
+            },
             session_token: data.optional_text("sessionToken")?,
             last_seq: data.optional_u64("lastSeq")?,
         },
@@ -144,7 +220,13 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
             name: data.text("roomName")?,
             max_players: data.small_int("maxPlayers", 1, 6)? as u8,
             tilesets: data.text_list("tilesets")?.unwrap_or_else(|| vec!["base".to_owned()]),
-            rules: data.data.get("rules").filter(|rules| !rules.is_null()).cloned(),
+            rules: match data.data.get("rules") {
+                None | Some(Value::Null) => RuleOptions::default(),
+                Some(rules) => RuleOptions::deserialize(rules).map_err(|error| {
+                    Refusal::new(ErrorCode::InvalidRoomSettings, format!("rules: {error}"))
+                        .with_details(serde_json::json!({ "field": "rules" }))
+                })?,
+            },
             seed: data.optional_u64("seed")?,
             turn_seconds: data
                 .optional_u64("turnSeconds")?
@@ -167,13 +249,8 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
         "LEAVE_ROOM" => ClientMessage::LeaveRoom { room_id: data.text("roomId")? },
         "ADD_BOT" => ClientMessage::AddBot {
             bot_name: data.optional_text("botName")?.unwrap_or_else(|| "Bot".to_owned()),
-            difficulty: {
-                let level = data.text("difficulty")?;
-                if !["easy", "medium", "hard"].contains(&level.as_str()) {
-                    return Err(data.invalid("difficulty", "is easy, medium or hard"));
-                }
-                level
-            },
+            difficulty: BotLevel::parse(&data.text("difficulty")?)
+                .ok_or_else(|| data.invalid("difficulty", "is easy, medium or hard"))?,
         },
         "START_GAME" => ClientMessage::StartGame,
         "PLACE_TILE" => {
@@ -186,14 +263,10 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
         }
         "PLACE_MEEPLE" => ClientMessage::PlaceMeeple {
             feature_id: data.feature_id()?,
-            figure: {
-                let figure = data.optional_text("figure")?;
-                if let Some(figure) = &figure
-                    && !["follower", "big_follower", "abbot"].contains(&figure.as_str())
-                {
-                    return Err(data.invalid("figure", "is follower, big_follower or abbot"));
-                }
-                figure
+            figure: match data.optional_text("figure")?.as_deref() {
+                None => FigureChoice::Follower,
+                Some(name) => FigureChoice::parse(name)
+                    .ok_or_else(|| data.invalid("figure", "is follower, big_follower or abbot"))?,
             },
         },
         "SKIP_MEEPLE" => ClientMessage::SkipMeeple,
@@ -372,6 +445,43 @@ mod tests {
     }
 
     #[test]
+    fn colours_come_from_the_palette_and_nothing_else() {
+        let hostile = r#"red" onmouseover="alert(1)"#;
+        for colour in [hostile, "gray", "#ff0000", "Red", "<b>red</b>"] {
+            let text = frame(
+                "CONNECT",
+                serde_json::json!({"playerId": "p", "name": "A", "color": colour}),
+            );
+            assert_eq!(code(&text), ErrorCode::InvalidColor, "{colour}");
+        }
+        for (colour, expected) in [("grey", Colour::named("grey")), ("", None)] {
+            let text = frame(
+                "CONNECT",
+                serde_json::json!({"playerId": "p", "name": "A", "color": colour}),
+            );
+            let Ok(ClientMessage::Connect { color, .. }) = parse(&text).message else {
+                panic!("{colour} is accepted")
+            };
+            assert_eq!(color, expected);
+        }
+    }
+
+    #[test]
+    fn rules_are_read_into_the_engine_options_at_the_edge() {
+        let text = frame(
+            "CREATE_ROOM",
+            serde_json::json!({"roomName": "r", "maxPlayers": 2, "rules": {"abbots": true}}),
+        );
+        let Ok(ClientMessage::CreateRoom(settings)) = parse(&text).message else { panic!() };
+        assert!(settings.rules.abbots);
+        let text = frame(
+            "CREATE_ROOM",
+            serde_json::json!({"roomName": "r", "maxPlayers": 2, "rules": {"abots": true}}),
+        );
+        assert_eq!(code(&text), ErrorCode::InvalidRoomSettings);
+    }
+
+    #[test]
     fn data_fields_are_checked() {
         let bad = [
             frame("CONNECT", serde_json::json!({"name": "Ann"})),
@@ -392,13 +502,14 @@ mod tests {
             frame("PLACE_MEEPLE", serde_json::json!({"featureId": 40})),
             frame("PLACE_MEEPLE", serde_json::json!({"featureId": 1, "figure": "dragon"})),
             frame("JOIN_ROOM", serde_json::json!({"roomId": "r", "spectate": "yes"})),
+            frame("CONNECT", serde_json::json!({"playerId": "bot:r1:1", "name": "Eve"})),
         ];
         for text in bad {
             assert_eq!(code(&text), ErrorCode::InvalidData, "{text}");
         }
         assert_eq!(
             parse(&frame("PLACE_MEEPLE", serde_json::json!({"featureId": "2"}))).message,
-            Ok(ClientMessage::PlaceMeeple { feature_id: 2, figure: None })
+            Ok(ClientMessage::PlaceMeeple { feature_id: 2, figure: FigureChoice::Follower })
         );
         assert_eq!(
             parse(&frame(

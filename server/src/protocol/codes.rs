@@ -24,6 +24,10 @@ pub enum ErrorCode {
     FrameTooLarge,
     /// Messages faster than the server accepts from one connection.
     RateLimited,
+    /// `CONNECT.color` is not a palette colour (the tile sets' colours) or empty.
+    InvalidColor,
+    /// The sender's address holds as many sessions as one may.
+    TooManySessions,
     /// No room has that id.
     RoomNotFound,
     /// The room has as many players as it may.
@@ -76,6 +80,8 @@ impl ErrorCode {
             ErrorCode::InvalidSession => 1005,
             ErrorCode::FrameTooLarge => 1006,
             ErrorCode::RateLimited => 1007,
+            ErrorCode::InvalidColor => 1008,
+            ErrorCode::TooManySessions => 1009,
             ErrorCode::RoomNotFound => 1100,
             ErrorCode::RoomFull => 1101,
             ErrorCode::GameAlreadyStarted => 1102,
@@ -99,7 +105,7 @@ impl ErrorCode {
     }
 
     /// Every code, for the documentation and its test.
-    pub const ALL: [ErrorCode; 27] = [
+    pub const ALL: [ErrorCode; 29] = [
         ErrorCode::NotConnected,
         ErrorCode::MalformedMessage,
         ErrorCode::UnknownMessageType,
@@ -108,6 +114,8 @@ impl ErrorCode {
         ErrorCode::InvalidSession,
         ErrorCode::FrameTooLarge,
         ErrorCode::RateLimited,
+        ErrorCode::InvalidColor,
+        ErrorCode::TooManySessions,
         ErrorCode::RoomNotFound,
         ErrorCode::RoomFull,
         ErrorCode::GameAlreadyStarted,

@@ -18,7 +18,9 @@ pub use crate::room::RoomRecord as StoredRoom;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredSession {
     pub player_id: String,
-    pub token: String,
+    /// The SHA-256 digest of the session token, in hex: the token itself is never stored,
+    /// so a copy of the database resumes no one's session.
+    pub token_digest: String,
     pub name: String,
     pub color: String,
     pub room: Option<String>,
@@ -123,7 +125,7 @@ impl StorageHandle {
             }
         });
         if let Err(error) = spawned {
-            eprintln!("carcassonne-server: the storage thread did not start: {error}");
+            tracing::error!(%error, "the storage thread did not start");
         }
         StorageHandle { jobs }
     }

@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS sessions (
     player_id TEXT PRIMARY KEY,
+    -- The SHA-256 digest of the session token in hex (since schema 1), never the token.
     token TEXT NOT NULL,
     name TEXT NOT NULL,
     color TEXT NOT NULL,
@@ -49,8 +50,10 @@ pub struct SqliteStorage {
 const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl SqliteStorage {
-    /// The database in the file `path`, created if need be.
+    /// The database in the file `path`, created if need be, readable by its owner only (it
+    /// holds who plays where; sessions are kept as digests, but a game's seed is in it).
     pub fn open(path: &Path) -> Result<SqliteStorage, StorageError> {
+        private_file(path)?;
         let db = Connection::open(path)?;
         // The write-ahead log survives a killed process; NORMAL syncs at checkpoints, which
         // only a power cut could make matter.
@@ -69,7 +72,7 @@ impl SqliteStorage {
                 if let Err(error) =
                     checkpointer.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
                 {
-                    eprintln!("carcassonne-server: checkpoint: {error}");
+                    tracing::warn!(%error, "checkpoint failed");
                 }
             }
         });
@@ -89,6 +92,7 @@ impl SqliteStorage {
 
     fn with(db: Connection) -> Result<SqliteStorage, StorageError> {
         db.execute_batch(SCHEMA)?;
+        migrate(&db)?;
         Ok(SqliteStorage { db, _checkpoints: None })
     }
 
@@ -139,6 +143,66 @@ impl SqliteStorage {
         let seq = u64::try_from(seq).unwrap_or(0);
         Ok((StoredRoom { id, settings, created_by, host, state, members, seq }, actions))
     }
+}
+
+/// The schema's version, in SQLite's `user_version`.
+const SCHEMA_VERSION: i64 = 1;
+
+/// Brings an older database up to `SCHEMA_VERSION`: version 0 kept session tokens as they
+/// were; version 1 keeps their digests.
+fn migrate(db: &Connection) -> Result<(), StorageError> {
+    let version: i64 = db.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if version < 1 {
+        let tokens: Vec<(String, String)> = db
+            .prepare("SELECT player_id, token FROM sessions")?
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let transaction = db.unchecked_transaction()?;
+        for (player, token) in tokens {
+            transaction.execute(
+                "UPDATE sessions SET token = ?2 WHERE player_id = ?1",
+                params![player, crate::hub::token_digest(&token)],
+            )?;
+        }
+        transaction.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        transaction.commit()?;
+    }
+    Ok(())
+}
+
+/// Creates `path` readable and writable by its owner only, or makes an existing file so
+/// (SQLite gives its journal files the database file's mode).
+fn private_file(path: &Path) -> Result<(), StorageError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        let io =
+            |error: std::io::Error| StorageError::Corrupt(format!("{}: {error}", path.display()));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(path)
+            .map_err(io)?;
+        let mode = file.metadata().map_err(io)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            tracing::warn!(path = %path.display(), "the database was readable by others; it is now its owner's only");
+            file.set_permissions(std::fs::Permissions::from_mode(mode & 0o700)).map_err(io)?;
+        }
+        for suffix in ["-wal", "-shm"] {
+            let mut journal = path.as_os_str().to_owned();
+            journal.push(suffix);
+            if let Ok(metadata) = std::fs::metadata(&journal)
+                && metadata.permissions().mode() & 0o077 != 0
+            {
+                std::fs::set_permissions(&journal, std::fs::Permissions::from_mode(0o600))
+                    .map_err(io)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Result<String, StorageError> {
@@ -197,7 +261,7 @@ impl Storage for SqliteStorage {
                         "INSERT OR REPLACE INTO sessions (player_id, token, name, color, room, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                     )?.execute(params![
                         session.player_id,
-                        session.token,
+                        session.token_digest,
                         session.name,
                         session.color,
                         session.room,
@@ -233,7 +297,7 @@ impl Storage for SqliteStorage {
             .query_map([], |row| {
                 Ok(StoredSession {
                     player_id: row.get(0)?,
-                    token: row.get(1)?,
+                    token_digest: row.get(1)?,
                     name: row.get(2)?,
                     color: row.get(3)?,
                     room: row.get(4)?,

@@ -23,6 +23,12 @@ pub fn config() -> Config {
         figure_grace: Duration::from_millis(300),
         absent_grace: Duration::from_millis(300),
         bot_threads: 2,
+        // Every test client comes from 127.0.0.1; the per-address caps have tests of their own.
+        limits: carcassonne_server::Limits {
+            connections_per_address: 100_000,
+            rooms_per_address: 100_000,
+            ..carcassonne_server::Limits::default()
+        },
         ..Config::default()
     }
 }
@@ -74,6 +80,9 @@ pub struct Client {
     pub player: String,
     pub token: Option<String>,
     pub last_seq: u64,
+    /// When the last messages went out: the client keeps under the server's 20 a second, as
+    /// a well-behaved client does, so a fast game is never rate-limited.
+    recent: std::collections::VecDeque<std::time::Instant>,
 }
 
 impl Client {
@@ -87,6 +96,7 @@ impl Client {
             player: String::new(),
             token: None,
             last_seq: 0,
+            recent: Default::default(),
         }
     }
 
@@ -95,6 +105,16 @@ impl Client {
     }
 
     pub async fn send(&mut self, kind: &str, data: Value) {
+        let second = Duration::from_secs(1);
+        while self.recent.len() >= 18 {
+            let oldest = self.recent[0];
+            if oldest.elapsed() >= second {
+                self.recent.pop_front();
+            } else {
+                tokio::time::sleep(second - oldest.elapsed()).await;
+            }
+        }
+        self.recent.push_back(std::time::Instant::now());
         self.sent += 1;
         let text = json!({
             "type": kind,
