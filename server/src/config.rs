@@ -29,6 +29,9 @@ pub struct Limits {
     pub outbox: usize,
     /// Bytes queued for one connection; a client that reads slower is cut off.
     pub outbox_bytes: usize,
+    /// The kernel's send buffer for each connection, where set (None: the system's, which
+    /// grows to a few megabytes); bytes in it do not count in `outbox_bytes`.
+    pub send_buffer_bytes: Option<usize>,
 }
 
 impl Default for Limits {
@@ -45,6 +48,7 @@ impl Default for Limits {
             connections: 50_000,
             outbox: 512,
             outbox_bytes: 1024 * 1024,
+            send_buffer_bytes: None,
         }
     }
 }

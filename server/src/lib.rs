@@ -51,11 +51,15 @@ pub async fn serve(
     let in_all = listen::file_limit_cap().unwrap_or(usize::MAX);
     let slots = listen::Slots::new(config.limits.connections_per_address, in_all);
     let header_timeout = config.header_timeout;
+    let send_buffer = config.limits.send_buffer_bytes;
     let hub = hub::Hub::start(config, StorageHandle::start(storage)).await?;
     let sweeper = {
         let hub = Arc::clone(&hub);
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(Duration::from_secs(5));
+            // Often enough that a session ends within half its timeout of it.
+            let period = (hub.config.session_timeout / 2)
+                .clamp(Duration::from_millis(100), Duration::from_secs(5));
+            let mut every = tokio::time::interval(period);
             loop {
                 every.tick().await;
                 hub.sweep_sessions().await;
@@ -70,7 +74,8 @@ pub async fn serve(
         });
     }
     let app = http::router(Arc::clone(&hub));
-    listen::serve(listener, app, slots, header_timeout, hub.stopping.subscribe()).await;
+    listen::serve(listener, app, slots, header_timeout, send_buffer, hub.stopping.subscribe())
+        .await;
     // Every connection watches `stopping`; give them a moment to close.
     let _ = tokio::time::timeout(Duration::from_secs(5), hub.stopping.closed()).await;
     sweeper.abort();

@@ -112,6 +112,7 @@ pub async fn serve(
     router: Router,
     slots: Arc<Slots>,
     header_timeout: Duration,
+    send_buffer: Option<usize>,
     stopping: watch::Receiver<bool>,
 ) {
     let mut stop = stopping.clone();
@@ -131,6 +132,9 @@ pub async fn serve(
         };
         match slots.take(peer.ip()) {
             Ok(slot) => {
+                if let Some(bytes) = send_buffer {
+                    let _ = socket2::SockRef::from(&stream).set_send_buffer_size(bytes);
+                }
                 let router = router.clone();
                 let stopping = stopping.clone();
                 tokio::spawn(connection(stream, peer, slot, router, header_timeout, stopping));

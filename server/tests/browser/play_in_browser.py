@@ -1,25 +1,87 @@
 """The web page in a real browser: headless Chromium (Debian's chromium with its driver)
-opens the page, creates a room, adds a bot, plays a whole game through clicks, reloads the
-page mid-game and goes on, and takes a screenshot at the end.
+opens the page, checks that a hostile player's name, room name and colour cannot inject
+markup or script into it, creates a room, adds a bot, plays a whole game (one placement by
+keyboard only, the rest through clicks), reloads the page mid-game and goes on, and takes a
+screenshot at the end.
 
     python server/tests/browser/play_in_browser.py --server target/release/carcassonne-server \\
         --screenshot /tmp/game.png
+
+Along the way: every response of the page carries the Content-Security-Policy and the page
+breaks none of it; the tile sets offered and the colours drawn come from GET /tilesets; an
+error is shown next to the control whose message it refuses; players are told apart by seat
+numbers as well as colours.
 
 Exits 0 when the game ended in the page and the reload resumed it; anything else fails
 loudly with what the page showed.
 """
 
 import argparse
-import os
+import json
+import re
 import socket
 import subprocess
 import sys
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+HOSTILE_NAME = '<img src=x onerror="window.__pwned=1">'
+HOSTILE_ROOM = "<script>window.__pwned=2</script><b>room</b>"
+HOSTILE_COLOUR = 'red" onmouseover="window.__pwned=3'
+
+# Runs in each new document before its own scripts (CDP scripts are exempt from the page's
+# policy), so a violation at load time is caught too.
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__cspViolations.push(
+    `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+# A hostile player with a socket of its own: first a colour that is markup (the server must
+# refuse it), then a name and a room name that are markup. The socket stays open so that the
+# room stays listed.
+HOSTILE = """
+const [url, name, roomName, colour, done] = arguments;
+const result = {refused: null, room: null, error: null};
+let count = 0, finished = false;
+const finish = (extra) => { if (!finished) { finished = true; done(Object.assign(result, extra || {})); } };
+setTimeout(() => finish({error: 'timed out'}), 20000);
+const envelope = (type, data) => JSON.stringify(
+  {type, data, timestamp: new Date().toISOString(), messageId: `hostile-${++count}`});
+const open = (hello, onMessage) => {
+  const ws = new WebSocket(url);
+  ws.onopen = () => ws.send(envelope('CONNECT', hello));
+  ws.onmessage = (event) => onMessage(ws, JSON.parse(event.data));
+  ws.onerror = () => finish({error: 'socket error'});
+  return ws;
+};
+const createRoom = () => {
+  window.__hostile = open({playerId: 'hostile-player', name, color: ''}, (ws, message) => {
+    if (message.type === 'CONNECTED') ws.send(envelope('CREATE_ROOM', {roomName, maxPlayers: 2}));
+    else if (message.type === 'ROOM_STATE') { result.room = message.data.roomId; finish(); }
+    else if (message.type === 'ERROR') finish({error: message.data});
+  });
+};
+open({playerId: 'hostile-colour', name: 'Colour', color: colour}, (ws, message) => {
+  if (message.type !== 'ERROR' && message.type !== 'CONNECTED') return;
+  result.refused = message.type === 'ERROR' ? message.data : {code: 'accepted: ' + JSON.stringify(message.data)};
+  ws.onerror = null;
+  ws.close();
+  createRoom();
+});
+"""
+
+# Elements that markup in a name or a room name would have made.
+INJECTED = "body img:not(#drawn-tile), body b, body script, body [onerror], body [onmouseover]"
 
 
 def free_port() -> int:
@@ -56,6 +118,140 @@ def visible(driver, element_id):
     return driver.execute_script(f"return !document.getElementById('{element_id}').hidden")
 
 
+def text_of(driver, element_id):
+    return driver.execute_script(f"return document.getElementById('{element_id}').textContent")
+
+
+def rgb(shade):
+    """'#d62828' as the browser reports a computed colour: 'rgb(214, 40, 40)'."""
+    digits = shade.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(digit * 2 for digit in digits)
+    return "rgb({}, {}, {})".format(*(int(digits[at:at + 2], 16) for at in (0, 2, 4)))
+
+
+def csp_problems(driver):
+    """The policy violations the page reported, and those the browser logged, since the last call."""
+    found = driver.execute_script("return window.__cspViolations")
+    assert isinstance(found, list), "the violation listener is missing: the check would prove nothing"
+    logged = [entry["message"] for entry in driver.get_log("browser")
+              if "Content Security Policy" in entry["message"] or "Content-Security-Policy" in entry["message"]]
+    return found + logged
+
+
+def keyboard_turn(driver):
+    """Plays one placement with the keyboard only: r turns the tile, a target takes focus,
+    Enter places (a first Enter on a target where the tile does not fit as turned turns it)."""
+    src = "return document.getElementById('drawn-tile').getAttribute('src')"
+    before = driver.execute_script(src)
+    ActionChains(driver).send_keys("r").perform()
+    wait_for("the r key to turn the tile", lambda: driver.execute_script(src) != before, 5)
+    label = driver.execute_script(
+        "const target = document.querySelector('rect.target');"
+        "if (!target) return null;"
+        "target.focus();"
+        "return document.activeElement === target ? target.getAttribute('aria-label') : null;")
+    assert label, "no placement target took focus"
+    for _ in range(2):
+        focused = driver.execute_script(
+            "const element = document.activeElement;"
+            "return element && element.matches('rect.target') ? "
+            "[element.classList.contains('other'), element.getAttribute('aria-label'), element.getAttribute('role'),"
+            " element.getAttribute('tabindex')] : null;")
+        assert focused, "focus left the placement target"
+        other, label, role, tabindex = focused
+        assert role == "button" and tabindex == "0", focused
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        if not other:
+            assert re.fullmatch(r"place the tile at -?\d+, -?\d+ turned \d+°", label), label
+            break
+    wait_for("the keyboard placement to land", lambda: not driver.find_elements(By.CSS_SELECTOR, "rect.target")
+             or visible(driver, "game-over"), 10)
+    # Focus stays where keyboard play goes on: a figure, "No figure", or the board.
+    where = driver.execute_script(
+        "const element = document.activeElement;"
+        "return element.id || element.getAttribute('class') || element.tagName;")
+    assert where in ("board", "skip") or "choice" in where, f"focus fell to {where!r} after the placement"
+    print(f"placed a tile by keyboard: {label!r}; focus then on {where!r}")
+
+
+def hostile_player(driver, port):
+    """A second player, in a window of its own, tries a hostile colour, then creates a room
+    under a hostile name and room name; the id of that room."""
+    victim = driver.current_window_handle
+    before = set(driver.window_handles)
+    driver.execute_script("window.open('about:blank', 'hostile')")
+    hostile = wait_for("the hostile window", lambda: set(driver.window_handles) - before, 10).pop()
+    driver.switch_to.window(hostile)
+    driver.set_script_timeout(30)
+    result = driver.execute_async_script(HOSTILE, f"ws://127.0.0.1:{port}/ws", HOSTILE_NAME, HOSTILE_ROOM, HOSTILE_COLOUR)
+    driver.switch_to.window(victim)
+    refused = result.get("refused") or {}
+    assert refused.get("code") == "INVALID_COLOR", f"a colour that is markup was not refused: {result}"
+    assert result.get("room") and not result.get("error"), f"the hostile room was not created: {result}"
+    return result["room"]
+
+
+def check_xss(driver, port):
+    """The victim's page shows the hostile names as text, builds no element from them, runs
+    none of their script, and shows a refusal next to the control that caused it."""
+    room = hostile_player(driver, port)
+    wait_for("the hostile room in the list", lambda: HOSTILE_ROOM in driver.find_element(By.ID, "rooms").text)
+    name = driver.find_element(By.ID, "name")
+    name.clear()
+    name.send_keys("Tester")
+    joined = driver.execute_script(
+        "const join = [...document.querySelectorAll('#rooms button')].find((b) => b.dataset.room === arguments[0]);"
+        "if (!join) return false;"
+        "join.click();"
+        "return true;", room)
+    assert joined, "no Join button for the hostile room"
+    wait_for("the hostile room", lambda: visible(driver, "room"))
+    wait_for("both players in the room", lambda: len(driver.find_elements(By.CSS_SELECTOR, "#members li")) == 2)
+    members = driver.find_element(By.ID, "members").text
+    assert HOSTILE_NAME in members, members
+    assert text_of(driver, "room-title") == HOSTILE_ROOM, text_of(driver, "room-title")
+    seats = [badge.text for badge in driver.find_elements(By.CSS_SELECTOR, "#members .badge")]
+    assert seats == ["1", "2"], f"seat numbers in the member list: {seats}"
+    # A non-host's START_GAME is refused (NOT_HOST): the refusal belongs beside the room's controls.
+    assert click_first(driver, "#start")
+    wait_for("the refusal beside the room's controls",
+             lambda: driver.execute_script("return document.getElementById('room-error').dataset.code") == "NOT_HOST")
+    assert not visible(driver, "notice"), f"the refusal also went to the general area: {text_of(driver, 'notice-text')!r}"
+    time.sleep(1.0)
+    injected = driver.execute_script(f"return document.querySelectorAll({INJECTED!r}).length")
+    assert injected == 0, f"{injected} elements were built from hostile names"
+    pwned = driver.execute_script("return typeof window.__pwned === 'undefined' ? null : window.__pwned")
+    assert pwned is None, f"hostile script ran in the page: window.__pwned = {pwned!r}"
+    driver.find_element(By.ID, "leave").click()
+    wait_for("the lobby after leaving", lambda: visible(driver, "lobby"))
+    assert not text_of(driver, "room-error"), "the refusal outlived the next action in the room"
+    print(f"hostile room {room}: name and room name shown as text, colour refused, no element or script from them")
+    return room
+
+
+def check_catalogue(driver, catalogue):
+    """The create-room form offers the server's tile sets; the player count follows them."""
+    sets = catalogue["tilesets"]
+    wait_for("the tile sets from the server",
+             lambda: len(driver.find_elements(By.CSS_SELECTOR, "#sets input[name=set]")) == len(sets))
+    base = driver.find_element(By.CSS_SELECTOR, '#sets input[value="base"]')
+    assert base.is_selected() and not base.is_enabled(), "the base game is not checked and required"
+
+    def most():
+        return driver.execute_script(
+            "const options = document.querySelectorAll('#max-players option');"
+            "return options[options.length - 1].value")
+
+    assert most() == "5", f"up to {most()} players with the base game"
+    extra = driver.find_elements(By.CSS_SELECTOR, '#sets input[value="inns_and_cathedrals"]')
+    if extra:
+        extra[0].click()
+        wait_for("six players with Inns & Cathedrals", lambda: most() == "6", 5)
+        extra[0].click()
+        wait_for("five players again", lambda: most() == "5", 5)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--server", required=True, help="the carcassonne-server binary")
@@ -67,6 +263,7 @@ def main():
     args = parser.parse_args()
 
     port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
         [args.server, "--addr", f"127.0.0.1:{port}", "--db", ":memory:", "--bot-delay", "0.1", "--figure-grace", "60"],
         stdout=subprocess.DEVNULL,
@@ -76,6 +273,7 @@ def main():
     options.binary_location = args.chromium
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = None
     try:
         deadline = time.monotonic() + 20
@@ -87,12 +285,25 @@ def main():
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise AssertionError("the server never listened")
                 time.sleep(0.05)
+
+        with urllib.request.urlopen(base_url + "/") as response:
+            policy = response.headers.get("Content-Security-Policy", "")
+        for directive in ("default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'"):
+            assert directive in policy, f"the page's Content-Security-Policy lacks {directive!r}: {policy!r}"
+        with urllib.request.urlopen(base_url + "/tilesets") as response:
+            catalogue = json.load(response)
+        shades = {colour["name"]: colour["shade"] for colour in catalogue["colours"]}
+        assert "grey" in shades and "gray" not in shades, sorted(shades)
+
         driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
-        driver.get(f"http://127.0.0.1:{port}/")
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_LISTENER})
+        driver.get(base_url + "/")
         wait_for("the lobby", lambda: visible(driver, "lobby"))
-        name = driver.find_element(By.ID, "name")
-        name.clear()
-        name.send_keys("Tester")
+        check_catalogue(driver, catalogue)
+        hostile_room = check_xss(driver, port)
+        problems = csp_problems(driver)
+        assert not problems, f"Content-Security-Policy violations: {problems}"
+
         driver.find_element(By.ID, "room-name").clear()
         driver.find_element(By.ID, "room-name").send_keys("Browser room")
         driver.execute_script("document.getElementById('max-players').value = '2'")
@@ -105,14 +316,25 @@ def main():
         driver.find_element(By.ID, "start").click()
         wait_for("the game", lambda: visible(driver, "game"))
 
-        turns, figures, reloaded = 0, 0, False
+        turns, figures, reloaded, by_keyboard, labels_checked = 0, 0, False, False, False
         started = time.monotonic()
         while not visible(driver, "game-over"):
             if time.monotonic() - started > args.timeout:
                 raise AssertionError(f"the game did not end in {args.timeout} s; turn text: {driver.find_element(By.ID, 'turn').text!r}")
+            if not labels_checked:
+                labels = driver.execute_script(
+                    "return [...document.querySelectorAll('circle.choice')].map((c) => c.getAttribute('aria-label'))")
+                if len(labels) > 1:
+                    assert all(labels) and len(set(labels)) == len(labels), f"figure choices named alike: {labels}"
+                    labels_checked = True
+                    print(f"figure choices: {labels}")
             # Each action is found and clicked inside the page in one step: the page redraws
             # as messages arrive, so an element found first and clicked after may be gone.
-            if click_first(driver, "rect.target:not(.other)"):
+            if not by_keyboard and driver.find_elements(By.CSS_SELECTOR, "rect.target"):
+                keyboard_turn(driver)
+                by_keyboard = True
+                turns += 1
+            elif click_first(driver, "rect.target:not(.other)"):
                 turns += 1
                 wait_for("the placement to land", lambda: not driver.find_elements(By.CSS_SELECTOR, "rect.target:not(.other)")
                          or visible(driver, "game-over"), 10)
@@ -139,11 +361,33 @@ def main():
         print(f"game over after {turns} turns of ours ({figures} figures placed), {tiles} tiles on the board, "
               f"{events} events logged: {text!r}; screenshot {args.screenshot}")
         assert reloaded, "the page was never reloaded mid-game"
+        assert by_keyboard, "no placement was made by keyboard"
         assert "won" in text, text
         assert tiles >= 60, f"only {tiles} tiles drawn"
         assert events > 10
+
+        # Players are told apart by seat numbers as well as colours, and the colours are the
+        # server's shades.
+        seats = [badge.text for badge in driver.find_elements(By.CSS_SELECTOR, "#scores .badge")]
+        assert seats == ["1", "2"], f"seat numbers on the scoreboard: {seats}"
+        drawn = driver.execute_script(
+            "return [...document.querySelectorAll('#scores .badge')].map((b) => getComputedStyle(b).backgroundColor)")
+        known = {rgb(shade) for shade in shades.values()}
+        assert all(colour in known for colour in drawn), f"scoreboard colours {drawn} are not the server's shades {known}"
+        marks = driver.execute_script("return [...document.querySelectorAll('#figures text.seat-mark')].map((t) => t.textContent)")
+        if driver.find_elements(By.CSS_SELECTOR, "#figures .figure"):
+            assert marks and set(marks) <= {"1", "2"}, f"figures without seat numbers: {marks}"
+
         download = driver.find_element(By.ID, "download").get_attribute("href")
-        assert download.endswith("/games/r1"), download
+        assert re.search(r"/games/[A-Za-z0-9_-]+$", download) and not download.endswith(f"/{hostile_room}"), download
+        with urllib.request.urlopen(download) as response:
+            saved = json.load(response)
+        assert saved, "the finished game downloads empty"
+
+        pwned = driver.execute_script("return typeof window.__pwned === 'undefined' ? null : window.__pwned")
+        assert pwned is None, f"hostile script ran in the page: window.__pwned = {pwned!r}"
+        problems = csp_problems(driver)
+        assert not problems, f"Content-Security-Policy violations: {problems}"
         return 0
     finally:
         if driver is not None:

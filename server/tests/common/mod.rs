@@ -88,6 +88,40 @@ pub struct Client {
 impl Client {
     pub async fn open(addr: SocketAddr) -> Client {
         let (ws, _) = connect_async(format!("ws://{addr}/ws")).await.expect("the WebSocket opens");
+        Client::with(ws)
+    }
+
+    /// A WebSocket opened with `origin` in its handshake, as a browser page sends it: the
+    /// client, or the HTTP status of the refusal.
+    pub async fn open_from(addr: SocketAddr, origin: &str) -> Result<Client, u16> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{addr}/ws").into_client_request().expect("a request");
+        request.headers_mut().insert("origin", origin.parse().expect("a header value"));
+        match connect_async(request).await {
+            Ok((ws, _)) => Ok(Client::with(ws)),
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                Err(response.status().as_u16())
+            }
+            Err(other) => panic!("the handshake failed: {other}"),
+        }
+    }
+
+    /// A WebSocket whose socket takes in at most a few kilobytes at a time: with a client
+    /// that does not read, the server's queue for it fills at once.
+    pub async fn open_narrow(addr: SocketAddr) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket.set_recv_buffer_size(4096).expect("a small buffer");
+        let stream = socket.connect(addr).await.expect("the server accepts");
+        let (ws, _) = tokio_tungstenite::client_async(
+            format!("ws://{addr}/ws"),
+            MaybeTlsStream::Plain(stream),
+        )
+        .await
+        .expect("the WebSocket opens");
+        Client::with(ws)
+    }
+
+    fn with(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,
             sent: 0,
@@ -239,6 +273,13 @@ pub async fn play_until_end(client: &mut Client, skips: bool) -> Value {
 
 /// A plain HTTP GET on localhost: the status and the body.
 pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    let (status, _, body) = http_get_with_head(addr, path).await;
+    (status, body)
+}
+
+/// A plain HTTP GET on localhost: the status, the head (status line and headers, with
+/// header names in lower case) and the body.
+pub async fn http_get_with_head(addr: SocketAddr, path: &str) -> (u16, String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = TcpStream::connect(addr).await.expect("the server accepts");
     let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
@@ -251,5 +292,5 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
     let text = String::from_utf8_lossy(&response).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status = head.split(' ').nth(1).and_then(|code| code.parse().ok()).unwrap_or(0);
-    (status, body.to_owned())
+    (status, head.to_ascii_lowercase(), body.to_owned())
 }
