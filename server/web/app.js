@@ -43,6 +43,8 @@ const NEUTRAL = "#8a8a8a";
 const QUEUE_LIMIT = 30;
 const SIDES = ["NORTH", "EAST", "SOUTH", "WEST"];
 const SIDE_WORDS = ["north", "east", "south", "west"];
+// The corner at the clockwise end of each side.
+const CORNER_WORDS = ["north-east", "south-east", "south-west", "north-west"];
 // Clockwise from the north-west corner, as the server names them: a quarter turn moves two on.
 const HALVES = ["N_w", "N_e", "E_n", "E_s", "S_e", "S_w", "W_s", "W_n"];
 /** @type {Record<string, string>} */
@@ -445,14 +447,14 @@ function chosenSets() {
   return chosen.length ? chosen : ["base"];
 }
 
-/** A game seats as many players as its sets bring colours. */
+/** A game seats as many players as its sets bring colours, six at most (as the server counts). */
 function updateMaxPlayers() {
-  const colours = new Set();
+  let colours = 0;
   for (const id of chosenSets()) {
     const set = state.tilesets.find((entry) => entry.id === id);
-    for (const colour of (set && Array.isArray(set.colours)) ? set.colours : []) colours.add(colour);
+    if (set && Array.isArray(set.colours)) colours += set.colours.length;
   }
-  const most = colours.size >= 2 ? colours.size : 5;
+  const most = colours >= 2 ? Math.min(colours, 6) : 5;
   const select = selectById("max-players");
   const chosen = Number(select.value) || 3;
   select.replaceChildren();
@@ -724,9 +726,10 @@ function figureMark(player, index, meeple, where, cx, cy) {
   const group = el("g", { class: "figure" });
   const farmer = where && where.type === "FIELD";
   if (meeple.figure === "abbot") {
-    group.append(el("rect", { x: cx - 11, y: cy - 11, width: 22, height: 22, transform: `rotate(45 ${cx} ${cy})`, fill }));
+    group.append(el("rect", { x: cx - 13, y: cy - 13, width: 26, height: 26, transform: `rotate(45 ${cx} ${cy})`, fill }));
   } else {
-    const r = meeple.figure === "big_follower" ? 16 : 12;
+    // Large enough for the seat number inside to be read.
+    const r = meeple.figure === "big_follower" ? 18 : 14;
     group.append(farmer
       ? el("ellipse", { cx, cy, rx: r + 5, ry: r - 2, fill })
       : el("circle", { cx, cy, r, fill }));
@@ -780,24 +783,37 @@ function figureWords(figure, where) {
 }
 
 /**
- * The sides a feature touches on the board, its tile turned by `rotation`: half sides for a
- * field ("west half of north"), whole sides otherwise.
+ * The sides a feature touches on the board, its tile turned by `rotation`, clockwise from
+ * north: for a field, whole sides, then corners it wraps ("the north-east corner"), then
+ * single half sides ("west half of north"); whole sides for anything else.
  * @param {Feature} where @param {number} rotation
  */
 function sidesTouched(where, rotation) {
   const turns = Math.round(rotation / 90) % 4;
-  const halves = (where.halfEdges || []).map((half) => HALVES.indexOf(half)).filter((at) => at >= 0).map((at) => (at + 2 * turns) % 8);
-  if (halves.length) {
-    const words = [];
+  const halves = new Set((where.halfEdges || []).map((half) => HALVES.indexOf(half)).filter((at) => at >= 0).map((at) => (at + 2 * turns) % 8));
+  if (halves.size) {
+    const sides = [], corners = [], singles = [];
     for (let side = 0; side < 4; side += 1) {
-      const first = halves.includes(2 * side), second = halves.includes(2 * side + 1);
-      if (first && second) words.push(SIDE_WORDS[side]);
-      else if (first || second) {
-        const half = HALVES[first ? 2 * side : 2 * side + 1];
-        words.push(`${LETTER_WORDS[half[2]]} half of ${LETTER_WORDS[half[0]]}`);
+      if (halves.has(2 * side) && halves.has(2 * side + 1)) {
+        sides.push(SIDE_WORDS[side]);
+        halves.delete(2 * side);
+        halves.delete(2 * side + 1);
       }
     }
-    return words;
+    // Half 2k+1 and half 2k+2 meet at a corner: N_e and E_n at the north-east one.
+    for (let side = 0; side < 4; side += 1) {
+      const before = 2 * side + 1, after = (2 * side + 2) % 8;
+      if (halves.has(before) && halves.has(after)) {
+        corners.push(`the ${CORNER_WORDS[side]} corner`);
+        halves.delete(before);
+        halves.delete(after);
+      }
+    }
+    for (const at of [...halves].sort((a, b) => a - b)) {
+      const half = HALVES[at];
+      singles.push(`${LETTER_WORDS[half[2]]} half of ${LETTER_WORDS[half[0]]}`);
+    }
+    return [...sides, ...corners, ...singles];
   }
   const sides = (where.edges || []).map((side) => SIDES.indexOf(side)).filter((at) => at >= 0).map((at) => (at + turns) % 4);
   return [...new Set(sides)].sort((a, b) => a - b).map((side) => SIDE_WORDS[side]);

@@ -9,8 +9,9 @@ screenshot at the end.
 
 Along the way: every response of the page carries the Content-Security-Policy and the page
 breaks none of it; the tile sets offered and the colours drawn come from GET /tilesets; an
-error is shown next to the control whose message it refuses; players are told apart by seat
-numbers as well as colours.
+error is shown next to the control whose message it refuses; an action taken while the
+connection is down is sent when it is back; players are told apart by seat numbers as well
+as colours.
 
 Exits 0 when the game ended in the page and the reload resumed it; anything else fails
 loudly with what the page showed.
@@ -37,13 +38,23 @@ HOSTILE_ROOM = "<script>window.__pwned=2</script><b>room</b>"
 HOSTILE_COLOUR = 'red" onmouseover="window.__pwned=3'
 
 # Runs in each new document before its own scripts (CDP scripts are exempt from the page's
-# policy), so a violation at load time is caught too.
-CSP_LISTENER = """
+# policy): records every Content-Security-Policy violation, load time included, and keeps the
+# page's sockets so that the test can cut the connection and hold it down (while
+# window.__offline is set, a new socket asks for a path that is no WebSocket, and fails).
+PAGE_PROBES = """
 window.__cspViolations = [];
 document.addEventListener('securitypolicyviolation', (event) => {
   window.__cspViolations.push(
     `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
 });
+window.__sockets = [];
+window.__offline = false;
+window.WebSocket = class extends window.WebSocket {
+  constructor(url, protocols) {
+    super(window.__offline ? String(url).replace(/\\/ws$/, '/offline') : url, protocols);
+    window.__sockets.push(this);
+  }
+};
 """
 
 # A hostile player with a socket of its own: first a colour that is markup (the server must
@@ -296,7 +307,7 @@ def main():
         assert "grey" in shades and "gray" not in shades, sorted(shades)
 
         driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_LISTENER})
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PAGE_PROBES})
         driver.get(base_url + "/")
         wait_for("the lobby", lambda: visible(driver, "lobby"))
         check_catalogue(driver, catalogue)
@@ -309,8 +320,16 @@ def main():
         driver.execute_script("document.getElementById('max-players').value = '2'")
         driver.find_element(By.ID, "create").click()
         wait_for("the room", lambda: visible(driver, "room"))
+        # The bot is asked for while the connection is down: the request waits and goes out
+        # once the page is connected again.
+        driver.execute_script("window.__offline = true; window.__sockets[window.__sockets.length - 1].close()")
+        wait_for("the page to notice it is offline", lambda: "offline" in text_of(driver, "status"))
         driver.find_element(By.ID, "add-bot").click()
+        wait_for("the action to wait", lambda: "1 action waiting" in text_of(driver, "status"), 5)
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#members li")) == 1
+        driver.execute_script("window.__offline = false")
         wait_for("the bot in the room", lambda: len(driver.find_elements(By.CSS_SELECTOR, "#members li")) == 2)
+        print(f"an action taken offline was sent on reconnecting: {text_of(driver, 'status')!r}")
         assert "bot" in driver.find_element(By.ID, "members").text
         wait_for("start enabled", lambda: driver.find_element(By.ID, "start").is_enabled())
         driver.find_element(By.ID, "start").click()
