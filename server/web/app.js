@@ -80,6 +80,9 @@ const state = {
   /** @type {Map<string, string>} */ palette: new Map(),
   view: { x: 0, y: 0, scale: 0.6 },
   fitted: false,
+  // Whether the page put focus on the board itself (a placement took away the focused target):
+  // the next thing to choose then takes it.
+  parked: false,
   /** @type {number | undefined} */ lobbyTimer: undefined,
   /** @type {string[]} */ announcements: [],
 };
@@ -406,7 +409,8 @@ async function loadCatalogue(delay = 500) {
     state.tilesets = (Array.isArray(data.tilesets) ? data.tilesets : []).filter(
       /** @param {any} set */ (set) => set && typeof set.id === "string");
     buildSetChoices();
-    if (state.room) roomState(state.room);
+    // Redrawn in the shades now known. A game's room is not replayed: its players are older than the game's.
+    if (state.room && state.room.state === "WAITING") roomState(state.room);
     if (state.game) render();
   } catch {
     setTimeout(() => loadCatalogue(Math.min(delay * 2, 30000)), delay);
@@ -644,7 +648,8 @@ function makeButton(element, label, key, action) {
     event.stopPropagation();
     action();
   });
-  element.addEventListener("focus", () => keepInView(element));
+  // Only keyboard focus moves the view: a mouse press that moved it could miss its target.
+  element.addEventListener("focus", () => { if (element.matches(":focus-visible")) keepInView(element); });
 }
 
 function render() {
@@ -653,7 +658,7 @@ function render() {
   const board = svgById("board");
   const active = document.activeElement;
   const focusKey = active instanceof SVGElement && active.dataset.focus ? active.dataset.focus : null;
-  const parked = active === board;
+  const parked = active === board && state.parked;
   const tiles = svgById("tiles"), figures = svgById("figures"), targets = svgById("targets"), choices = svgById("choices");
   tiles.replaceChildren(); figures.replaceChildren(); targets.replaceChildren(); choices.replaceChildren();
   const players = Array.isArray(game.players) ? game.players : [];
@@ -688,10 +693,12 @@ function restoreFocus(key, parked) {
   const board = svgById("board");
   const choosable = /** @type {SVGElement[]} */ ([...board.querySelectorAll("[data-focus]")]);
   const same = key ? choosable.find((element) => element.dataset.focus === key) : undefined;
+  state.parked = false;
   if (same) { same.focus(); return; }
   if (choosable.length) { choosable[0].focus(); return; }
   if (!byId("figure-choice").hidden) { buttonById("skip").focus(); return; }
   board.focus();
+  state.parked = true;
 }
 
 /** Keeps a focused target or choice on screen. @param {Element} element */
@@ -1020,6 +1027,7 @@ function setUpBoard() {
   /** @type {{x: number, y: number, view: {x: number, y: number, scale: number}} | null} */
   let drag = null;
   board.addEventListener("pointerdown", (event) => {
+    state.parked = false;
     if (event.target instanceof Element && event.target.closest(".target, .choice")) return;
     drag = { x: event.clientX, y: event.clientY, view: { ...state.view } };
     board.setPointerCapture(event.pointerId);
