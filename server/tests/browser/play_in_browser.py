@@ -58,8 +58,8 @@ window.WebSocket = class extends window.WebSocket {
 """
 
 # A hostile player with a socket of its own: first a colour that is markup (the server must
-# refuse it), then a name and a room name that are markup. The socket stays open so that the
-# room stays listed.
+# refuse it), then a name and a room name that are markup, in a room whose seed it chooses. The
+# socket stays open so that the room stays listed.
 HOSTILE = """
 const [url, name, roomName, colour, done] = arguments;
 const result = {refused: null, room: null, error: null};
@@ -77,7 +77,7 @@ const open = (hello, onMessage) => {
 };
 const createRoom = () => {
   window.__hostile = open({playerId: 'hostile-player', name, color: ''}, (ws, message) => {
-    if (message.type === 'CONNECTED') ws.send(envelope('CREATE_ROOM', {roomName, maxPlayers: 2}));
+    if (message.type === 'CONNECTED') ws.send(envelope('CREATE_ROOM', {roomName, maxPlayers: 2, seed: 42}));
     else if (message.type === 'ROOM_STATE') { result.room = message.data.roomId; finish(); }
     else if (message.type === 'ERROR') finish({error: message.data});
   });
@@ -222,6 +222,8 @@ def check_xss(driver, port):
     members = driver.find_element(By.ID, "members").text
     assert HOSTILE_NAME in members, members
     assert text_of(driver, "room-title") == HOSTILE_ROOM, text_of(driver, "room-title")
+    # Everyone in the room knows when the host chose the seed.
+    assert text_of(driver, "room-seed") == "seed chosen by the host: 42", text_of(driver, "room-seed")
     seats = [badge.text for badge in driver.find_elements(By.CSS_SELECTOR, "#members .badge")]
     assert seats == ["1", "2"], f"seat numbers in the member list: {seats}"
     # A non-host's START_GAME is refused (NOT_HOST): the refusal belongs beside the room's controls.
