@@ -96,6 +96,14 @@ fn launch(server: &PathBuf, port: u16, db: &PathBuf, bot_delay: f64) -> Child {
             "120",
             "--absent-grace",
             "120",
+            // Every simulated client comes from 127.0.0.1: lift the per-address caps, which
+            // are meant for one person's connections, not a crowd's.
+            "--connections-per-address",
+            "1000000",
+            "--rooms-per-address",
+            "1000000",
+            "--sessions-per-address",
+            "1000000",
         ])
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())

@@ -19,6 +19,9 @@ pub struct Limits {
     pub rooms_per_client: usize,
     /// Open rooms the clients of one IP address may have created together.
     pub rooms_per_address: usize,
+    /// Sessions one IP address may hold at once (each is a row in the database until it
+    /// ends).
+    pub sessions_per_address: usize,
     /// Connections (HTTP or WebSocket) one IP address may hold at once.
     pub connections_per_address: usize,
     /// Rooms the server holds.
@@ -44,6 +47,7 @@ impl Default for Limits {
             rooms_per_client: 3,
             rooms_per_address: 8,
             connections_per_address: 32,
+            sessions_per_address: 64,
             rooms: 20_000,
             connections: 50_000,
             outbox: 512,

@@ -217,9 +217,6 @@ fn same_digest(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// Most sessions one address may hold at once (each is a row in the database).
-const SESSIONS_PER_ADDRESS: usize = 64;
-
 impl Hub {
     /// A hub over `storage`, with the rooms and sessions it holds.
     pub async fn start(config: Config, storage: StorageHandle) -> Result<Arc<Hub>, StorageError> {
@@ -596,11 +593,12 @@ impl Hub {
                     (token, session.room.clone(), true, session.stored(&player))
                 }
                 None => {
-                    if from_here >= SESSIONS_PER_ADDRESS {
+                    let most = self.config.limits.sessions_per_address;
+                    if from_here >= most {
                         return Err(Refusal::new(
                             ErrorCode::TooManySessions,
                             format!(
-                                "one address may hold {SESSIONS_PER_ADDRESS} sessions; reconnect with a session you have"
+                                "one address may hold {most} sessions; reconnect with a session you have"
                             ),
                         ));
                     }
@@ -701,10 +699,14 @@ impl Hub {
                 for room in self.rooms_now() {
                     let room = room.lock().await;
                     if room.state() != RoomState::Finished {
-                        rooms.push(room.summary());
+                        rooms.push((
+                            room.id().to_owned(),
+                            crate::protocol::views::raw(&room.summary()),
+                        ));
                     }
                 }
-                rooms.sort_by(|a, b| a["id"].as_str().cmp(&b["id"].as_str()));
+                rooms.sort_by(|a, b| a.0.cmp(&b.0));
+                let rooms: Vec<_> = rooms.into_iter().map(|(_, room)| room).collect();
                 conn.send("LIST_ROOMS", &json!({ "rooms": rooms }));
                 Ok(())
             }

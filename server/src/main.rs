@@ -39,6 +39,9 @@ struct Args {
     /// Connections one IP address may hold at once.
     #[arg(long, default_value_t = 32, value_name = "N")]
     connections_per_address: usize,
+    /// Sessions one IP address may hold at once.
+    #[arg(long, default_value_t = 64, value_name = "N")]
+    sessions_per_address: usize,
     /// Open rooms the clients of one IP address may have created together.
     #[arg(long, default_value_t = 8, value_name = "N")]
     rooms_per_address: usize,
@@ -98,6 +101,10 @@ fn main() -> ExitCode {
                     args.connections_per_address,
                 )?,
                 rooms_per_address: at_least_one("rooms-per-address", args.rooms_per_address)?,
+                sessions_per_address: at_least_one(
+                    "sessions-per-address",
+                    args.sessions_per_address,
+                )?,
                 ..carcassonne_server::Limits::default()
             },
             ..carcassonne_server::Config::default()

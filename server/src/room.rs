@@ -12,7 +12,7 @@ use carcassonne::{
 };
 use serde::Serialize;
 use serde_json::value::RawValue;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::protocol::client::{BotLevel, FigureChoice};
 use crate::protocol::codes::{ErrorCode, Refusal};
@@ -210,6 +210,73 @@ struct GameEnd<'a> {
     game_id: &'a str,
 }
 
+/// `ROOM_STATE`'s data: part 1's `roomId`, `players`, `gameStarted`, `gameEnded`, and what
+/// 1.1 adds.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoomStateOut<'a> {
+    pub room_id: &'a str,
+    pub name: &'a str,
+    pub players: Vec<views::PlayerOut>,
+    pub spectators: usize,
+    pub host: Option<&'a str>,
+    pub max_players: u8,
+    pub state: RoomState,
+    pub game_started: bool,
+    pub game_ended: bool,
+    pub tilesets: &'a [String],
+    pub rules: RuleOptions,
+    pub turn_seconds: Option<u32>,
+    /// The seed when the host chose it; absent (not null) when the server drew it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// A room in `LIST_ROOMS`: part 1's `{id, name, playerCount, maxPlayers, gameStarted,
+/// createdBy}` and what 1.1 adds.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RoomSummary<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub player_count: usize,
+    pub max_players: u8,
+    pub game_started: bool,
+    pub created_by: &'a str,
+    pub state: RoomState,
+    pub tilesets: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// `GAME_START`'s data.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GameStart<'a> {
+    room_id: &'a str,
+    players: Vec<views::PlayerOut>,
+}
+
+/// `PLAYER_UPDATE`'s data.
+#[derive(Serialize)]
+struct PlayerUpdate<'a> {
+    player: &'a views::PlayerOut,
+}
+
+/// A waiting room's GameState: part 1's shape, empty.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct WaitingState {
+    tiles: Map<String, Value>,
+    current_tile: Option<Value>,
+    players: Vec<views::PlayerOut>,
+    current_player: Option<String>,
+    game_started: bool,
+    game_ended: bool,
+    scores: Map<String, Value>,
+    tiles_left: Option<u32>,
+}
+
 /// `GAME_STATE`'s data.
 #[derive(Serialize)]
 pub struct GameStateMessage<'a> {
@@ -236,7 +303,7 @@ pub struct Room {
     /// The Tile JSON of every tile type in the game, shared by games on the same sets.
     tiles: Option<views::TileJson>,
     /// The Player each person was last sent in `PLAYER_UPDATE`, by seat.
-    sent_players: Vec<Value>,
+    sent_players: Vec<views::PlayerOut>,
     /// Scores when the turn began, for `scoreChange`.
     turn_scores: Vec<u32>,
     /// The turn's events, for `TURN_END`.
@@ -528,61 +595,52 @@ impl Room {
             .collect()
     }
 
-    fn followers(&self) -> u8 {
-        self.settings
-            .tilesets
-            .iter()
-            .filter_map(|name| Catalog::builtin(name).ok())
-            .map(|catalog| catalog.figures().followers)
-            .max()
-            .unwrap_or(7)
-    }
-
-    /// `ROOM_STATE`'s data.
-    pub fn room_state(&self) -> Value {
-        let mut state = self.room_state_without_seed();
-        self.announce_seed(&mut state);
-        state
-    }
-
-    /// Adds `seed` to a room's description when the host chose it (and nothing otherwise, so
-    /// a drawn seed is not even named).
-    fn announce_seed(&self, description: &mut Value) {
-        if let (Some(seed), Some(fields)) = (self.announced_seed(), description.as_object_mut()) {
-            fields.insert("seed".to_owned(), json!(seed));
-        }
-    }
-
-    fn room_state_without_seed(&self) -> Value {
-        let followers = self.followers();
-        let players: Vec<Value> = match (&self.game, self.game.as_ref().map(Game::view)) {
-            (Some(_), Some(view)) => self
-                .seats()
+    /// Every seat's Player: from the game once it runs, else what each will start with.
+    fn players(&self) -> Vec<views::PlayerOut> {
+        let seats = self.seats();
+        if let Some(game) = &self.game {
+            let view = game.view();
+            return seats
                 .iter()
                 .enumerate()
                 .map(|(index, seat)| views::player(&view, index, seat))
-                .collect(),
-            _ => self
-                .seats()
+                .collect();
+        }
+        let catalogs: Vec<Catalog> =
+            self.settings.tilesets.iter().filter_map(|name| Catalog::builtin(name).ok()).collect();
+        let supply = carcassonne::Supply {
+            followers: catalogs
                 .iter()
-                .enumerate()
-                .map(|(index, seat)| views::waiting_player(seat, index, followers))
-                .collect(),
+                .map(|catalog| catalog.figures().followers)
+                .max()
+                .unwrap_or(7),
+            big_followers: catalogs.iter().map(|catalog| catalog.figures().big_followers).sum(),
+            abbots: u8::from(self.settings.rules.abbots),
         };
-        json!({
-            "roomId": self.id,
-            "name": self.settings.name,
-            "players": players,
-            "spectators": self.spectators.len(),
-            "host": self.host,
-            "maxPlayers": self.settings.max_players,
-            "state": self.state,
-            "gameStarted": matches!(self.state, RoomState::InProgress | RoomState::Finished),
-            "gameEnded": self.state == RoomState::Finished,
-            "tilesets": self.settings.tilesets,
-            "rules": self.settings.rules,
-            "turnSeconds": self.settings.turn_seconds,
-        })
+        seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat)| views::player_out(seat, index, supply, 0))
+            .collect()
+    }
+
+    /// `ROOM_STATE`'s data.
+    pub fn room_state(&self) -> RoomStateOut<'_> {
+        RoomStateOut {
+            room_id: &self.id,
+            name: &self.settings.name,
+            players: self.players(),
+            spectators: self.spectators.len(),
+            host: self.host.as_deref(),
+            max_players: self.settings.max_players,
+            state: self.state,
+            game_started: matches!(self.state, RoomState::InProgress | RoomState::Finished),
+            game_ended: self.state == RoomState::Finished,
+            tilesets: &self.settings.tilesets,
+            rules: self.settings.rules,
+            turn_seconds: self.settings.turn_seconds,
+            seed: self.announced_seed(),
+        }
     }
 
     /// The seed, when the host chose it: everyone in or looking at the room is told, since it
@@ -602,7 +660,7 @@ impl Room {
     }
 
     fn emit_room_state(&mut self) {
-        let state = self.room_state();
+        let state = views::raw(&self.room_state());
         self.emit(Recipient::All, "ROOM_STATE", &state);
     }
 
@@ -613,42 +671,32 @@ impl Room {
             (Some(game), Some(tiles)) => {
                 views::game_state(game, &game.view(), &self.seats(), tiles)
             }
-            _ => {
-                let followers = self.followers();
-                let players: Vec<Value> = self
-                    .seats()
-                    .iter()
-                    .enumerate()
-                    .map(|(index, seat)| views::waiting_player(seat, index, followers))
-                    .collect();
-                views::raw(&json!({
-                    "tiles": {},
-                    "currentTile": null,
-                    "players": players,
-                    "currentPlayer": null,
-                    "gameStarted": false,
-                    "gameEnded": false,
-                    "scores": {},
-                    "tilesLeft": null,
-                }))
-            }
+            _ => views::raw(&WaitingState {
+                tiles: Map::new(),
+                current_tile: None,
+                players: self.players(),
+                current_player: None,
+                game_started: false,
+                game_ended: false,
+                scores: Map::new(),
+                tiles_left: None,
+            }),
         }
     }
 
     /// The list entry of `LIST_ROOMS`.
-    pub fn summary(&self) -> Value {
-        let mut summary = json!({
-            "id": self.id,
-            "name": self.settings.name,
-            "playerCount": self.members.len(),
-            "maxPlayers": self.settings.max_players,
-            "gameStarted": matches!(self.state, RoomState::InProgress | RoomState::Finished),
-            "createdBy": self.created_by,
-            "state": self.state,
-            "tilesets": self.settings.tilesets,
-        });
-        self.announce_seed(&mut summary);
-        summary
+    pub fn summary(&self) -> RoomSummary<'_> {
+        RoomSummary {
+            id: &self.id,
+            name: &self.settings.name,
+            player_count: self.members.len(),
+            max_players: self.settings.max_players,
+            game_started: matches!(self.state, RoomState::InProgress | RoomState::Finished),
+            created_by: &self.created_by,
+            state: self.state,
+            tilesets: &self.settings.tilesets,
+            seed: self.announced_seed(),
+        }
     }
 
     // ----- Membership -----
@@ -830,8 +878,9 @@ impl Room {
 
     // ----- The game -----
 
-    /// The host starts the game: `GAME_START`, the whole `GAME_STATE` with the start tile
-    /// (part 1 sends it "at game start"), each person's `PLAYER_UPDATE`, then `TURN_START`.
+    /// The host starts the game: `ROOM_STATE` (the room changed), `GAME_START`, the whole
+    /// `GAME_STATE` with the start tile (part 1 sends it "at game start"), each person's
+    /// `PLAYER_UPDATE`, then `TURN_START`.
     pub fn start(&mut self, by: &str) -> Result<Effects, Refusal> {
         self.accept(|room| room.start_now(by))
     }
@@ -856,19 +905,9 @@ impl Room {
         self.tiles = Some(views::tile_json(&game));
         self.game = Some(game);
         self.draw()?;
-        let players: Vec<Value> = {
-            let view = self.game.as_ref().map(Game::view);
-            let seats = self.seats();
-            match view {
-                Some(view) => seats
-                    .iter()
-                    .enumerate()
-                    .map(|(index, seat)| views::player(&view, index, seat))
-                    .collect(),
-                None => Vec::new(),
-            }
-        };
-        let data = json!({ "roomId": self.id, "players": players });
+        // The room's state changed (gameStarted), so part 1's ROOM_STATE goes first.
+        self.emit_room_state();
+        let data = views::raw(&GameStart { room_id: &self.id, players: self.players() });
         self.emit(Recipient::All, "GAME_START", &data);
         let state = self.game_state();
         self.emit(Recipient::All, "GAME_STATE", &GameStateMessage { game_state: &state });
@@ -1156,20 +1195,16 @@ impl Room {
     /// `PLAYER_UPDATE` to each person whose Player (score, figures in hand, connection)
     /// changed since they were last sent it.
     fn update_players(&mut self) {
-        let Some(game) = self.game.as_ref() else { return };
-        let view = game.view();
-        let seats = self.seats();
-        let players: Vec<Value> = seats
-            .iter()
-            .enumerate()
-            .map(|(index, seat)| views::player(&view, index, seat))
-            .collect();
-        for (index, player) in players.iter().enumerate() {
-            if seats[index].is_bot || self.sent_players.get(index) == Some(player) {
+        if self.game.is_none() {
+            return;
+        }
+        let players = self.players();
+        for player in &players {
+            if player.is_bot || self.sent_players.get(player.seat) == Some(player) {
                 continue;
             }
-            let data = json!({ "player": player });
-            self.emit(Recipient::Player(seats[index].player_id.clone()), "PLAYER_UPDATE", &data);
+            let data = PlayerUpdate { player };
+            self.emit(Recipient::Player(player.id.clone()), "PLAYER_UPDATE", &data);
         }
         self.sent_players = players;
     }
@@ -1328,4 +1363,186 @@ pub fn setup(settings: &Settings, players: usize) -> Result<GameSetup, String> {
         .collect::<Result<Vec<_>, _>>()?;
     let players = u8::try_from(players).map_err(|_| "too many players".to_owned())?;
     Ok(GameSetup { catalogs, players, seed: settings.seed, options: settings.rules })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(seed: Option<u64>) -> Settings {
+        Settings {
+            name: "Ann's".into(),
+            max_players: 2,
+            tilesets: vec!["base".into()],
+            rules: RuleOptions::default(),
+            seed: seed.unwrap_or(7),
+            seed_chosen: seed.is_some(),
+            turn_seconds: None,
+        }
+    }
+
+    fn person(id: &str) -> Member {
+        Member { player_id: id.into(), name: id.to_uppercase(), color: String::new(), bot: None }
+    }
+
+    fn kinds(effects: &Effects) -> Vec<(String, Recipient)> {
+        effects
+            .deliveries()
+            .iter()
+            .map(|delivery| {
+                let message: Value = serde_json::from_str(&delivery.text).unwrap();
+                (message["type"].as_str().unwrap().to_owned(), delivery.to.clone())
+            })
+            .collect()
+    }
+
+    fn message(effects: &Effects, kind: &str) -> Value {
+        effects
+            .deliveries()
+            .iter()
+            .map(|delivery| serde_json::from_str::<Value>(&delivery.text).unwrap())
+            .find(|message| message["type"] == kind)
+            .unwrap_or_else(|| panic!("no {kind}"))
+    }
+
+    /// Ann's room with Bob in it, and the effects of Bob's joining.
+    fn room_of_two() -> (Room, Effects) {
+        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"));
+        let joined = room.join(person("bob"), false).unwrap();
+        (room, joined)
+    }
+
+    #[test]
+    fn a_new_room_is_stored_then_told() {
+        let (_, effects) = Room::new("r1".into(), settings(None), person("ann"));
+        assert!(matches!(effects.writes(), [Write::Room(record)] if record.members.len() == 1));
+        assert_eq!(
+            kinds(&effects),
+            [
+                ("ROOM_STATE".into(), Recipient::All),
+                ("GAME_STATE".into(), Recipient::Player("ann".into()))
+            ]
+        );
+    }
+
+    /// A refusal leaves the room exactly as it was: members, messages and their numbers.
+    #[test]
+    fn refused_joins_change_nothing() {
+        let (mut room, _) = room_of_two();
+        let (record, seq) = (room.record(), room.seq());
+        let full = room.join(person("cid"), false).unwrap_err();
+        assert_eq!(full.code, ErrorCode::RoomFull);
+        let again = room.join(person("bob"), true).unwrap_err();
+        assert_eq!(again.code, ErrorCode::AlreadyInRoom);
+        let bot = Member { bot: Some("easy".into()), ..person("bot:r1:9") };
+        assert_eq!(room.join(bot, false).unwrap_err().code, ErrorCode::NotAPlayer);
+        assert_eq!((room.record(), room.seq()), (record, seq));
+    }
+
+    #[test]
+    fn seats_play_the_sets_colours_in_seat_order() {
+        let (mut room, joined) = room_of_two();
+        let state = message(&joined, "ROOM_STATE");
+        assert_eq!(state["data"]["players"][0]["color"], "red");
+        assert_eq!(state["data"]["players"][1]["color"], "green");
+        let left = room.leave("ann").unwrap();
+        assert_eq!(message(&left, "ROOM_STATE")["data"]["players"][0]["color"], "red");
+        assert_eq!(room.room_state().host, Some("bob"));
+    }
+
+    #[test]
+    fn the_last_person_out_closes_the_room() {
+        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"));
+        let _ = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap();
+        let left = room.leave("ann").unwrap();
+        assert_eq!(left.closing(), Some(Closing::Empty));
+    }
+
+    #[test]
+    fn the_game_starts_with_its_whole_state() {
+        let (mut room, _) = room_of_two();
+        let started = room.start("ann").unwrap();
+        let order: Vec<String> = kinds(&started).into_iter().map(|(kind, _)| kind).collect();
+        assert_eq!(
+            order,
+            [
+                "ROOM_STATE",
+                "GAME_START",
+                "GAME_STATE",
+                "PLAYER_UPDATE",
+                "PLAYER_UPDATE",
+                "TURN_START"
+            ]
+        );
+        assert_eq!(message(&started, "ROOM_STATE")["data"]["gameStarted"], true);
+        let state = message(&started, "GAME_STATE");
+        assert!(state["data"]["gameState"]["tiles"]["0,0"].is_object(), "the start tile");
+        assert!(started.writes().iter().any(|write| matches!(write, Write::Actions { .. })));
+    }
+
+    #[test]
+    fn nobody_plays_a_bots_turn() {
+        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"));
+        let _ = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap();
+        let _ = room.start("ann").unwrap();
+        // Ann moves first; once she has, the bot is to move.
+        let game = room.game().unwrap().clone();
+        let Some(Action::Place { pos, rotation }) = game.legal_action(0) else { panic!() };
+        let _ = room.place_tile("ann", pos.x, pos.y, rotation.degrees()).unwrap();
+        if matches!(room.game().unwrap().phase(), Phase::Figure { .. }) {
+            let _ = room.figure_action("ann", FigureAction::Skip).unwrap();
+        }
+        let (bot, _) = room.bot_to_move().expect("the bot's turn");
+        let bot_id = room.members[bot.index()].player_id.clone();
+        assert!(bot_id.starts_with(BOT_PREFIX));
+        let (record, seq, turn) = (room.record(), room.seq(), room.turn());
+        for who in ["ann", bot_id.as_str()] {
+            let refused = room.place_tile(who, pos.x, pos.y + 1, 0).unwrap_err();
+            assert_eq!(refused.code, ErrorCode::NotYourTurn, "{who}");
+        }
+        assert_eq!((room.record(), room.seq(), room.turn()), (record, seq, turn));
+    }
+
+    #[test]
+    fn a_refused_placement_changes_nothing() {
+        let (mut room, _) = room_of_two();
+        let _ = room.start("ann").unwrap();
+        let (seq, turn) = (room.seq(), room.turn());
+        let refused = room.place_tile("ann", 9, 9, 0).unwrap_err();
+        assert_eq!(refused.code, ErrorCode::InvalidPlacement);
+        assert_eq!(refused.details["reason"], "no_neighbour");
+        assert_eq!((room.seq(), room.turn()), (seq, turn));
+    }
+
+    #[test]
+    fn a_chosen_seed_is_told_and_a_drawn_one_is_not() {
+        let (chosen, _) = Room::new("r1".into(), settings(Some(42)), person("ann"));
+        assert_eq!(chosen.room_state().seed, Some(42));
+        assert_eq!(serde_json::to_value(chosen.summary()).unwrap()["seed"], 42);
+        let (drawn, _) = Room::new("r2".into(), settings(None), person("ann"));
+        let listed = serde_json::to_value(drawn.summary()).unwrap();
+        assert!(listed.get("seed").is_none());
+        assert!(serde_json::to_value(drawn.room_state()).unwrap().get("seed").is_none());
+    }
+
+    #[test]
+    fn stored_bots_get_ids_no_client_can_claim() {
+        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"));
+        let _ = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap();
+        let mut record = room.record();
+        record.members[1].player_id = "r1-bot-1".into(); // as rooms were stored before
+        let restored = Room::restore(record, &[]).unwrap();
+        assert_eq!(restored.members[1].player_id, "bot:r1:2");
+    }
+
+    #[test]
+    fn an_expired_session_leaves_a_waiting_room_but_keeps_its_seat_in_a_game() {
+        let (mut room, _) = room_of_two();
+        let _ = room.expire("bob");
+        assert!(!room.is_member("bob"));
+        let (mut room, _) = room_of_two();
+        let _ = room.start("ann").unwrap();
+        let _ = room.expire("bob");
+        assert!(room.seats_in_play("bob"));
+    }
 }

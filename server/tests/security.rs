@@ -197,6 +197,28 @@ async fn one_address_cannot_flood_the_server_with_rooms() {
     server.stop().await;
 }
 
+/// Finding 4, the same for sessions: each is a row in the database, so one address may hold
+/// only so many; a client with a session it may resume is still welcome.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_flood_the_server_with_sessions() {
+    let mut settings = config();
+    settings.limits.sessions_per_address = 3;
+    let server = Server::start(settings).await;
+    let mut first = server.client().await;
+    first.connect_as("s0").await;
+    let token = first.token.clone().expect("a token");
+    first.close().await;
+    for index in 1..3 {
+        server.client().await.connect_as(&format!("s{index}")).await;
+    }
+    let mut fourth = server.client().await;
+    fourth.send("CONNECT", json!({ "playerId": "s3", "name": "s3" })).await;
+    assert_eq!(fourth.expect_error("TOO_MANY_SESSIONS").await["data"]["numericCode"], 1009);
+    fourth.send("CONNECT", json!({ "playerId": "s0", "name": "s0", "sessionToken": token })).await;
+    assert_eq!(fourth.expect("CONNECTED").await["data"]["resumed"], true);
+    server.stop().await;
+}
+
 /// Finding 5: a client that never reads is cut off once what waits for it passes the
 /// queue's bytes, instead of holding the server's memory.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,7 +3,8 @@
 //! every function takes a `PlayerView` or tile data.
 
 use carcassonne::{
-    Dir, EdgeKind, Figure, Game, HalfEdge, Mark, PlayerView, Rotation, SegmentKind, TileType,
+    Dir, EdgeKind, Figure, Game, HalfEdge, Mark, PlayerView, Rotation, SegmentKind, Supply,
+    TileType,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -108,44 +109,44 @@ pub fn figure_name(figure: Figure) -> &'static str {
     }
 }
 
-/// The figure a name gives; a follower when none is named.
-pub fn figure_of(name: Option<&str>) -> Figure {
-    match name {
-        Some("big_follower") => Figure::BigFollower,
-        Some("abbot") => Figure::Abbot,
-        _ => Figure::Follower,
+/// Part 1's Player `{id, name, color, meeples, score, isBot}`, with 1.1's `seat`,
+/// `bigFollowers`, `abbots` and `connected`: the one shape of a player in every message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerOut {
+    pub id: String,
+    pub name: String,
+    pub color: String,
+    /// Followers in hand.
+    pub meeples: u8,
+    pub score: u32,
+    pub is_bot: bool,
+    pub seat: usize,
+    pub big_followers: u8,
+    pub abbots: u8,
+    pub connected: bool,
+}
+
+/// The Player of `member` in seat `seat`, with `supply` in hand and `score`.
+pub fn player_out(member: &Seat, seat: usize, supply: Supply, score: u32) -> PlayerOut {
+    PlayerOut {
+        id: member.player_id.clone(),
+        name: member.name.clone(),
+        color: member.color.clone(),
+        meeples: supply.followers,
+        score,
+        is_bot: member.is_bot,
+        seat,
+        big_followers: supply.big_followers,
+        abbots: supply.abbots,
+        connected: member.connected || member.is_bot,
     }
 }
 
-/// Part 1's Player, with 1.1's `seat`, `bigFollowers`, `abbots` and `connected`.
-pub fn player(view: &PlayerView, seat: usize, member: &Seat) -> Value {
+/// The Player of seat `seat` in a game, from the player view.
+pub fn player(view: &PlayerView, seat: usize, member: &Seat) -> PlayerOut {
     let supply = view.supplies.get(seat).copied().unwrap_or_default();
-    json!({
-        "id": member.player_id,
-        "name": member.name,
-        "color": member.color,
-        "meeples": supply.followers,
-        "score": view.scores.get(seat).copied().unwrap_or(0),
-        "isBot": member.is_bot,
-        "seat": seat,
-        "bigFollowers": supply.big_followers,
-        "abbots": supply.abbots,
-        "connected": member.connected || member.is_bot,
-    })
-}
-
-/// Players of a room before its game: no scores yet.
-pub fn waiting_player(member: &Seat, seat: usize, followers: u8) -> Value {
-    json!({
-        "id": member.player_id,
-        "name": member.name,
-        "color": member.color,
-        "meeples": followers,
-        "score": 0,
-        "isBot": member.is_bot,
-        "seat": seat,
-        "connected": member.connected || member.is_bot,
-    })
+    player_out(member, seat, supply, view.scores.get(seat).copied().unwrap_or(0))
 }
 
 /// `{x, y}`.
@@ -221,7 +222,7 @@ impl Serialize for TilesOut<'_> {
 struct GameStateOut<'a> {
     tiles: TilesOut<'a>,
     current_tile: Option<&'a RawValue>,
-    players: Vec<Value>,
+    players: Vec<PlayerOut>,
     current_player: Option<&'a str>,
     game_started: bool,
     game_ended: bool,

@@ -27,6 +27,7 @@ pub fn config() -> Config {
         limits: carcassonne_server::Limits {
             connections_per_address: 100_000,
             rooms_per_address: 100_000,
+            sessions_per_address: 100_000,
             ..carcassonne_server::Limits::default()
         },
         ..Config::default()
