@@ -90,7 +90,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 4
+#define CARC_ABI_VERSION_MINOR 5
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -1769,6 +1769,24 @@ size_t carc_builtin_count(void);
  * `"base"`, in the order they are listed to users; NULL past the end. The string is static.
  */
 const char *carc_builtin_name(size_t index);
+
+/**
+ * How many colours the palette has (the built-in sets use the first six).
+ */
+size_t carc_palette_count(void);
+
+/**
+ * The name of palette colour `index` (from 0, below `carc_palette_count()`), such as
+ * `"red"`, as tile sets and `carc_catalog_colour` spell it; NULL past the end. The string
+ * is static.
+ */
+const char *carc_palette_name(size_t index);
+
+/**
+ * The shade of palette colour `index` as CSS writes it, `"#rrggbb"` in lower case, such as
+ * `"#d62828"` for red; NULL past the end. The string is static.
+ */
+const char *carc_palette_shade(size_t index);
 
 /**
  * Fills `*out` with no tile sets, 2 players, seed 0 and the published rules.

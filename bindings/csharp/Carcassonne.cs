@@ -378,7 +378,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 4;
+        public const int AbiVersionMinor = 5;
     }
 
     // ---------------------------------------------------------------------------------------
@@ -1474,6 +1474,25 @@ namespace Carcassonne
                     names[index] = Utf8.Read(Native.carc_builtin_name((UIntPtr)(uint)index));
                 }
                 return names;
+            }
+        }
+
+        /// <summary>Every player colour, by name ("red", as tile sets and
+        /// <see cref="Catalog.Colours"/> spell it), with its shade as CSS writes it ("#d62828"):
+        /// the engine's one palette, which pictures and the server's page draw with too.</summary>
+        public static KeyValuePair<string, string>[] Palette
+        {
+            get
+            {
+                int count = Sizes.ToInt(Native.carc_palette_count());
+                var colours = new KeyValuePair<string, string>[count];
+                for (int index = 0; index < count; index++)
+                {
+                    colours[index] = new KeyValuePair<string, string>(
+                        Utf8.Read(Native.carc_palette_name((UIntPtr)(uint)index)),
+                        Utf8.Read(Native.carc_palette_shade((UIntPtr)(uint)index)));
+                }
+                return colours;
             }
         }
     }
@@ -2627,6 +2646,15 @@ namespace Carcassonne
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern IntPtr carc_builtin_name(UIntPtr index);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern UIntPtr carc_palette_count();
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr carc_palette_name(UIntPtr index);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr carc_palette_shade(UIntPtr index);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_setup_default(out SetupNative setup);

@@ -32,6 +32,8 @@ mod values;
 
 mod catalog;
 
+mod palette;
+
 mod game;
 
 mod board;
@@ -61,6 +63,7 @@ pub use catalog::*;
 pub use error::*;
 pub use game::*;
 pub use landscape::*;
+pub use palette::*;
 pub use picture::*;
 pub use result::*;
 pub use save::*;

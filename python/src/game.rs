@@ -184,6 +184,12 @@ impl Game {
         self.game.seed()
     }
 
+    /// The colour `player` plays, as the tile sets name it (seat 0 "red", 1 "green", ...:
+    /// a key of `carcassonne.PALETTE`), or None past the players.
+    fn player_colour(&self, player: u8) -> Option<&str> {
+        self.game.player_colour(carcassonne::PlayerId(player))
+    }
+
     /// Each player's points so far.
     fn scores(&self) -> Vec<u32> {
         self.game.scores().to_vec()

@@ -19,6 +19,13 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The engine's one palette: every colour name a tile set may give a seat, with the shade
+    // pictures and the server's page draw it in, in order.
+    let palette = pyo3::types::PyDict::new(module.py());
+    for colour in carcassonne::PALETTE {
+        palette.set_item(colour.name(), colour.shade())?;
+    }
+    module.add("PALETTE", palette)?;
     module.add_class::<tileset::TileSet>()?;
     module.add_class::<action::Action>()?;
     module.add_class::<game::Game>()?;

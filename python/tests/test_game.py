@@ -160,3 +160,12 @@ def test_play_random_plays_to_the_end_reproducibly():
     third.play_random(12)
     assert third.save_json() != first.save_json()
     assert first.play_random(1) == 0, "nothing left to play"
+
+
+def test_the_palette_is_the_engines_and_seats_play_the_sets_colours():
+    # One palette everywhere: the same names and shades as pictures, the C ABI and the server.
+    assert list(carcassonne.PALETTE)[:6] == ["red", "green", "blue", "yellow", "black", "grey"]
+    assert carcassonne.PALETTE["red"] == "#d62828"
+    game = carcassonne.Game(["base", "inns_and_cathedrals"], players=6)
+    assert [game.player_colour(seat) for seat in range(6)] == list(carcassonne.PALETTE)[:6]
+    assert game.player_colour(6) is None

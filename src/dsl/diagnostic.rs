@@ -68,11 +68,13 @@ pub enum Code {
     UnknownTile,
     /// Too many problems to list them all; the rest were dropped.
     TooManyErrors,
+    /// A colour is not one of the palette's ([`PALETTE`](crate::PALETTE)).
+    UnknownColour,
 }
 
 impl Code {
     /// Every code, in the order of their numbers.
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 28] = [
         Code::Syntax,
         Code::TooLarge,
         Code::UnknownKey,
@@ -100,6 +102,7 @@ impl Code {
         Code::UnknownCity,
         Code::UnknownTile,
         Code::TooManyErrors,
+        Code::UnknownColour,
     ];
 
     /// The code as printed in brackets, such as `dsl-unknown-half-edge`.
@@ -133,6 +136,7 @@ impl Code {
             Code::UnknownCity => "dsl-unknown-city",
             Code::UnknownTile => "dsl-unknown-tile",
             Code::TooManyErrors => "dsl-too-many-errors",
+            Code::UnknownColour => "dsl-unknown-colour",
         }
     }
 
@@ -140,7 +144,7 @@ impl Code {
     #[must_use]
     pub fn number(self) -> u32 {
         let position = Code::ALL.iter().position(|code| *code == self).unwrap_or(0);
-        // 27 codes: the conversion cannot truncate.
+        // 28 codes: the conversion cannot truncate.
         position as u32 + 1
     }
 }

@@ -580,7 +580,20 @@ fn validate_figures(raw: &super::raw::RawFigures, problems: &mut Problems) -> Fi
             else {
                 continue;
             };
-            if colours.contains(&text) {
+            if crate::Colour::named(&text).is_none() {
+                let mut known = String::new();
+                for (index, known_colour) in crate::PALETTE.iter().enumerate() {
+                    if index > 0 {
+                        known.push_str(", ");
+                    }
+                    known.push_str(known_colour.name());
+                }
+                problems.report(
+                    Code::UnknownColour,
+                    colour.span.clone(),
+                    format!("`{text}` is not a colour; expected one of {known}"),
+                );
+            } else if colours.contains(&text) {
                 problems.report(
                     Code::Duplicate,
                     colour.span.clone(),

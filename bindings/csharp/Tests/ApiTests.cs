@@ -235,6 +235,11 @@ namespace Carcassonne.Tests
             {
                 Check(names.Contains(name), "built-in " + name + " is listed");
             }
+            var palette = Library.Palette;
+            Check(palette.Length >= 6, "the palette has the sets' six colours");
+            Equal("red", palette[0].Key, "the palette's first colour");
+            Equal("#d62828", palette[0].Value, "red's shade");
+            Equal("grey", palette[5].Key, "Inns & Cathedrals' colour, spelt grey");
             Rules rules = Rules.Default;
             Check(rules.Farmers && !rules.TinyCity && !rules.Abbots, "default rules: farmers, no tiny city, no abbots");
             Equal(FarmScoring.PerField, rules.FarmScoring, "default farm scoring");
