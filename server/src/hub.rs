@@ -504,7 +504,13 @@ impl Hub {
                 return;
             }
         };
-        let _ = self.change_room(room_id, |room| room.bot_turn(turn, &actions)).await;
+        // One action every bot delay, as part 1 has bots play: the tile, then the figure.
+        let Some((placement, figure)) = actions.split_first() else { return };
+        let placed = self.change_room(room_id, |room| room.bot_turn(turn, &[*placement])).await;
+        if placed.is_ok() && !figure.is_empty() {
+            tokio::time::sleep(self.config.bot_delay).await;
+            let _ = self.change_room(room_id, |room| room.bot_turn(turn + 1, figure)).await;
+        }
     }
 
     // ----- Connections -----

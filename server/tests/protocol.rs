@@ -501,3 +501,51 @@ fn open_files_limit() -> Option<usize> {
     let line = limits.lines().find(|line| line.starts_with("Max open files"))?;
     line.split_whitespace().nth(3)?.parse().ok()
 }
+
+/// Part 1: "bots act automatically, one action every 2 seconds": a bot's tile comes one bot
+/// delay after its turn starts, and its figure step one more delay later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_takes_one_action_per_bot_delay() {
+    let mut settings = config();
+    settings.bot_delay = std::time::Duration::from_millis(400);
+    let server = Server::start(settings).await;
+    let mut ann = server.client().await;
+    ann.connect_as("ann").await;
+    ann.send("CREATE_ROOM", json!({ "roomName": "r", "maxPlayers": 2 })).await;
+    ann.expect("ROOM_STATE").await;
+    ann.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
+    ann.send("START_GAME", json!({})).await;
+    loop {
+        let message = ann.next().await.expect("open");
+        match message["type"].as_str() {
+            Some("TURN_START") if message["data"]["currentPlayer"] == "ann" => {
+                let placement = &message["data"]["validPlacements"][0];
+                ann.send(
+                    "PLACE_TILE",
+                    json!({ "position": placement["position"], "rotation": placement["rotation"] }),
+                )
+                .await;
+            }
+            Some("TILE_PLACED") if message["data"]["playerId"] == "ann" => {
+                ann.send("SKIP_MEEPLE", json!({})).await;
+            }
+            Some("TURN_START") => break,
+            _ => {}
+        }
+    }
+    let started = std::time::Instant::now();
+    let placed = ann.expect("TILE_PLACED").await;
+    let placed_after = started.elapsed();
+    assert!(placed["data"]["playerId"].as_str().is_some_and(|id| id.starts_with("bot:")));
+    let options = placed["data"]["meepleOptions"].as_array().map_or(0, Vec::len);
+    ann.expect("TURN_END").await;
+    let ended_after = started.elapsed();
+    assert!(placed_after.as_millis() >= 350, "the tile after one delay: {placed_after:?}");
+    if options > 0 {
+        assert!(
+            (ended_after - placed_after).as_millis() >= 350,
+            "the figure step one delay after the tile: {placed_after:?} then {ended_after:?}"
+        );
+    }
+    server.stop().await;
+}
