@@ -122,3 +122,18 @@ fn the_header_compiles_as_cpp17() {
         &["-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-fsyntax-only", "-x", "c++"],
     );
 }
+
+/// `include/README.md` describes the header that lies beside it: it names it, and never says
+/// the folder holds none (it did, long after the header was committed).
+#[test]
+fn the_folders_readme_describes_the_header_beside_it() {
+    let readme = std::fs::read_to_string(repo_root().join("include").join("README.md"))
+        .expect("include/README.md");
+    assert!(header_path().is_file(), "the header is committed");
+    assert!(readme.contains("`carcassonne.h`"), "it names the header: {readme}");
+    let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    for denial in ["no header", "holds no", "until then"] {
+        assert!(!flat.contains(denial), "it says \"{denial}\": {readme}");
+    }
+    assert!(flat.contains("cbindgen") && flat.contains("--test header"), "{readme}");
+}
