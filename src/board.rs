@@ -391,15 +391,10 @@ impl Board {
             return Err(PlacementError::NoNeighbour { pos });
         }
         for dir in Dir::ALL {
-            if let Some(expected) = constraint.0[dir] {
-                if expected != edges[dir] {
-                    return Err(PlacementError::EdgeMismatch {
-                        pos,
-                        dir,
-                        expected,
-                        found: edges[dir],
-                    });
-                }
+            if let Some(expected) = constraint.0[dir]
+                && expected != edges[dir]
+            {
+                return Err(PlacementError::EdgeMismatch { pos, dir, expected, found: edges[dir] });
             }
         }
         Ok(())

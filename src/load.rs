@@ -68,10 +68,10 @@ impl Catalog {
     /// # Errors
     /// As [`Catalog::from_path`].
     pub fn load(name_or_path: &str) -> Result<Catalog, LoadError> {
-        if BUILTIN_NAMES.contains(&name_or_path) {
-            if let Ok(catalog) = Catalog::builtin(name_or_path) {
-                return Ok(catalog);
-            }
+        if BUILTIN_NAMES.contains(&name_or_path)
+            && let Ok(catalog) = Catalog::builtin(name_or_path)
+        {
+            return Ok(catalog);
         }
         Catalog::from_path(name_or_path)
     }

@@ -292,10 +292,11 @@ fn open_cells(game: &Game, pos: Pos, segment: u8, cells: &mut Vec<Pos>) {
         let (Some(tile), Some(lying)) = (game.tile(tile), board.get(at)) else { continue };
         let Some(printed) = tile.segments().get(usize::from(member)) else { continue };
         for dir in printed.rotated(lying.rotation).edges().iter() {
-            if let Some(next) = at.neighbour(dir) {
-                if board.get(next).is_none() && !cells.contains(&next) {
-                    cells.push(next);
-                }
+            if let Some(next) = at.neighbour(dir)
+                && board.get(next).is_none()
+                && !cells.contains(&next)
+            {
+                cells.push(next);
             }
         }
     }

@@ -189,15 +189,15 @@ fn header_structs_and_constants() -> (BTreeSet<String>, BTreeSet<String>) {
             }
         } else if let Some(rest) = line.strip_prefix("#define CARC_") {
             let mut words = rest.split_whitespace();
-            if let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) {
-                if value.parse::<u64>().is_ok() {
-                    constants.insert(format!("const CARC_{name} {value}"));
-                }
+            if let (Some(name), Some(value), None) = (words.next(), words.next(), words.next())
+                && value.parse::<u64>().is_ok()
+            {
+                constants.insert(format!("const CARC_{name} {value}"));
             }
-        } else if let Some(rest) = line.trim_start().strip_prefix("CARC_RESULT_") {
-            if let Some((name, value)) = rest.trim_end_matches(',').split_once(" = ") {
-                constants.insert(format!("const CARC_RESULT_{name} {value}"));
-            }
+        } else if let Some(rest) = line.trim_start().strip_prefix("CARC_RESULT_")
+            && let Some((name, value)) = rest.trim_end_matches(',').split_once(" = ")
+        {
+            constants.insert(format!("const CARC_RESULT_{name} {value}"));
         }
     }
     (structs, constants)

@@ -164,16 +164,13 @@ pub fn arena(
     let stop = AtomicBool::new(false);
     let result = py.detach(|| {
         run_arena(&entrants, &config, &|done| {
-            if let Some(callback) = &progress {
-                if !stop.load(Ordering::Relaxed) {
-                    let value = |py: Python<'_>| {
-                        Ok((done.games_done, done.games_planned)
-                            .into_pyobject(py)?
-                            .into_any()
-                            .unbind())
-                    };
-                    report(callback, value, &failure, &stop);
-                }
+            if let Some(callback) = &progress
+                && !stop.load(Ordering::Relaxed)
+            {
+                let value = |py: Python<'_>| {
+                    Ok((done.games_done, done.games_planned).into_pyobject(py)?.into_any().unbind())
+                };
+                report(callback, value, &failure, &stop);
             }
         })
     });

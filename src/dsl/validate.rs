@@ -292,15 +292,15 @@ fn validate_segment(
             ok = false;
         }
         for (dir, span) in &edges {
-            if let Some(actual) = declared[*dir] {
-                if actual != edge_kind {
-                    problems.report(
-                        Code::EdgeKindMismatch,
-                        span.clone(),
-                        format!("edge {dir} is declared `{actual}` in `edges`, but this {kind} segment lists it"),
-                    );
-                    ok = false;
-                }
+            if let Some(actual) = declared[*dir]
+                && actual != edge_kind
+            {
+                problems.report(
+                    Code::EdgeKindMismatch,
+                    span.clone(),
+                    format!("edge {dir} is declared `{actual}` in `edges`, but this {kind} segment lists it"),
+                );
+                ok = false;
             }
         }
     }

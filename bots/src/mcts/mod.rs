@@ -211,23 +211,23 @@ impl MctsBot {
                 elapsed: started.elapsed(),
             });
         }
-        if self.config.exact_tiles > 0 && game.tiles_left() <= self.config.exact_tiles {
-            if let Some(ranked) =
+        if self.config.exact_tiles > 0
+            && game.tiles_left() <= self.config.exact_tiles
+            && let Some(ranked) =
                 exact::exact_choices(game, &self.config.reward, self.config.exact_nodes)
-            {
-                let mut choices: Vec<ChoiceStat> = ranked
-                    .into_iter()
-                    .map(|(action, mean)| ChoiceStat { action, visits: 0, mean })
-                    .collect();
-                choices.sort_by(|a, b| b.mean.total_cmp(&a.mean));
-                return Ok(SearchStats {
-                    choices,
-                    iterations: 0,
-                    nodes: 0,
-                    exact: true,
-                    elapsed: started.elapsed(),
-                });
-            }
+        {
+            let mut choices: Vec<ChoiceStat> = ranked
+                .into_iter()
+                .map(|(action, mean)| ChoiceStat { action, visits: 0, mean })
+                .collect();
+            choices.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+            return Ok(SearchStats {
+                choices,
+                iterations: 0,
+                nodes: 0,
+                exact: true,
+                elapsed: started.elapsed(),
+            });
         }
         let iterations = ((self.config.iterations as f32 * share).round() as u64).max(1);
         let deadline = self
