@@ -14,6 +14,7 @@ use carcassonne_bots::analysis::{
     Analysis, AnalysisConfig, Continuation, MoveStats, Stop, TurnReview, analyze_pinned, review,
 };
 use carcassonne_render::{BoardOptions, Overlay, ShadedCell, Suggestion, board_svg};
+use clap::builder::TypedValueParser as _;
 use indicatif::ProgressBar;
 use serde_json::json;
 
@@ -25,6 +26,9 @@ use crate::tileset::CommandError;
 /// Rollouts for one position, and for each turn of a review, when no budget is named.
 const DEFAULT_ROLLOUTS: u64 = 20_000;
 const DEFAULT_REVIEW_ROLLOUTS: u64 = 2_000;
+
+/// Moves kept in the race to the end when --keep does not say: the library's default.
+const DEFAULT_KEEP: usize = 5;
 
 #[derive(clap::Args)]
 pub struct AnalyzeArgs {
@@ -45,9 +49,15 @@ pub struct AnalyzeArgs {
     /// analysis on any number of threads.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Moves shown (with --all: turns shown), each of the first ones with a continuation.
+    /// Moves shown (with --all: turns shown), each of the first ones (up to --keep) with a
+    /// continuation. Only the display: the ranking does not depend on it.
     #[arg(long, value_name = "K", default_value_t = 5)]
     top: usize,
+    /// Moves the race keeps to the end: after 8, 16, 32 … rollouts each the worse half of the
+    /// moves drops out, never leaving fewer than this. More spreads the budget wider.
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_KEEP,
+          value_parser = clap::value_parser!(u16).range(1..=1000).map(usize::from))]
+    keep: usize,
     /// Threads; every core by default.
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
@@ -59,15 +69,23 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     json: bool,
     /// Draw the board with each candidate cell shaded by its best move's margin and the best
-    /// move drawn in.
+    /// move drawn in: PNG when the file's name ends in .png, SVG when it ends in .svg.
     #[arg(long, value_name = "FILE", conflicts_with = "all")]
     svg: Option<PathBuf>,
-    /// Write the --svg picture as PNG instead.
+    /// Write the --svg picture as PNG whatever its name ends in (a .png name needs no --png;
+    /// a .svg name with --png is refused).
     #[arg(long, requires = "svg")]
     png: bool,
     /// Review every turn of the game and list the moves that gave away the most.
     #[arg(long)]
     all: bool,
+}
+
+impl AnalyzeArgs {
+    /// The picture this command writes, if any, and whether --png was given.
+    pub fn picture(&self) -> Option<(&std::path::Path, bool)> {
+        self.svg.as_deref().map(|svg| (svg, self.png))
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -111,7 +129,7 @@ pub fn analyze_command(args: &AnalyzeArgs) -> Result<ExitCode, CommandError> {
         write_picture(svg, &heat_map(&game, &analysis), args.png)?;
     }
     let text = if args.json {
-        serde_json::to_string_pretty(&analysis_json(&game, &analysis, args.top))
+        serde_json::to_string_pretty(&analysis_json(&game, &analysis, args.top.min(config.keep)))
             .map_err(|error| format!("cannot write JSON: {error}"))?
             + "\n"
     } else {
@@ -151,7 +169,8 @@ fn config(args: &AnalyzeArgs) -> Result<AnalysisConfig, CommandError> {
             Policy::Random => Continuation::Random { figure_chance: 0.5 },
             Policy::Greedy => Continuation::Greedy,
         },
-        keep: args.top.clamp(1, 50),
+        // The race's own setting: how many rows are shown must not change the answer.
+        keep: args.keep,
         ..AnalysisConfig::default()
     })
 }
@@ -347,7 +366,8 @@ fn action_json(action: Action) -> serde_json::Value {
     serde_json::to_value(action).unwrap_or(serde_json::Value::Null)
 }
 
-fn analysis_json(game: &Game, analysis: &Analysis, top: usize) -> serde_json::Value {
+/// The analysis as JSON, every move ranked; the first `continued` with their continuation.
+fn analysis_json(game: &Game, analysis: &Analysis, continued: usize) -> serde_json::Value {
     let moves: Vec<serde_json::Value> = analysis
         .moves
         .iter()
@@ -365,7 +385,7 @@ fn analysis_json(game: &Game, analysis: &Analysis, top: usize) -> serde_json::Va
                 "win_se": stats.win_se.is_finite().then_some(stats.win_se),
                 "score": stats.score,
                 "played": stats.pinned,
-                "continuation": (rank < top).then(|| {
+                "continuation": (rank < continued).then(|| {
                     stats.continuation.iter().copied().map(action_json).collect::<Vec<_>>()
                 }),
             })
@@ -521,4 +541,14 @@ fn review_report(
 /// `game` replayed up to the placement of turn `turn`, to name that turn's moves.
 fn replayed_to(game: &Game, turn: usize) -> Option<Game> {
     position(game.setup(), game.actions(), Some(turn)).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_race_keeps_the_librarys_default() {
+        assert_eq!(DEFAULT_KEEP, AnalysisConfig::default().keep);
+    }
 }

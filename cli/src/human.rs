@@ -5,10 +5,10 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
-use carcassonne::{Action, Game, Phase, PlayerId};
+use carcassonne::{Action, Game, Phase, PlayerId, Rotation, TileType};
 
 use crate::names;
-use crate::play::{figure_on, tile_id};
+use crate::play::{figure_on_tile, tile_id};
 use crate::tileset::CommandError;
 
 /// The longest answer read; a longer line is refused, not stored.
@@ -30,7 +30,7 @@ impl<R: BufRead, W: Write> HumanSeat<R, W> {
         self.output
             .write_all(text.as_bytes())
             .and_then(|()| self.output.flush())
-            .map_err(|error| format!("cannot write to standard output: {error}"))
+            .map_err(|error| format!("cannot write to the human player: {error}"))
     }
 
     /// The person's action in `game`, where it is their turn.
@@ -71,11 +71,11 @@ impl<R: BufRead, W: Write> HumanSeat<R, W> {
                     return Ok(Action::Skip);
                 }
                 let mut text = String::from("then:\n     0. no figure\n");
+                let placed = names::placed(game, pos);
                 for (number, action) in choices.iter().enumerate() {
-                    let named = match *action {
-                        Action::Deploy { segment, figure } => figure_on(game, figure, pos, segment),
-                        Action::RecallAbbot { pos } => format!("recall your abbot from {pos}"),
-                        other => other.to_string(),
+                    let named = match placed {
+                        Some((tile, rotation)) => choice(tile, rotation, *action),
+                        None => action.to_string(),
                     };
                     let _ = writeln!(text, "{:>6}. {named}", number + 1);
                 }
@@ -139,6 +139,18 @@ impl<R: BufRead, W: Write> HumanSeat<R, W> {
     }
 }
 
+/// A figure choice on `tile`, just placed turned by `rotation`, as the person reads it: "a
+/// farmer on the field to the south, along the east half of the south side". No two choices
+/// of one placement read the same.
+fn choice(tile: &TileType, rotation: Rotation, action: Action) -> String {
+    match action {
+        Action::Deploy { segment, figure } => figure_on_tile(tile, rotation, figure, segment),
+        Action::RecallAbbot { pos } => format!("recall your abbot from {pos}"),
+        Action::Skip => "no figure".to_owned(),
+        other => other.to_string(),
+    }
+}
+
 /// "red 12, green 9".
 fn scores(game: &Game) -> String {
     game.scores()
@@ -184,6 +196,36 @@ mod tests {
         assert!(error.contains("standard input ended"), "{error}");
         let error = HumanSeat::new(&b"q\n"[..], Vec::new()).choose(&game).unwrap_err();
         assert!(error.contains("stopped by its human player"), "{error}");
+    }
+
+    /// Every figure choice a placement of any built-in tile at any rotation can offer (each
+    /// figure on each segment, an abbot's recall, no figure) reads differently from the others,
+    /// told apart by what a player sees, never by a segment's number.
+    #[test]
+    fn no_two_choices_of_a_placement_read_the_same() {
+        use carcassonne::{BUILTIN_NAMES, Figure, Pos, SegmentIndex};
+        for set in BUILTIN_NAMES {
+            let catalog = Catalog::builtin(set).unwrap();
+            for tile in catalog.tiles() {
+                for rotation in Rotation::ALL {
+                    let mut actions =
+                        vec![Action::Skip, Action::RecallAbbot { pos: Pos::new(2, -1) }];
+                    for segment in 0..tile.segments().len() as SegmentIndex {
+                        for figure in Figure::ALL {
+                            actions.push(Action::Deploy { segment, figure });
+                        }
+                    }
+                    let read: Vec<String> =
+                        actions.iter().map(|action| choice(tile, rotation, *action)).collect();
+                    let mut distinct = read.clone();
+                    distinct.sort();
+                    distinct.dedup();
+                    let at = format!("{set} {} {rotation}", tile.id());
+                    assert_eq!(distinct.len(), read.len(), "{at}: {read:#?}");
+                    assert!(read.iter().all(|text| !text.contains("segment")), "{at}: {read:#?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -18,7 +18,8 @@ use std::process::ExitCode;
 use carcassonne::limits::{
     MAX_ERROR_MESSAGE, MAX_JSON_BYTES, read_text_at_most, shortened_display,
 };
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::tileset::CommandError;
 
@@ -51,7 +52,7 @@ enum Command {
         /// The saved game; `-` reads standard input.
         #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// Also draw the final board as SVG to this file.
+        /// Also draw the final board to this file: PNG when its name ends in .png, else SVG.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
@@ -85,12 +86,13 @@ enum TilesetCommand {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
-    /// Draws every tile of a set from its segment data as an SVG sheet.
+    /// Draws every tile of a set from its segment data as a sheet (SVG, or PNG for a .png
+    /// file).
     Render {
         /// A built-in set name or a file.
         #[arg(value_name = "NAME|FILE")]
         set: String,
-        /// Where to write the SVG.
+        /// Where to write the sheet: PNG when its name ends in .png, else SVG.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
@@ -107,6 +109,13 @@ enum Format {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A picture's format comes from its file's name; a name that contradicts --png is a
+    // usage error, refused before any work as clap refuses its own (exit code 2).
+    if let Some((path, flag, file, png)) = picture_of(&cli.command)
+        && let Err(message) = picture::picture_format(file, png, flag)
+    {
+        usage_error(path, message);
+    }
     let result = match cli.command {
         Command::Tileset(TilesetCommand::List) => tileset::list(),
         Command::Tileset(TilesetCommand::Check { files }) => tileset::check(&files),
@@ -124,10 +133,46 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            write_stderr(&format!("error: {message}\n"));
             ExitCode::FAILURE
         }
     }
+}
+
+/// The picture file `command` writes, if any: the subcommand's path, the option naming the
+/// file, the file, and whether --png was given.
+fn picture_of(command: &Command) -> Option<(&'static [&'static str], &'static str, &Path, bool)> {
+    match command {
+        Command::Render(args) => {
+            let (file, png) = args.picture();
+            Some((&["render"][..], "-o", file, png))
+        }
+        Command::Analyze(args) => {
+            args.picture().map(|(file, png)| (&["analyze"][..], "--svg", file, png))
+        }
+        Command::Replay { svg, .. } => {
+            svg.as_deref().map(|file| (&["replay"][..], "--svg", file, false))
+        }
+        Command::Play(args) => args.picture().map(|file| (&["play"][..], "--svg", file, false)),
+        Command::Score(args) => args.picture().map(|file| (&["score"][..], "--svg", file, false)),
+        Command::Tileset(TilesetCommand::Render { output, .. }) => {
+            Some((&["tileset", "render"][..], "-o", output.as_path(), false))
+        }
+        Command::Tileset(_) | Command::Arena(_) => None,
+    }
+}
+
+/// Refuses the command line as clap refuses a bad one: the message, the subcommand's usage,
+/// exit code 2.
+fn usage_error(path: &[&str], message: String) -> ! {
+    let mut command = Cli::command();
+    // Built, every subcommand knows its whole name ("carcassonne render") for its usage.
+    command.build();
+    for name in path {
+        let Some(found) = command.find_subcommand(name) else { break };
+        command = found.clone();
+    }
+    command.error(ErrorKind::ArgumentConflict, message).exit()
 }
 
 /// The text of a JSON file the user names, `-` for standard input (`what` says which kind,
@@ -169,6 +214,13 @@ fn progress_bar(len: u64, unit: &str) -> indicatif::ProgressBar {
         ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
+}
+
+/// Writes `text` to standard error, come what may: when standard error is closed (a pipe
+/// whose reader is gone), there is nobody left to tell, and `eprintln!` would panic.
+fn write_stderr(text: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr.write_all(text.as_bytes()).and_then(|()| stderr.flush());
 }
 
 /// Writes a command's whole output at once; a closed pipe (`| head`) is not worth a panic.

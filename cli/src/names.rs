@@ -13,15 +13,29 @@ pub fn player(game: &Game, player: PlayerId) -> String {
 
 /// Segment `segment` of `tile` turned by `rotation`, as a player points at it: "the city to
 /// the north", "the road west to east", "the field to the south-east", "the monastery". Two
-/// segments of one tile that would read the same get their numbers: "the field to the north
-/// (segment 3)".
+/// segments of one tile that would read the same are told apart by the sides they touch:
+/// "the field to the south, along the east half of the south side"; and, should those be the
+/// same too (two segments touching no side), by their numbers: "the garden (segment 3)".
 pub fn segment(tile: &TileType, rotation: Rotation, segment: SegmentIndex) -> String {
     let name = |index: usize| tile.segments().get(index).map(|s| plain_name(s.rotated(rotation)));
     let Some(this) = name(usize::from(segment)) else {
         return format!("segment {segment}");
     };
-    let twins = (0..tile.segments().len()).filter(|index| name(*index).as_ref() == Some(&this));
-    if twins.count() > 1 { format!("{this} (segment {segment})") } else { this }
+    let twins: Vec<usize> =
+        (0..tile.segments().len()).filter(|index| name(*index).as_ref() == Some(&this)).collect();
+    if twins.len() < 2 {
+        return this;
+    }
+    let along = |index: usize| {
+        tile.segments().get(index).map(|s| touched_sides(s.rotated(rotation))).unwrap_or_default()
+    };
+    let mine = along(usize::from(segment));
+    let shared = twins.iter().filter(|index| along(**index) == mine).count();
+    match (mine.is_empty(), shared) {
+        (false, 1) => format!("{this}, along {mine}"),
+        (false, _) => format!("{this}, along {mine} (segment {segment})"),
+        (true, _) => format!("{this} (segment {segment})"),
+    }
 }
 
 /// The tile type at `pos` in `game` and how it is turned, if a tile lies there.
@@ -89,7 +103,9 @@ fn path_place(edges: DirSet) -> String {
 }
 
 /// A field by where its half-edges lie, on average: "to the north-east"; "all around" when
-/// they surround the tile, "in the middle" when it touches no edge (between two cities).
+/// they surround the tile, "in the middle" when it touches no edge (between two cities). A
+/// field whose half-edges point between a side and a corner (one half-edge alone, say) is
+/// named by the side: a field on the east half of the north side lies "to the north".
 fn field_place(halves: impl Iterator<Item = HalfEdge>) -> String {
     const OCTANTS: [&str; 8] =
         ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"];
@@ -108,8 +124,55 @@ fn field_place(halves: impl Iterator<Item = HalfEdge>) -> String {
         return "all around".to_owned();
     }
     let degrees = east.atan2(north).to_degrees().rem_euclid(360.0);
-    let octant = ((degrees + 22.5) / 45.0) as usize % 8;
-    format!("to the {}", OCTANTS[octant])
+    // Octant k spans (k - 0.5) to (k + 0.5) eighths of a turn from north; the sides are the
+    // even octants. On a border exactly, the side wins, whichever way rounding fell.
+    let eighths = (degrees + 22.5) / 45.0;
+    let border = eighths.round();
+    let octant = if (eighths - border).abs() < 1e-9 {
+        let border = border as usize;
+        border - border % 2
+    } else {
+        eighths.floor() as usize
+    };
+    format!("to the {}", OCTANTS[octant % 8])
+}
+
+/// The sides a segment touches, to tell apart two that read the same: "the north side", "the
+/// east half of the south side", "the north half of the east side and the west half of the
+/// south side"; empty when it touches none.
+fn touched_sides(segment: carcassonne::Segment) -> String {
+    let mut parts = Vec::new();
+    for dir in [Dir::N, Dir::E, Dir::S, Dir::W] {
+        let side = dir_name(dir);
+        let halves = HalfEdge::halves(dir);
+        let touched: Vec<HalfEdge> = if segment.kind() == SegmentKind::Field {
+            halves.into_iter().filter(|half| segment.half_edges().contains(*half)).collect()
+        } else if segment.edges().contains(dir) {
+            halves.to_vec()
+        } else {
+            Vec::new()
+        };
+        match touched.as_slice() {
+            [] => {}
+            [half] => parts.push(format!("the {} half of the {side} side", half_name(*half))),
+            _ => parts.push(format!("the {side} side")),
+        }
+    }
+    match parts.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Which half of its side a half-edge is: "west" for N_w.
+fn half_name(half: HalfEdge) -> &'static str {
+    match half {
+        HalfEdge::E_n | HalfEdge::W_n => "north",
+        HalfEdge::N_e | HalfEdge::S_e => "east",
+        HalfEdge::E_s | HalfEdge::W_s => "south",
+        HalfEdge::N_w | HalfEdge::S_w => "west",
+    }
 }
 
 #[cfg(test)]
@@ -177,18 +240,58 @@ mod tests {
     }
 
     #[test]
-    fn a_tiles_names_are_distinct() {
-        let base = Catalog::builtin("base").unwrap();
-        for tile in base.tiles() {
-            for rotation in Rotation::ALL {
-                let names: Vec<String> = (0..tile.segments().len() as SegmentIndex)
-                    .map(|index| segment(tile, rotation, index))
-                    .collect();
-                let mut sorted = names.clone();
-                sorted.sort();
-                sorted.dedup();
-                assert_eq!(sorted.len(), names.len(), "{}: {names:?}", tile.id());
+    fn a_tiles_names_are_distinct_without_numbers() {
+        for set in carcassonne::BUILTIN_NAMES {
+            let catalog = Catalog::builtin(set).unwrap();
+            for tile in catalog.tiles() {
+                for rotation in Rotation::ALL {
+                    let names: Vec<String> = (0..tile.segments().len() as SegmentIndex)
+                        .map(|index| segment(tile, rotation, index))
+                        .collect();
+                    let mut sorted = names.clone();
+                    sorted.sort();
+                    sorted.dedup();
+                    assert_eq!(sorted.len(), names.len(), "{set} {}: {names:?}", tile.id());
+                    // The sides tell every built-in twin apart; a number means nothing to a
+                    // player.
+                    assert!(
+                        names.iter().all(|name| !name.contains("segment")),
+                        "{set} {} {rotation}: {names:?}",
+                        tile.id()
+                    );
+                }
             }
         }
+    }
+
+    #[test]
+    fn twins_are_told_apart_by_the_sides_they_touch() {
+        // O: a city north and west, a road curving east to south, a field each side of the
+        // curve, both to the south-east.
+        assert_eq!(
+            names("O", Rotation::R0)[2..],
+            [
+                "the field to the south-east, along the north half of the east side and the \
+                 west half of the south side",
+                "the field to the south-east, along the south half of the east side and the \
+                 east half of the south side"
+            ]
+        );
+        // S: a road ending south, a field each side of it, each on one half of that side,
+        // named by the side whichever way the tile is turned.
+        for (rotation, side) in Rotation::ALL.into_iter().zip(["south", "west", "north", "east"]) {
+            let fields = &names("S", rotation)[2..];
+            assert!(
+                fields.iter().all(|name| name.starts_with(&format!("the field to the {side}, "))),
+                "{rotation}: {fields:?}"
+            );
+        }
+        assert_eq!(
+            names("S", Rotation::R0)[2..],
+            [
+                "the field to the south, along the east half of the south side",
+                "the field to the south, along the west half of the south side"
+            ]
+        );
     }
 }

@@ -1,5 +1,6 @@
-//! `carcassonne render`: the board of a saved game at any turn, as SVG or PNG; and the final
-//! board that `play --svg` and `replay --svg` write.
+//! `carcassonne render`: the board of a saved game at any turn, as SVG or PNG; the final
+//! board that `play --svg` and `replay --svg` write; and how every command that writes a
+//! picture chooses its format from the file's name.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,15 +18,24 @@ pub struct RenderArgs {
     /// The saved game (as `play --json` writes it); `-` reads standard input.
     #[arg(value_name = "SAVE")]
     file: PathBuf,
-    /// Where to write the picture.
+    /// Where to write the picture: PNG when the name ends in .png, SVG when it ends in .svg
+    /// (or in anything else, unless --png is given).
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
     /// The board once this many turns are over (0: the start tile alone); the last by default.
     #[arg(long, value_name = "N")]
     turn: Option<usize>,
-    /// Write a PNG instead of SVG.
+    /// Write a PNG, whatever the name ends in (a .png name needs no --png; a .svg name with
+    /// --png is refused).
     #[arg(long)]
     png: bool,
+}
+
+impl RenderArgs {
+    /// The picture this command writes, and whether --png was given.
+    pub fn picture(&self) -> (&Path, bool) {
+        (&self.output, self.png)
+    }
 }
 
 pub fn render(args: &RenderArgs) -> Result<ExitCode, CommandError> {
@@ -68,9 +78,43 @@ pub fn at_turn(setup: GameSetup, actions: &[Action], turn: Option<usize>) -> Res
     }
 }
 
-/// Writes `svg` to `path`, rasterised to PNG when `png` is set.
+/// How a picture is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    Svg,
+    Png,
+}
+
+/// The format of a picture written to `path`: its name's ending says, `.png` (PNG) or `.svg`
+/// (SVG) in any case; a name ending otherwise is SVG, or PNG when `png` (`--png`) is set.
+/// `--png` with a `.svg` name, or a name that asks for a format this tool cannot write
+/// (`.jpg`...), is refused with a message naming `flag`, the option that named the file.
+pub fn picture_format(path: &Path, png: bool, flag: &str) -> Result<PictureFormat, CommandError> {
+    let extension = path.extension().and_then(|ext| ext.to_str()).map(str::to_ascii_lowercase);
+    let name = path.display();
+    match extension.as_deref() {
+        Some("png") => Ok(PictureFormat::Png),
+        Some("svg") if png => Err(format!(
+            "--png asks for a PNG, but {flag} {name} ends in .svg: drop --png for an SVG, or \
+             name a .png file"
+        )),
+        Some("svg") => Ok(PictureFormat::Svg),
+        Some(
+            other @ ("jpg" | "jpeg" | "gif" | "webp" | "bmp" | "tif" | "tiff" | "pdf" | "eps"),
+        ) => Err(format!(
+            "{flag} {name}: cannot write .{other} pictures; name a .svg or a .png file"
+        )),
+        _ if png => Ok(PictureFormat::Png),
+        _ => Ok(PictureFormat::Svg),
+    }
+}
+
+/// Writes `svg` to `path` in the format [`picture_format`] gives for it.
 pub fn write_picture(path: &Path, svg: &str, png: bool) -> Result<(), CommandError> {
-    let written = if png { std::fs::write(path, to_png(svg)?) } else { std::fs::write(path, svg) };
+    let written = match picture_format(path, png, "the picture")? {
+        PictureFormat::Png => std::fs::write(path, to_png(svg)?),
+        PictureFormat::Svg => std::fs::write(path, svg),
+    };
     written.map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 

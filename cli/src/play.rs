@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use carcassonne::{
     Action, BUILTIN_NAMES, Catalog, Event, FarmScoring, FeatureScore, Figure, Game, GameSetup,
-    LoadError, Modifier, Phase, PlayerId, PlayerSet, Pos, RuleOptions, ScoreReason, SegmentIndex,
-    SegmentKind, SetupError, TileIndex, UnfinishedMarks,
+    LoadError, Modifier, Phase, PlayerId, PlayerSet, Pos, Rotation, RuleOptions, ScoreReason,
+    SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, UnfinishedMarks,
 };
 use clap::ValueEnum;
 use serde::Serialize;
@@ -107,10 +107,17 @@ pub struct PlayArgs {
     /// Give each player an abbot.
     #[arg(long)]
     abbots: bool,
-    /// Also draw the final board as SVG to this file (with a human player, after every
-    /// turn, for a viewer kept open on it).
+    /// Also draw the final board to this file (with a human player, after every turn, for a
+    /// viewer kept open on it): PNG when its name ends in .png, else SVG.
     #[arg(long, value_name = "FILE")]
     svg: Option<std::path::PathBuf>,
+}
+
+impl PlayArgs {
+    /// The picture this command writes, if any.
+    pub fn picture(&self) -> Option<&std::path::Path> {
+        self.svg.as_deref()
+    }
 }
 
 pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
@@ -231,22 +238,11 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
         let picture = carcassonne_render::board_svg(&game, &Default::default());
         crate::picture::write_picture(svg, &picture, false)?;
     }
-    let transcript = Transcript { game, events };
-    let text = if args.json {
-        transcript.to_json()?
-    } else if bots.is_empty() {
-        transcript.report()
-    } else {
-        let names: Vec<String> = bots
-            .iter()
-            .enumerate()
-            .map(|(seat, bot)| {
-                let name = bot.as_ref().map_or(HUMAN, |bot| bot.name.as_str());
-                format!("{} {name}", names::player(&transcript.game, PlayerId(seat as u8)))
-            })
-            .collect();
-        format!("players: {}\n{}", names.join(", "), transcript.report())
-    };
+    // Who sat where, when bots were named: `play` and `replay` print it, `--json` keeps it.
+    let players =
+        bots.iter().map(|bot| bot.as_ref().map_or(HUMAN, |bot| bot.name.as_str()).to_owned());
+    let transcript = Transcript { game, events, players: players.collect() };
+    let text = if args.json { transcript.to_json()? } else { transcript.report() };
     crate::write_stdout(&text)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -306,10 +302,13 @@ impl Dice {
     }
 }
 
-/// A game with the events of every action applied to it, in order.
+/// A game with the events of every action applied to it, in order, and who played it.
 pub struct Transcript {
     pub game: Game,
     pub events: Vec<Event>,
+    /// The player in each seat by name (a bot's profile, or `human`); empty when `play` dealt
+    /// random players, who have no name.
+    pub players: Vec<String>,
 }
 
 impl Transcript {
@@ -324,7 +323,7 @@ impl Transcript {
             game.apply_into(*action, &mut events)
                 .map_err(|error| format!("action {index} was refused: {error}"))?;
         }
-        Ok(Transcript { game, events })
+        Ok(Transcript { game, events, players: Vec::new() })
     }
 
     /// The winners, once the game is over.
@@ -348,6 +347,9 @@ impl Transcript {
         if saved.remove("setup").is_some() {
             entries.push(("setup".into(), compact(&self.game.setup())?));
         }
+        if !self.players.is_empty() {
+            entries.push(("players".into(), compact(&self.players)?));
+        }
         let actions = saved.remove("actions").is_some();
         for (key, value) in &saved {
             entries.push((key.clone(), compact(value)?));
@@ -365,11 +367,20 @@ impl Transcript {
         Ok(format!("{{\n{}\n}}\n", body.join(",\n")))
     }
 
-    /// The game for people: setup, moves with their scores, the board, the end-of-game
-    /// scores feature by feature, points by kind, and the final scores.
+    /// The game for people: who played (when they have names), setup, moves with their
+    /// scores, the board, the end-of-game scores feature by feature, points by kind, and the
+    /// final scores.
     pub fn report(&self) -> String {
         let game = &self.game;
         let mut out = String::new();
+        if !self.players.is_empty() {
+            // "players: red hard, green medium, blue easy".
+            let seats: Vec<String> = (0..game.players())
+                .zip(&self.players)
+                .map(|(seat, name)| format!("{} {name}", names::player(game, PlayerId(seat))))
+                .collect();
+            let _ = writeln!(out, "players: {}", seats.join(", "));
+        }
         out.push_str(&header(&game.setup()));
         out.push('\n');
         let start =
@@ -530,10 +541,21 @@ pub fn tile_id(game: &Game, tile: TileIndex) -> &str {
 /// "a farmer on the field to the south", "a big follower on the city to the north", "an
 /// abbot on the monastery": the figure and the segment of the tile just placed at `pos`.
 pub fn figure_on(game: &Game, figure: Figure, pos: Pos, segment: SegmentIndex) -> String {
-    let kind = names::placed(game, pos)
-        .and_then(|(tile, _)| tile.segments().get(usize::from(segment)))
-        .map(|s| s.kind());
-    let named = names::segment_at(game, pos, segment);
+    match names::placed(game, pos) {
+        Some((tile, rotation)) => figure_on_tile(tile, rotation, figure, segment),
+        None => format!("{} {figure} on segment {segment}", figure.article()),
+    }
+}
+
+/// [`figure_on`] for segment `segment` of `tile` turned by `rotation`.
+pub fn figure_on_tile(
+    tile: &TileType,
+    rotation: Rotation,
+    figure: Figure,
+    segment: SegmentIndex,
+) -> String {
+    let kind = tile.segments().get(usize::from(segment)).map(|s| s.kind());
+    let named = names::segment(tile, rotation, segment);
     let who = match (figure, kind) {
         (Figure::Follower, Some(SegmentKind::Field)) => "a farmer".to_owned(),
         (Figure::BigFollower, Some(SegmentKind::Field)) => "a big farmer".to_owned(),

@@ -18,6 +18,8 @@ use crate::tileset::CommandError;
 struct Record {
     format: u32,
     setup: GameSetup,
+    /// Who sat in each seat, by bot profile or `human`, as `play` names them.
+    players: Option<Vec<String>>,
     actions: Vec<Action>,
     events: Option<Vec<Event>>,
     scores: Option<Vec<u32>>,
@@ -51,8 +53,11 @@ pub fn replay(file: &Path, svg: Option<&Path>) -> Result<ExitCode, CommandError>
     let record = read(file)?;
     // Loading a game replays it: every action is checked again, and a refused one is named
     // by its index and reason.
-    let transcript = Transcript::replay(record.setup, &record.actions)
+    let players = record.players.unwrap_or_default();
+    check_players(&players, record.setup.players).map_err(|error| format!("{name}: {error}"))?;
+    let mut transcript = Transcript::replay(record.setup, &record.actions)
         .map_err(|error| format!("{name}: {error}"))?;
+    transcript.players = players;
 
     if let Some(events) = &record.events
         && let Some(at) = first_difference(events, &transcript.events)
@@ -81,6 +86,27 @@ pub fn replay(file: &Path, svg: Option<&Path>) -> Result<ExitCode, CommandError>
     }
     crate::write_stdout(&transcript.report())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The longest player name read from a save: a bot profile's name is at most 64 bytes.
+const MAX_PLAYER_NAME: usize = 64;
+
+/// A save's `players` is printed, so it is checked first: one name a seat (or none at all),
+/// each 1 to 64 bytes of printable characters without commas or spaces, as profile names are.
+fn check_players(players: &[String], seats: u8) -> Result<(), CommandError> {
+    if !players.is_empty() && players.len() != usize::from(seats) {
+        return Err(format!("players lists {} names for a game of {seats} players", players.len()));
+    }
+    for (seat, player) in players.iter().enumerate() {
+        let printable = player.chars().all(|c| !c.is_control() && !c.is_whitespace() && c != ',');
+        if player.is_empty() || player.len() > MAX_PLAYER_NAME || !printable {
+            return Err(format!(
+                "players: the name of seat {seat} is not 1 to {MAX_PLAYER_NAME} bytes without \
+                 spaces, commas or control characters"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The index of the first event that differs, counting a missing one as a difference.

@@ -37,12 +37,18 @@ pub struct ScoreArgs {
     solo_puzzle: bool,
     #[command(flatten)]
     rules: RuleArgs,
-    /// Also draw the landscape, with each player's points, as SVG to this file.
+    /// Also draw the landscape, with each player's points, to this file: PNG when its name
+    /// ends in .png, else SVG.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 }
 
 impl ScoreArgs {
+    /// The picture this command writes, if any.
+    pub fn picture(&self) -> Option<&std::path::Path> {
+        self.svg.as_deref()
+    }
+
     fn options(&self) -> LandscapeOptions {
         if self.solo_puzzle {
             let rules = RuleOptions { farmers: false, ..self.rules.options(false) };

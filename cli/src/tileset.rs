@@ -1,6 +1,5 @@
 //! The `tileset` subcommands.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -42,18 +41,20 @@ pub fn check(files: &[String]) -> Result<ExitCode, CommandError> {
             ))?,
             Err(LoadError::Invalid(diagnostics)) => {
                 failed += 1;
-                eprintln!("{diagnostics}");
                 let (total, listed) = (diagnostics.problems(), diagnostics.len());
                 let shown = if total > listed {
                     format!(", the first {} shown", listed - 1)
                 } else {
                     String::new()
                 };
-                eprintln!("{file}: {total} problem{}{shown}", if total == 1 { "" } else { "s" });
+                crate::write_stderr(&format!(
+                    "{diagnostics}\n{file}: {total} problem{}{shown}\n",
+                    if total == 1 { "" } else { "s" }
+                ));
             }
             Err(other) => {
                 failed += 1;
-                eprintln!("error: {other}");
+                crate::write_stderr(&format!("error: {other}\n"));
             }
         }
     }
@@ -77,13 +78,13 @@ pub fn export(set: &str, format: Format, output: Option<&Path>) -> Result<ExitCo
 
 pub fn render(set: &str, output: &Path) -> Result<ExitCode, CommandError> {
     let catalog = load(set)?;
-    write_output(Some(output), &catalog_sheet(&catalog))?;
-    eprintln!(
-        "wrote {} ({} tile types of `{}`)",
+    crate::picture::write_picture(output, &catalog_sheet(&catalog), false)?;
+    crate::write_stderr(&format!(
+        "wrote {} ({} tile types of `{}`)\n",
         output.display(),
         catalog.tiles().len(),
         catalog.info().id
-    );
+    ));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -95,9 +96,6 @@ fn write_output(output: Option<&Path>, text: &str) -> Result<(), CommandError> {
     match output {
         Some(path) => std::fs::write(path, text)
             .map_err(|error| format!("cannot write {}: {error}", path.display())),
-        None => std::io::stdout()
-            .lock()
-            .write_all(text.as_bytes())
-            .map_err(|error| format!("cannot write to standard output: {error}")),
+        None => crate::write_stdout(text),
     }
 }

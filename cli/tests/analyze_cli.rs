@@ -66,3 +66,50 @@ fn positions_without_a_choice_are_refused() {
     let error = fails(&["analyze", &save, "--turn", "3", "--iterations", "0"]);
     assert!(error.contains("at least one rollout"), "{error}");
 }
+
+/// How many moves are shown does not change the analysis: --top 1 and --top 5 rank the same
+/// move first with the same numbers, and every move alike; the race's own --keep may.
+#[test]
+fn how_many_moves_are_shown_does_not_change_the_ranking() {
+    let dir = scratch("analyze", "top");
+    let save = saved_game(&dir);
+    let ranked = |extra: &[&str]| {
+        let args = ["analyze", &save, "--turn", "14", "--iterations", "3000", "--seed", "2"];
+        let out = ok(&[&args[..], extra, &["--json"]].concat());
+        let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let moves = value["moves"].as_array().unwrap().clone();
+        // The continuations shown follow --top; the numbers must not.
+        moves
+            .into_iter()
+            .map(|mut stats| {
+                stats.as_object_mut().unwrap().remove("continuation");
+                stats
+            })
+            .collect::<Vec<_>>()
+    };
+    let one = ranked(&["--top", "1"]);
+    let five = ranked(&["--top", "5"]);
+    assert!(one.len() > 5, "{} moves", one.len());
+    for key in ["place", "figure", "margin", "win", "rollouts"] {
+        assert_eq!(one[0][key], five[0][key], "{key} of the first move");
+    }
+    assert_eq!(one, five, "every move, every number");
+    assert_eq!(ranked(&["--top", "12"]), five);
+    // The table shows one row or five of the same ranking.
+    let table = |top: &str| {
+        ok(&["analyze", &save, "--turn", "14", "--iterations", "3000", "--seed", "2", "--top", top])
+    };
+    let (short, long) = (table("1"), table("5"));
+    let first_row =
+        |text: &str| text.lines().find(|line| line.starts_with("  1 ")).unwrap().to_owned();
+    assert_eq!(first_row(&short), first_row(&long));
+    assert!(long.lines().any(|line| line.starts_with("  5 ")), "{long}");
+    assert!(
+        !short.lines().any(|line| line.starts_with("  2 ") && !line.ends_with("(played)")),
+        "{short}"
+    );
+    let refused = common::carcassonne(&["analyze", &save, "--turn", "14", "--keep", "0"]);
+    assert_eq!(refused.status.code(), Some(2), "a usage error");
+    let error = common::text(&refused.stderr);
+    assert!(error.contains("--keep"), "{error}");
+}

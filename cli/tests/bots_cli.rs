@@ -88,3 +88,36 @@ fn the_arena_is_the_same_whatever_the_threads() {
     let table = ok(&["arena", "medium", "random", "--games", "2"]);
     assert!(table.contains("medium vs random: pairwise score"), "{table}");
 }
+
+/// `replay` prints who played, as `play` does, from the names `play --json` keeps: the whole
+/// report is the same, its `players:` line included; a save whose names do not fit its seats
+/// is refused.
+#[test]
+fn replay_prints_the_players_line_that_play_printed() {
+    let args = ["play", "--players", "medium,easy,random", "--seed", "5"];
+    let report = ok(&args);
+    assert!(report.starts_with("players: red medium, green easy, blue random\n"), "{report}");
+    let saved = ok(&[&args[..], &["--json"]].concat());
+    let dir = std::env::temp_dir().join(format!("carcassonne-players-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    std::fs::write(&file, &saved).unwrap();
+    assert_eq!(ok(&["replay", file.to_str().unwrap()]), report);
+
+    // Random players have no names: neither play nor replay prints the line.
+    let random = ok(&["play", "--players", "2", "--seed", "5"]);
+    assert!(!random.contains("players: red"), "{random}");
+
+    for (bad, why) in [
+        (r#""players": ["medium","easy"]"#, "players lists 2 names for a game of 3 players"),
+        (r#""players": ["medium","easy","a\u001b[2Jb"]"#, "the name of seat 2 is not"),
+        (r#""players": ["medium","","random"]"#, "the name of seat 1 is not"),
+    ] {
+        let edited = saved.replace(r#""players": ["medium","easy","random"]"#, bad);
+        assert_ne!(edited, saved);
+        std::fs::write(&file, edited).unwrap();
+        let stderr = fails(&["replay", file.to_str().unwrap()]);
+        assert!(stderr.contains(why), "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -60,3 +60,83 @@ fn play_and_replay_draw_the_final_board() {
     assert_eq!(played, std::fs::read_to_string(&replayed).unwrap(), "the same board twice");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Whether `path` holds a PNG (else it must hold SVG).
+fn is_png(path: &std::path::Path) -> bool {
+    let bytes = std::fs::read(path).unwrap();
+    if bytes.starts_with(PNG) {
+        return true;
+    }
+    assert!(bytes.starts_with(b"<svg"), "{} is neither PNG nor SVG", path.display());
+    false
+}
+
+/// Runs a command that must be refused as a usage error (exit code 2, as clap's own) and
+/// returns its error output.
+fn refused(args: &[&str]) -> String {
+    let output = common::carcassonne(args);
+    let stderr = common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    stderr
+}
+
+/// Every command that writes a picture takes its format from the file's name: a .png file
+/// gets a PNG, a .svg file SVG, with or without --png where there is one; --png with a .svg
+/// name, or a name of a format the tool cannot write, is refused before any work.
+#[test]
+fn pictures_take_their_format_from_the_file_name() {
+    let dir = scratch("render", "formats");
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let save = at("game.json");
+    std::fs::write(&save, ok(&["play", "--players", "medium,easy", "--seed", "4", "--json"]))
+        .unwrap();
+
+    ok(&["render", &save, "-o", &at("board.png")]);
+    assert!(is_png(&dir.join("board.png")), "render -o board.png without --png");
+    ok(&["render", &save, "-o", &at("board.svg")]);
+    assert!(!is_png(&dir.join("board.svg")));
+    ok(&["render", &save, "-o", &at("turn.png"), "--turn", "40", "--png"]);
+    assert!(is_png(&dir.join("turn.png")), "--png with a .png name, as .ci/run asks");
+    ok(&["render", &save, "-o", &at("BOARD.PNG")]);
+    assert!(is_png(&dir.join("BOARD.PNG")), "any case");
+    ok(&["render", &save, "-o", &at("board"), "--png"]);
+    assert!(is_png(&dir.join("board")), "--png decides when the name does not");
+    ok(&["render", &save, "-o", &at("board.out")]);
+    assert!(!is_png(&dir.join("board.out")), "SVG when neither does");
+
+    let error = refused(&["render", &save, "-o", &at("wrong.svg"), "--png"]);
+    assert!(error.contains("--png asks for a PNG, but -o"), "{error}");
+    assert!(error.contains("wrong.svg ends in .svg"), "{error}");
+    assert!(!dir.join("wrong.svg").exists(), "nothing written");
+    let error = refused(&["render", &save, "-o", &at("board.jpg")]);
+    assert!(error.contains("cannot write .jpg pictures"), "{error}");
+
+    // analyze --svg: the heat map.
+    let analyze = ["analyze", &save, "--turn", "12", "--iterations", "100"];
+    ok(&[&analyze[..], &["--svg", &at("heat.png")]].concat());
+    assert!(is_png(&dir.join("heat.png")), "analyze --svg heat.png without --png");
+    ok(&[&analyze[..], &["--svg", &at("heat2.png"), "--png"]].concat());
+    assert!(is_png(&dir.join("heat2.png")), "as .ci/run asks");
+    ok(&[&analyze[..], &["--svg", &at("heat.svg")]].concat());
+    assert!(!is_png(&dir.join("heat.svg")));
+    let error = refused(&[&analyze[..], &["--svg", &at("heat3.svg"), "--png"]].concat());
+    assert!(error.contains("--png asks for a PNG, but --svg"), "{error}");
+
+    // replay, play and score --svg, tileset render -o: no --png, the name decides.
+    ok(&["replay", &save, "--svg", &at("final.png")]);
+    assert!(is_png(&dir.join("final.png")), "replay --svg final.png");
+    ok(&["play", "--seed", "2", "--svg", &at("played.png")]);
+    assert!(is_png(&dir.join("played.png")), "play --svg played.png");
+    ok(&["score", "examples/landscape.json", "--svg", &at("landscape.png")]);
+    assert!(is_png(&dir.join("landscape.png")), "score --svg landscape.png");
+    ok(&["tileset", "render", "river", "-o", &at("river.png")]);
+    assert!(is_png(&dir.join("river.png")), "tileset render -o river.png");
+    ok(&["tileset", "render", "river", "-o", &at("river.svg")]);
+    assert!(!is_png(&dir.join("river.svg")));
+    let error = refused(&["tileset", "render", "river", "-o", &at("river.gif")]);
+    assert!(error.contains("cannot write .gif pictures"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
