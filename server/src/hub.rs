@@ -683,9 +683,9 @@ impl Hub {
                 conn.send("GAME_STATE", &GameStateMessage { game_state: &state });
                 if let Some(game) = room.game()
                     && !game.is_over()
-                    && let Some((kind, data)) = room.turn_message()
+                    && let Some(message) = room.turn_message()
                 {
-                    conn.send(kind, &data);
+                    conn.send(message.kind(), &message);
                 }
             }
         }

@@ -249,6 +249,70 @@ pub struct RoomSummary<'a> {
     pub seed: Option<u64>,
 }
 
+/// The turn in progress as a message (see `Room::turn_message`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum TurnMessage {
+    Start(TurnStart),
+    Placed(TilePlaced),
+}
+
+impl TurnMessage {
+    /// The message's type.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            TurnMessage::Start(_) => "TURN_START",
+            TurnMessage::Placed(_) => "TILE_PLACED",
+        }
+    }
+
+    /// Whether the player has a figure choice to make (a tile placed with options).
+    fn has_choices(&self) -> bool {
+        match self {
+            TurnMessage::Start(_) => true,
+            TurnMessage::Placed(placed) => {
+                !placed.meeple_options.is_empty() || !placed.abbot_recalls.is_empty()
+            }
+        }
+    }
+}
+
+/// `TURN_START`'s data: part 1's `currentPlayer`, `currentTile`, `validPlacements`, and what
+/// 1.1 adds.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnStart {
+    pub current_player: Option<String>,
+    pub current_tile: Option<views::TileShape>,
+    pub valid_placements: Vec<views::Placement>,
+    pub tiles_left: u32,
+    pub turn_seconds: Option<u32>,
+}
+
+/// `TILE_PLACED`'s data (1.1): the placement, the tile, and the figure choices it opens.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TilePlaced {
+    pub player_id: Option<String>,
+    pub position: views::Position,
+    pub rotation: u16,
+    pub tile: Option<views::TileShape>,
+    pub meeple_options: Vec<views::MeepleOption>,
+    pub abbot_recalls: Vec<views::Position>,
+}
+
+/// `TURN_TIMEOUT`'s data (1.1): whose turn a clock played, why, and where the tile went.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TurnTimeout<'a> {
+    player_id: &'a str,
+    reason: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<views::Position>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rotation: Option<u16>,
+}
+
 /// `GAME_START`'s data.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -744,8 +808,8 @@ impl Room {
         }
         self.emit_room_state();
         self.emit_game_state_to(&player);
-        if let Some((kind, data)) = self.turn_message() {
-            self.emit(Recipient::Player(player), kind, &data);
+        if let Some(message) = self.turn_message() {
+            self.emit(Recipient::Player(player), message.kind(), &message);
         }
         Ok(())
     }
@@ -969,8 +1033,8 @@ impl Room {
             return self.end_game();
         }
         self.turn_scores = game.scores().to_vec();
-        if let Some((kind, data)) = self.turn_message() {
-            self.emit(Recipient::All, kind, &data);
+        if let Some(message) = self.turn_message() {
+            self.emit(Recipient::All, message.kind(), &message);
         }
         let clocks = self.turn_clocks();
         self.pending.clocks.extend(clocks);
@@ -1004,42 +1068,28 @@ impl Room {
     /// The turn in progress as its message: `TURN_START` while the drawn tile waits to be
     /// placed, `TILE_PLACED` (with the figure choices) while its player chooses a figure.
     /// Sent to the room as the turn moves, and again to a client that comes back.
-    pub fn turn_message(&self) -> Option<(&'static str, Value)> {
+    pub fn turn_message(&self) -> Option<TurnMessage> {
         let game = self.game.as_ref()?;
         let view = game.view();
         let current = self.current_member().map(|member| member.player_id.clone());
         match game.phase() {
-            Phase::Place { .. } => Some((
-                "TURN_START",
-                json!({
-                    "currentPlayer": current,
-                    "currentTile": views::current_tile(game, &view),
-                    "validPlacements": views::valid_placements(game),
-                    "tilesLeft": view.tiles_left,
-                    "turnSeconds": self.settings.turn_seconds,
-                }),
-            )),
+            Phase::Place { .. } => Some(TurnMessage::Start(TurnStart {
+                current_player: current,
+                current_tile: views::current_tile(game, &view),
+                valid_placements: views::valid_placements(game),
+                tiles_left: view.tiles_left,
+                turn_seconds: self.settings.turn_seconds,
+            })),
             Phase::Figure { pos } => {
                 let placed = view.tiles.iter().find(|tile| tile.pos == pos)?;
-                let recalls: Vec<Value> = game
-                    .legal_actions()
-                    .iter()
-                    .filter_map(|action| match action {
-                        Action::RecallAbbot { pos } => Some(views::position(pos.x, pos.y)),
-                        _ => None,
-                    })
-                    .collect();
-                Some((
-                    "TILE_PLACED",
-                    json!({
-                        "playerId": current,
-                        "position": views::position(pos.x, pos.y),
-                        "rotation": placed.rotation.degrees(),
-                        "tile": views::current_tile(game, &view),
-                        "meepleOptions": views::meeple_options(game),
-                        "abbotRecalls": recalls,
-                    }),
-                ))
+                Some(TurnMessage::Placed(TilePlaced {
+                    player_id: current,
+                    position: views::position(pos.x, pos.y),
+                    rotation: placed.rotation.degrees(),
+                    tile: views::current_tile(game, &view),
+                    meeple_options: views::meeple_options(game),
+                    abbot_recalls: views::abbot_recalls(game),
+                }))
             }
             _ => None,
         }
@@ -1105,17 +1155,16 @@ impl Room {
                 ),
                 other => Refusal::new(ErrorCode::InvalidPlacement, other.to_string()).with_details(
                     json!({
-                        "position": views::position(x, y),
+                        "position": { "x": x, "y": y },
                         "rotation": degrees,
                         "reason": other.reason(),
                     }),
                 ),
             });
         }
-        let Some((kind, data)) = self.turn_message() else { return Ok(()) };
-        self.emit(Recipient::All, kind, &data);
-        let none = |field: &str| data[field].as_array().is_none_or(Vec::is_empty);
-        if none("meepleOptions") && none("abbotRecalls") {
+        let Some(message) = self.turn_message() else { return Ok(()) };
+        self.emit(Recipient::All, message.kind(), &message);
+        if !message.has_choices() {
             // Nothing to choose: the turn ends as a 1.0 client expects, without a message.
             self.apply(Action::Skip).map_err(internal)?;
             return self.end_turn(player);
@@ -1277,7 +1326,13 @@ impl Room {
                 let Some(Action::Place { pos, rotation }) = game.legal_action(pick as usize) else {
                     return Ok(false);
                 };
-                let data = json!({ "playerId": player, "reason": what, "position": views::position(pos.x, pos.y), "rotation": rotation.degrees() });
+                let data = TurnTimeout {
+                    player_id: &player,
+                    reason: what,
+                    position: Some(views::position(pos.x, pos.y)),
+                    rotation: Some(rotation.degrees()),
+                };
+                let data = views::raw(&data);
                 self.emit(Recipient::All, "TURN_TIMEOUT", &data);
                 self.place_tile_now(&player, pos.x, pos.y, rotation.degrees())?;
                 if matches!(self.game.as_ref().map(Game::phase), Some(Phase::Figure { .. })) {
@@ -1285,7 +1340,13 @@ impl Room {
                 }
             }
             Phase::Figure { .. } => {
-                let data = json!({ "playerId": player, "reason": what });
+                let data = TurnTimeout {
+                    player_id: &player,
+                    reason: what,
+                    position: None,
+                    rotation: None,
+                };
+                let data = views::raw(&data);
                 self.emit(Recipient::All, "TURN_TIMEOUT", &data);
                 self.figure_action_now(&player, Action::Skip)?;
             }

@@ -80,9 +80,14 @@ async fn a_killed_server_resumes_every_game_where_it_stood() {
     client.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
     client.send("START_GAME", json!({})).await;
     play_turns(&mut client, 6).await;
-    // Let the bot's answer land, then the state everyone agrees on.
-    client.send("LIST_ROOMS", json!({})).await;
-    client.expect("LIST_ROOMS").await;
+    // Let the bot's whole turn land (its tile, then its figure a bot delay later): the game
+    // then waits on Ann, and the state everyone agrees on stands still.
+    loop {
+        let message = client.expect("TURN_START").await;
+        if message["data"]["currentPlayer"] == "ann" {
+            break;
+        }
+    }
     client.close().await;
     let mut before = Client::open(addr).await;
     before.player = "ann".into();

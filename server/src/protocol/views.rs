@@ -52,16 +52,46 @@ fn segment_name(kind: SegmentKind) -> &'static str {
     }
 }
 
+/// A feature of a Tile: part 1's `{type, edges, id}`, and 1.1's `halfEdges` and `marks`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FeatureShape {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The sides it reaches (`NORTH`, …).
+    pub edges: Vec<&'static str>,
+    /// The segment's index: what `PLACE_MEEPLE.featureId` names.
+    pub id: usize,
+    pub half_edges: Vec<&'static str>,
+    pub marks: Vec<&'static str>,
+}
+
 /// Part 1's Tile: the unrotated tile type (its `rotation` travels beside it), every feature
-/// with the sides it reaches and its `id` (the segment index `PLACE_MEEPLE` names). 1.1 adds
-/// `name`, the fields' `halfEdges`, and each feature's `marks`.
-pub fn tile(tile: &TileType) -> Value {
-    let features: Vec<Value> = tile
+/// with the sides it reaches and its `id`; 1.1 adds `name`, the fields' `halfEdges`, and
+/// each feature's `marks`.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TileShape {
+    pub id: String,
+    pub name: String,
+    pub north: &'static str,
+    pub east: &'static str,
+    pub south: &'static str,
+    pub west: &'static str,
+    pub features: Vec<FeatureShape>,
+    pub has_monastery: bool,
+    pub has_shield: bool,
+}
+
+/// The Tile of a tile type.
+pub fn tile(tile: &TileType) -> TileShape {
+    let features = tile
         .segments()
         .iter()
         .enumerate()
-        .map(|(index, segment)| {
-            let sides: Vec<&str> = Dir::ALL
+        .map(|(index, segment)| FeatureShape {
+            kind: segment_name(segment.kind()),
+            edges: Dir::ALL
                 .into_iter()
                 .filter(|dir| {
                     segment.edges().contains(*dir)
@@ -70,34 +100,28 @@ pub fn tile(tile: &TileType) -> Value {
                             .any(|half| segment.half_edges().contains(*half))
                 })
                 .map(side_name)
-                .collect();
-            let halves: Vec<&str> = HalfEdge::ALL
+                .collect(),
+            id: index,
+            half_edges: HalfEdge::ALL
                 .into_iter()
                 .filter(|half| segment.half_edges().contains(*half))
                 .map(HalfEdge::name)
-                .collect();
-            let marks: Vec<&str> = segment.marks().iter().map(Mark::name).collect();
-            json!({
-                "type": segment_name(segment.kind()),
-                "edges": sides,
-                "id": index,
-                "halfEdges": halves,
-                "marks": marks,
-            })
+                .collect(),
+            marks: segment.marks().iter().map(Mark::name).collect(),
         })
         .collect();
     let edges = tile.edges();
-    json!({
-        "id": tile.id(),
-        "name": tile.name(),
-        "north": edge_name(edges[Dir::N]),
-        "east": edge_name(edges[Dir::E]),
-        "south": edge_name(edges[Dir::S]),
-        "west": edge_name(edges[Dir::W]),
-        "features": features,
-        "hasMonastery": tile.count_segments(SegmentKind::Monastery) > 0,
-        "hasShield": tile.count_marks(Mark::Pennant) > 0,
-    })
+    TileShape {
+        id: tile.id().to_owned(),
+        name: tile.name().to_owned(),
+        north: edge_name(edges[Dir::N]),
+        east: edge_name(edges[Dir::E]),
+        south: edge_name(edges[Dir::S]),
+        west: edge_name(edges[Dir::W]),
+        features,
+        has_monastery: tile.count_segments(SegmentKind::Monastery) > 0,
+        has_shield: tile.count_marks(Mark::Pennant) > 0,
+    }
 }
 
 /// A figure's name in messages.
@@ -149,9 +173,31 @@ pub fn player(view: &PlayerView, seat: usize, member: &Seat) -> PlayerOut {
     player_out(member, seat, supply, view.scores.get(seat).copied().unwrap_or(0))
 }
 
+/// A Position `{x, y}`: x grows east, y north.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Position {
+    pub x: i16,
+    pub y: i16,
+}
+
 /// `{x, y}`.
-pub fn position(x: i16, y: i16) -> Value {
-    json!({ "x": x, "y": y })
+pub fn position(x: i16, y: i16) -> Position {
+    Position { x, y }
+}
+
+/// A placement `{position, rotation}` (rotation clockwise in degrees).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Placement {
+    pub position: Position,
+    pub rotation: u16,
+}
+
+/// A figure choice `{featureId, figure}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeepleOption {
+    pub feature_id: u8,
+    pub figure: &'static str,
 }
 
 /// Every tile type of a game as its Tile JSON, indexed as the game's tiles.
@@ -197,7 +243,7 @@ struct MeepleOut<'a> {
 #[derive(Serialize)]
 struct TileOut<'a> {
     tile: &'a RawValue,
-    position: Value,
+    position: Position,
     rotation: u16,
     meeples: Vec<MeepleOut<'a>>,
 }
@@ -230,7 +276,7 @@ struct GameStateOut<'a> {
     tiles_left: u32,
     remaining: Map<String, Value>,
     phase: &'static str,
-    last_placed: Option<Value>,
+    last_placed: Option<Placement>,
 }
 
 /// Part 1's GameState from the player view, serialised: every tile with its figures, the
@@ -276,14 +322,20 @@ pub fn game_state(
     let out = GameStateOut {
         tiles: TilesOut(board),
         current_tile: current.and_then(|index| tiles.get(usize::from(index))).map(AsRef::as_ref),
-        players: seats.iter().enumerate().map(|(index, member)| player(view, index, member)).collect(),
+        players: seats
+            .iter()
+            .enumerate()
+            .map(|(index, member)| player(view, index, member))
+            .collect(),
         current_player: player_id(view.current_player),
         game_started: true,
         game_ended: matches!(view.phase, carcassonne::Phase::GameOver),
         scores: seats
             .iter()
             .enumerate()
-            .map(|(index, member)| (member.player_id.clone(), json!(view.scores.get(index).copied().unwrap_or(0))))
+            .map(|(index, member)| {
+                (member.player_id.clone(), json!(view.scores.get(index).copied().unwrap_or(0)))
+            })
             .collect(),
         tiles_left: view.tiles_left,
         remaining: view
@@ -291,11 +343,14 @@ pub fn game_state(
             .iter()
             .enumerate()
             .filter(|(_, count)| **count > 0)
-            .filter_map(|(index, count)| game.tile(index as u16).map(|tile| (tile.id().to_owned(), json!(count))))
+            .filter_map(|(index, count)| {
+                game.tile(index as u16).map(|tile| (tile.id().to_owned(), json!(count)))
+            })
             .collect(),
         phase: phase_name(view.phase),
-        last_placed: last.map(|placed| {
-            json!({ "position": position(placed.pos.x, placed.pos.y), "rotation": placed.rotation.degrees() })
+        last_placed: last.map(|placed| Placement {
+            position: position(placed.pos.x, placed.pos.y),
+            rotation: placed.rotation.degrees(),
         }),
     };
     raw(&out)
@@ -317,8 +372,8 @@ fn tile_in_play(game: &Game, view: &PlayerView) -> Option<u16> {
 }
 
 /// The tile waiting to be placed, or the one just placed while its figure is chosen.
-pub fn current_tile(game: &Game, view: &PlayerView) -> Value {
-    tile_in_play(game, view).and_then(|index| game.tile(index)).map_or(Value::Null, tile)
+pub fn current_tile(game: &Game, view: &PlayerView) -> Option<TileShape> {
+    tile_in_play(game, view).and_then(|index| game.tile(index)).map(tile)
 }
 
 fn phase_name(phase: carcassonne::Phase) -> &'static str {
@@ -331,12 +386,12 @@ fn phase_name(phase: carcassonne::Phase) -> &'static str {
 }
 
 /// The legal placements of the drawn tile: `[{position, rotation}]`.
-pub fn valid_placements(game: &Game) -> Vec<Value> {
+pub fn valid_placements(game: &Game) -> Vec<Placement> {
     game.legal_actions()
         .into_iter()
         .filter_map(|action| match action {
             carcassonne::Action::Place { pos, rotation } => {
-                Some(json!({ "position": position(pos.x, pos.y), "rotation": rotation.degrees() }))
+                Some(Placement { position: position(pos.x, pos.y), rotation: rotation.degrees() })
             }
             _ => None,
         })
@@ -344,13 +399,24 @@ pub fn valid_placements(game: &Game) -> Vec<Value> {
 }
 
 /// The figure actions open after a placement: `[{featureId, figure}]`.
-pub fn meeple_options(game: &Game) -> Vec<Value> {
+pub fn meeple_options(game: &Game) -> Vec<MeepleOption> {
     game.legal_actions()
         .into_iter()
         .filter_map(|action| match action {
             carcassonne::Action::Deploy { segment, figure } => {
-                Some(json!({ "featureId": segment, "figure": figure_name(figure) }))
+                Some(MeepleOption { feature_id: segment, figure: figure_name(figure) })
             }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The abbots the player may recall instead of placing a figure: their tiles' positions.
+pub fn abbot_recalls(game: &Game) -> Vec<Position> {
+    game.legal_actions()
+        .into_iter()
+        .filter_map(|action| match action {
+            carcassonne::Action::RecallAbbot { pos } => Some(position(pos.x, pos.y)),
             _ => None,
         })
         .collect()
