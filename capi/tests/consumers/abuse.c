@@ -1050,6 +1050,19 @@ static void test_builtins(void)
     CHECK(carc_builtin_name(count) == NULL);
     CHECK(carc_builtin_name(SIZE_MAX) == NULL);
 
+    /* The palette: every name and shade a static string, "#rrggbb"; NULL past the end. */
+    size_t colours = carc_palette_count();
+    CHECK(colours >= 6);
+    for (size_t i = 0; i < colours; i++) {
+        const char *name = carc_palette_name(i);
+        const char *shade = carc_palette_shade(i);
+        CHECK(name != NULL && name[0] != '\0');
+        CHECK(shade != NULL && shade[0] == '#' && strlen(shade) == 7);
+    }
+    CHECK(strcmp(carc_palette_name(0), "red") == 0 && strcmp(carc_palette_shade(0), "#d62828") == 0);
+    CHECK(carc_palette_name(colours) == NULL && carc_palette_shade(colours) == NULL);
+    CHECK(carc_palette_name(SIZE_MAX) == NULL && carc_palette_shade(SIZE_MAX) == NULL);
+
     carc_catalog *catalog;
     carc_error *err;
     FILL(catalog);
