@@ -157,9 +157,11 @@ pub unsafe extern "C" fn carc_game_save_json(
     })
 }
 
-/// Loads a saved game (the form `carc_game_save_json` writes, and the CLI's `play --json`
-/// and `replay` use) into a new game at `*out`, by replaying its actions: every action is
-/// checked again, so a file cannot build a game the rules could not reach. The new game has
+/// Loads a saved game (the form `carc_game_save_json` writes, and the server's
+/// `GET /games/{id}`) into a new game at `*out`, by replaying its actions: every action is
+/// checked again, so a file cannot build a game the rules could not reach. The CLI's
+/// `play --json` adds its report (`players`, `events`, `scores`, `winners`), which this
+/// refuses as unknown keys: keep its `format`, `setup` and `actions`. The new game has
 /// no last events. Free it with `carc_game_free`.
 ///
 /// # Errors

@@ -98,8 +98,10 @@ impl Game {
         CoreGame::new(setup).map(Game::wrap).map_err(|error| SetupError::new_err(error.to_string()))
     }
 
-    /// Loads a saved game (what `save_json` writes, or the CLI's `play --json`), replaying and
-    /// checking every action.
+    /// Loads a saved game (what `save_json` writes, and the server's `GET /games/{id}`),
+    /// replaying and checking every action. The CLI's `play --json` adds its report (`players`,
+    /// `events`, `scores`, `winners`), which this refuses as unknown keys: keep its `format`,
+    /// `setup` and `actions`, or read it with `carcassonne replay`.
     #[staticmethod]
     fn load_json(text: &str) -> PyResult<Game> {
         if text.len() > carcassonne::limits::MAX_JSON_BYTES {
