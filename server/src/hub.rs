@@ -719,40 +719,16 @@ impl Hub {
             ClientMessage::CreateRoom(settings) => self.create_room(conn, player, settings).await,
             ClientMessage::JoinRoom { room_id, spectate } => {
                 if let Some(current) = self.session_room(player) {
-                    return Err(Refusal::new(
-                        ErrorCode::AlreadyInRoom,
-                        format!("you are in room {current}: leave it first"),
-                    ));
+                    return Err(already_in(&current));
                 }
                 let shared = self.room(&room_id)?;
                 let mut room = shared.lock().await;
-                // The session's room and the room's members change together, and only once
-                // the room has accepted: a refused join leaves the session where it was.
-                let (effects, before) = {
-                    let mut sessions = lock(&self.sessions);
-                    let session = sessions.get_mut(player).ok_or_else(|| {
-                        Refusal::new(ErrorCode::NotConnected, "your session has ended")
-                    })?;
-                    if let Some(current) = &session.room {
-                        return Err(Refusal::new(
-                            ErrorCode::AlreadyInRoom,
-                            format!("you are in room {current}: leave it first"),
-                        ));
-                    }
-                    let member = Member {
-                        player_id: player.to_owned(),
-                        name: session.name.clone(),
-                        color: String::new(),
-                        bot: None,
-                    };
-                    let mut effects = room.join(member, spectate)?;
-                    let before = session.room.replace(room_id.clone());
-                    effects.store_too(Write::Session(session.stored(player)));
-                    (effects, before)
-                };
+                let (mut effects, session) =
+                    self.enter_room(player, &room_id, |member| room.join(member, spectate))?;
+                effects.store_too(session);
                 let joined = self.carry_out(room, effects).await;
                 if joined.is_err() {
-                    self.set_session_room(player, before);
+                    self.set_session_room(player, None);
                 }
                 joined
             }
@@ -809,6 +785,34 @@ impl Hub {
         self.change_room(&room, |room| room.figure_action(player, action)).await
     }
 
+    /// Moves `player`'s session into room `room_id` if `enter` takes them in as the member
+    /// it is given: the session and the room change together, under the sessions' lock, and
+    /// neither changes when `enter` refuses. Returns what `enter` gave and the session's
+    /// write, to be stored with the room's.
+    fn enter_room<T>(
+        &self,
+        player: &str,
+        room_id: &str,
+        enter: impl FnOnce(Member) -> Result<T, Refusal>,
+    ) -> Result<(T, Write), Refusal> {
+        let mut sessions = lock(&self.sessions);
+        let session = sessions
+            .get_mut(player)
+            .ok_or_else(|| Refusal::new(ErrorCode::NotConnected, "your session has ended"))?;
+        if let Some(current) = &session.room {
+            return Err(already_in(current));
+        }
+        let member = Member {
+            player_id: player.to_owned(),
+            name: session.name.clone(),
+            color: String::new(),
+            bot: None,
+        };
+        let entered = enter(member)?;
+        session.room = Some(room_id.to_owned());
+        Ok((entered, Write::Session(session.stored(player))))
+    }
+
     fn current_room(&self, player: &str) -> Result<String, Refusal> {
         self.session_room(player)
             .ok_or_else(|| Refusal::new(ErrorCode::NotInRoom, "you are in no room"))
@@ -820,6 +824,9 @@ impl Hub {
         player: &str,
         asked: RoomSettings,
     ) -> Result<(), Refusal> {
+        if let Some(current) = self.session_room(player) {
+            return Err(already_in(&current));
+        }
         let settings = check_settings(asked)?;
         if self.room_count() >= self.config.limits.rooms {
             return Err(Refusal::new(
@@ -844,30 +851,9 @@ impl Hub {
             }
             format!("r{}", self.next_room.fetch_add(1, Ordering::Relaxed))
         };
-        let (room, mut effects) = {
-            let mut sessions = lock(&self.sessions);
-            let session = sessions
-                .get_mut(player)
-                .ok_or_else(|| Refusal::new(ErrorCode::NotConnected, "your session has ended"))?;
-            if let Some(current) = &session.room {
-                return Err(Refusal::new(
-                    ErrorCode::AlreadyInRoom,
-                    format!("you are in room {current}: leave it first"),
-                ));
-            }
-            let creator = Member {
-                player_id: player.to_owned(),
-                name: session.name.clone(),
-                color: String::new(),
-                bot: None,
-            };
-            let (room, effects) = Room::new(id.clone(), settings, creator);
-            session.room = Some(id.clone());
-            (room, effects)
-        };
-        if let Some(write) = self.set_session_room(player, Some(id.clone())) {
-            effects.store_too(write);
-        }
+        let ((room, mut effects), session) =
+            self.enter_room(player, &id, |creator| Ok(Room::new(id.clone(), settings, creator)))?;
+        effects.store_too(session);
         let shared = Arc::new(tokio::sync::Mutex::new(room));
         let room = shared.lock().await;
         self.rooms_mut().insert(id.clone(), Arc::clone(&shared));
@@ -930,6 +916,11 @@ impl Hub {
             .map(Some)
             .map_err(|error| StorageError::Corrupt(error.to_string()))
     }
+}
+
+/// The refusal of a room to someone already in another.
+fn already_in(current: &str) -> Refusal {
+    Refusal::new(ErrorCode::AlreadyInRoom, format!("you are in room {current}: leave it first"))
 }
 
 /// What `CONNECT` asked for.

@@ -201,7 +201,9 @@ async fn a_whole_game_of_two_clients_and_a_bot_then_its_saved_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_one_point_zero_client_never_skips_and_its_turns_still_end() {
-    let server = Server::start(config()).await;
+    let mut settings = config();
+    settings.figure_grace = std::time::Duration::from_millis(300);
+    let server = Server::start(settings).await;
     let mut host = server.client().await;
     host.connect_as("old").await;
     host.send("CREATE_ROOM", json!({ "roomName": "1.0", "maxPlayers": 2 })).await;

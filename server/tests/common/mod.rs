@@ -20,7 +20,9 @@ pub fn config() -> Config {
     Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         bot_delay: Duration::ZERO,
-        figure_grace: Duration::from_millis(300),
+        // Long enough that a figure step never loses a race with it on a loaded machine; the
+        // test of a 1.0 client, whose turns it ends, shortens it.
+        figure_grace: Duration::from_secs(5),
         absent_grace: Duration::from_millis(300),
         bot_threads: 2,
         // Every test client comes from 127.0.0.1; the per-address caps have tests of their own.
