@@ -414,6 +414,13 @@ impl Room {
         (room, effects)
     }
 
+    /// Runs `change`, which cannot be refused, and returns its effects.
+    fn change(&mut self, change: impl FnOnce(&mut Room)) -> Effects {
+        let (first_action, seq) = (self.turn(), self.seq);
+        change(self);
+        self.effects(first_action, seq)
+    }
+
     /// Runs `change`: its effects when it is accepted; when refused, nothing changed.
     fn accept(
         &mut self,
@@ -573,22 +580,23 @@ impl Room {
         })
     }
 
-    /// Gives each seat the tile sets' colour for it (seat 0 red, 1 green, …, as the engine,
-    /// every picture and every saved game have it), so one seat has one colour everywhere.
+    /// The engine's game for these settings with every seat filled, before the game starts:
+    /// what colour and figures each seat will have comes from it, never from a copy of the
+    /// engine's rules here. None only for settings the engine refuses (checked at creation).
+    fn seating(&self) -> Option<Game> {
+        let seats = usize::from(self.settings.max_players);
+        setup(&self.settings, seats).ok().and_then(|setup| Game::new(setup).ok())
+    }
+
+    /// Gives each seat the colour the engine gives it (the tile sets' colours in seat order:
+    /// seat 0 red, 1 green, …), so one seat has one colour everywhere: messages, pictures and
+    /// saved games.
     fn recolour(&mut self) {
-        let colours: Vec<&str> = self
-            .settings
-            .tilesets
-            .iter()
-            .filter_map(|name| Catalog::builtin(name).ok())
-            .flat_map(|catalog| catalog.figures().colours.clone())
-            .filter_map(|name| carcassonne::Colour::named(&name))
-            .map(carcassonne::Colour::name)
-            .collect();
+        let seating = self.seating();
         for (seat, member) in self.members.iter_mut().enumerate() {
-            let colour = colours
-                .get(seat)
-                .copied()
+            let colour = u8::try_from(seat)
+                .ok()
+                .and_then(|seat| seating.as_ref()?.player_colour(PlayerId(seat)))
                 .unwrap_or(carcassonne::PALETTE[seat % carcassonne::PALETTE.len()].name());
             member.color = colour.to_owned();
         }
@@ -670,17 +678,7 @@ impl Room {
                 .map(|(index, seat)| views::player(&view, index, seat))
                 .collect();
         }
-        let catalogs: Vec<Catalog> =
-            self.settings.tilesets.iter().filter_map(|name| Catalog::builtin(name).ok()).collect();
-        let supply = carcassonne::Supply {
-            followers: catalogs
-                .iter()
-                .map(|catalog| catalog.figures().followers)
-                .max()
-                .unwrap_or(7),
-            big_followers: catalogs.iter().map(|catalog| catalog.figures().big_followers).sum(),
-            abbots: u8::from(self.settings.rules.abbots),
-        };
+        let supply = self.seating().map(|game| game.supply(PlayerId(0))).unwrap_or_default();
         seats
             .iter()
             .enumerate()
@@ -901,24 +899,20 @@ impl Room {
 
     /// A member's client connected or went away.
     pub fn set_connected(&mut self, player: &str, connected: bool) -> Effects {
-        let first_action = self.turn();
-        let seq = self.seq;
-        self.set_connected_now(player, connected);
-        self.effects(first_action, seq)
+        self.change(|room| room.set_connected_now(player, connected))
     }
 
     /// A person's session ended: they leave a room that has no game yet, and a watcher
     /// leaves any room; a seated player of a game stays seated (absent).
     pub fn expire(&mut self, player: &str) -> Effects {
-        let first_action = self.turn();
-        let seq = self.seq;
-        self.set_connected_now(player, false);
-        let watching = self.spectators.iter().any(|id| id == player);
-        if self.state == RoomState::Waiting || watching {
-            // Refused only for someone not in the room, before anything moved.
-            let _ = self.leave_now(player);
-        }
-        self.effects(first_action, seq)
+        self.change(|room| {
+            room.set_connected_now(player, false);
+            let watching = room.spectators.iter().any(|id| id == player);
+            if room.state == RoomState::Waiting || watching {
+                // Refused only for someone not in the room, before anything moved.
+                let _ = room.leave_now(player);
+            }
+        })
     }
 
     fn set_connected_now(&mut self, player: &str, connected: bool) {
@@ -1295,36 +1289,36 @@ impl Room {
     /// placement from the game's seed and turn, then no figure) or, for a figure grace, ends
     /// the turn without a figure. Nothing to do is no effect.
     pub fn timeout(&mut self, clock: Clock) -> Result<Effects, Refusal> {
-        self.accept(|room| room.timeout_now(clock).map(|_| ()))
+        self.accept(|room| room.timeout_now(clock))
     }
 
-    fn timeout_now(&mut self, clock: Clock) -> Result<bool, Refusal> {
+    fn timeout_now(&mut self, clock: Clock) -> Result<(), Refusal> {
         let (turn, what) = match clock {
             Clock::TurnTime { turn, .. } => (turn, "turn time"),
             Clock::FigureGrace { turn } => (turn, "figure grace"),
             Clock::Absent { turn } => (turn, "absent"),
-            Clock::Bot { .. } => return Ok(false),
+            Clock::Bot { .. } => return Ok(()),
         };
         if self.turn() != turn || self.state != RoomState::InProgress {
-            return Ok(false);
+            return Ok(());
         }
         if let Clock::Absent { .. } = clock
             && self
                 .current_member()
                 .is_some_and(|member| self.connected.contains(&member.player_id))
         {
-            return Ok(false);
+            return Ok(());
         }
         let Some(player) = self.current_member().map(|member| member.player_id.clone()) else {
-            return Ok(false);
+            return Ok(());
         };
-        let Some(game) = self.game.as_ref() else { return Ok(false) };
+        let Some(game) = self.game.as_ref() else { return Ok(()) };
         match game.phase() {
             Phase::Place { .. } => {
                 let count = game.legal_action_count().max(1) as u64;
                 let pick = carcassonne_bots::derive_seed(self.settings.seed, turn as u64) % count;
                 let Some(Action::Place { pos, rotation }) = game.legal_action(pick as usize) else {
-                    return Ok(false);
+                    return Ok(());
                 };
                 let data = TurnTimeout {
                     player_id: &player,
@@ -1332,7 +1326,6 @@ impl Room {
                     position: Some(views::position(pos.x, pos.y)),
                     rotation: Some(rotation.degrees()),
                 };
-                let data = views::raw(&data);
                 self.emit(Recipient::All, "TURN_TIMEOUT", &data);
                 self.place_tile_now(&player, pos.x, pos.y, rotation.degrees())?;
                 if matches!(self.game.as_ref().map(Game::phase), Some(Phase::Figure { .. })) {
@@ -1346,31 +1339,30 @@ impl Room {
                     position: None,
                     rotation: None,
                 };
-                let data = views::raw(&data);
                 self.emit(Recipient::All, "TURN_TIMEOUT", &data);
                 self.figure_action_now(&player, Action::Skip)?;
             }
-            _ => return Ok(false),
+            _ => return Ok(()),
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Plays a bot's chosen turn (its placement and figure action), if the game is still at
     /// `turn`.
     pub fn bot_turn(&mut self, turn: usize, actions: &[Action]) -> Result<Effects, Refusal> {
-        self.accept(|room| room.bot_turn_now(turn, actions).map(|_| ()))
+        self.accept(|room| room.bot_turn_now(turn, actions))
     }
 
-    fn bot_turn_now(&mut self, turn: usize, actions: &[Action]) -> Result<bool, Refusal> {
+    fn bot_turn_now(&mut self, turn: usize, actions: &[Action]) -> Result<(), Refusal> {
         if self.turn() != turn || self.state != RoomState::InProgress {
-            return Ok(false);
+            return Ok(());
         }
         let Some(player) = self
             .current_member()
             .filter(|member| member.bot.is_some())
             .map(|member| member.player_id.clone())
         else {
-            return Ok(false);
+            return Ok(());
         };
         for action in actions {
             match action {
@@ -1384,7 +1376,7 @@ impl Room {
                 }
             }
         }
-        Ok(true)
+        Ok(())
     }
 }
 
