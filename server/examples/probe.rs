@@ -131,6 +131,15 @@ async fn connected(addr: SocketAddr, player: &str, color: &str) -> (Socket, Valu
     (ws, answer)
 }
 
+/// Ann, connected, in a room she made with `settings`: her socket and the room's id.
+async fn host(addr: SocketAddr, settings: Value) -> (Socket, String) {
+    let (mut ann, _) = connected(addr, "ann", "").await;
+    send(&mut ann, "CREATE_ROOM", settings).await;
+    let state = next_of(&mut ann, &["ROOM_STATE"]).await.unwrap_or(Value::Null);
+    let room = state["data"]["roomId"].as_str().unwrap_or("r1").to_owned();
+    (ann, room)
+}
+
 async fn http_get(addr: SocketAddr, from: [u8; 4], path: &str) -> Option<(u16, String)> {
     let socket = TcpSocket::new_v4().ok()?;
     socket.bind(SocketAddr::from((from, 0))).ok()?;
@@ -204,9 +213,7 @@ async fn hostile_colour(server: &PathBuf) -> Finding {
 /// Finding 2: a stranger connects under a bot's id.
 async fn bot_identity(server: &PathBuf) -> Finding {
     let target = launch(server, &[], None).await;
-    let (mut ann, _) = connected(target.addr, "ann", "").await;
-    send(&mut ann, "CREATE_ROOM", json!({ "roomName": "r", "maxPlayers": 2 })).await;
-    next_of(&mut ann, &["ROOM_STATE"]).await;
+    let (mut ann, _) = host(target.addr, json!({ "roomName": "r", "maxPlayers": 2 })).await;
     send(&mut ann, "ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
     let mut bot = String::new();
     for _ in 0..4 {
@@ -378,9 +385,7 @@ async fn slow_readers(server: &PathBuf) -> Finding {
 /// Finding 6: after the session timeout, a seated player's id is taken without a token.
 async fn expired_seat(server: &PathBuf) -> Finding {
     let target = launch(server, &["--session-timeout", "1", "--absent-grace", "60"], None).await;
-    let (mut ann, _) = connected(target.addr, "ann", "").await;
-    send(&mut ann, "CREATE_ROOM", json!({ "roomName": "r", "maxPlayers": 2 })).await;
-    next_of(&mut ann, &["ROOM_STATE"]).await;
+    let (mut ann, _) = host(target.addr, json!({ "roomName": "r", "maxPlayers": 2 })).await;
     send(&mut ann, "ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
     send(&mut ann, "START_GAME", json!({})).await;
     next_of(&mut ann, &["TURN_START"]).await;
@@ -431,10 +436,8 @@ async fn tokens_at_rest(server: &PathBuf) -> Finding {
 /// Finding 8: a host-chosen seed, known to the host alone.
 async fn chosen_seed(server: &PathBuf) -> Finding {
     let target = launch(server, &[], None).await;
-    let (mut ann, _) = connected(target.addr, "ann", "").await;
-    send(&mut ann, "CREATE_ROOM", json!({ "roomName": "r", "maxPlayers": 2, "seed": 42 })).await;
-    let state = next_of(&mut ann, &["ROOM_STATE"]).await.unwrap_or(Value::Null);
-    let room = state["data"]["roomId"].as_str().unwrap_or("r1").to_owned();
+    let settings = json!({ "roomName": "r", "maxPlayers": 2, "seed": 42 });
+    let (_ann, room) = host(target.addr, settings).await;
     let (mut bob, _) = connected(target.addr, "bob", "").await;
     send(&mut bob, "JOIN_ROOM", json!({ "roomId": room })).await;
     let told = next_of(&mut bob, &["ROOM_STATE"]).await.unwrap_or(Value::Null);
@@ -452,9 +455,7 @@ async fn chosen_seed(server: &PathBuf) -> Finding {
 /// Finding 9: `GAME_STATE` at game start, as part 1 says.
 async fn state_at_start(server: &PathBuf) -> Finding {
     let target = launch(server, &[], None).await;
-    let (mut ann, _) = connected(target.addr, "ann", "").await;
-    send(&mut ann, "CREATE_ROOM", json!({ "roomName": "r", "maxPlayers": 2 })).await;
-    next_of(&mut ann, &["ROOM_STATE"]).await;
+    let (mut ann, _) = host(target.addr, json!({ "roomName": "r", "maxPlayers": 2 })).await;
     next_of(&mut ann, &["GAME_STATE"]).await;
     send(&mut ann, "ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
     send(&mut ann, "START_GAME", json!({})).await;

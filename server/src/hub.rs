@@ -199,7 +199,12 @@ fn unix_now() -> u64 {
 
 /// The SHA-256 digest of a session token, in hex: what is stored and compared.
 pub fn token_digest(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// `bytes` in lower-case hexadecimal.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// A new session token (128 bits from the operating system) and its digest; none when the
@@ -207,7 +212,7 @@ pub fn token_digest(token: &str) -> String {
 fn new_token() -> Option<(String, String)> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).ok()?;
-    let token: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    let token = hex(&bytes);
     let digest = token_digest(&token);
     Some((token, digest))
 }
@@ -291,8 +296,12 @@ impl Hub {
         self.rooms.write().unwrap_or_else(PoisonError::into_inner)
     }
 
+    fn rooms_ref(&self) -> std::sync::RwLockReadGuard<'_, HashMap<String, Shared<Room>>> {
+        self.rooms.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn rooms_now(&self) -> Vec<Shared<Room>> {
-        self.rooms.read().unwrap_or_else(PoisonError::into_inner).values().cloned().collect()
+        self.rooms_ref().values().cloned().collect()
     }
 
     /// A number for a new connection.
@@ -301,9 +310,7 @@ impl Hub {
     }
 
     fn room(&self, id: &str) -> Result<Shared<Room>, Refusal> {
-        self.rooms
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
+        self.rooms_ref()
             .get(id)
             .cloned()
             .ok_or_else(|| Refusal::new(ErrorCode::RoomNotFound, format!("no room is called {id}")))
@@ -311,7 +318,7 @@ impl Hub {
 
     /// How many rooms are open.
     pub fn room_count(&self) -> usize {
-        self.rooms.read().unwrap_or_else(PoisonError::into_inner).len()
+        self.rooms_ref().len()
     }
 
     fn session_room(&self, player: &str) -> Option<String> {

@@ -24,9 +24,16 @@ use tower::ServiceExt;
 
 /// Live connections by address, with the caps on them.
 pub struct Slots {
-    counts: Mutex<HashMap<IpAddr, usize>>,
+    counts: Mutex<Counts>,
     per_address: usize,
     in_all: usize,
+}
+
+/// Connections held, by address and in all (kept, not summed on each accept).
+#[derive(Default)]
+struct Counts {
+    by_address: HashMap<IpAddr, usize>,
+    total: usize,
 }
 
 /// One connection's place in the count: held by the HTTP connection and, after an upgrade,
@@ -44,11 +51,12 @@ struct Held {
 impl Drop for Held {
     fn drop(&mut self) {
         let mut counts = self.slots.counts.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = counts.get_mut(&self.ip) {
+        if let Some(count) = counts.by_address.get_mut(&self.ip) {
             *count -= 1;
             if *count == 0 {
-                counts.remove(&self.ip);
+                counts.by_address.remove(&self.ip);
             }
+            counts.total -= 1;
         }
     }
 }
@@ -65,28 +73,28 @@ pub enum Full {
 impl Slots {
     /// `per_address` connections an address, `in_all` in all.
     pub fn new(per_address: usize, in_all: usize) -> Arc<Slots> {
-        Arc::new(Slots { counts: Mutex::new(HashMap::new()), per_address, in_all })
+        Arc::new(Slots { counts: Mutex::new(Counts::default()), per_address, in_all })
     }
 
     /// A place for a connection from `ip`, or why there is none.
     pub fn take(self: &Arc<Slots>, ip: IpAddr) -> Result<Slot, Full> {
         let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
-        let total: usize = counts.values().sum();
-        if total >= self.in_all {
+        if counts.total >= self.in_all {
             return Err(Full::Server);
         }
-        let count = counts.entry(ip).or_insert(0);
+        let count = counts.by_address.entry(ip).or_insert(0);
         if *count >= self.per_address {
             return Err(Full::Address);
         }
         *count += 1;
+        counts.total += 1;
         Ok(Slot { _held: Arc::new(Held { slots: Arc::clone(self), ip }) })
     }
 
     /// Connections held now, in all.
     #[cfg(test)]
     fn total(&self) -> usize {
-        self.counts.lock().unwrap_or_else(PoisonError::into_inner).values().sum()
+        self.counts.lock().unwrap_or_else(PoisonError::into_inner).total
     }
 }
 

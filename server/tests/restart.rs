@@ -62,10 +62,7 @@ async fn play_turns(client: &mut Client, turns: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_game_where_it_stood() {
-    let folder =
-        std::env::temp_dir().join(format!("carcassonne-server-restart-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder = common::scratch_folder("restart");
     let db = folder.join("games.sqlite");
     let port = free_port();
     let addr = SocketAddr::from(([127, 0, 0, 1], port));

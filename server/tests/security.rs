@@ -11,12 +11,6 @@ use common::{Client, Server, config, http_get, http_get_with_head};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-async fn create_room(client: &mut Client, data: serde_json::Value) -> String {
-    client.send("CREATE_ROOM", data).await;
-    let state = client.expect("ROOM_STATE").await;
-    state["data"]["roomId"].as_str().expect("a room id").to_owned()
-}
-
 /// Finding 1: a colour is a palette name or nothing; anything else (the 55-byte colour that
 /// ran a script in every room-mate's page) is refused, and every colour a client sees is a
 /// palette name.
@@ -32,7 +26,7 @@ async fn colours_come_from_the_palette() {
     eve.send("CONNECT", json!({ "playerId": "eve", "name": "Eve", "color": "grey" })).await;
     eve.expect("CONNECTED").await;
     eve.player = "eve".into();
-    let room = create_room(&mut eve, json!({ "roomName": "<b>x</b>", "maxPlayers": 3 })).await;
+    let room = eve.create_room(json!({ "roomName": "<b>x</b>", "maxPlayers": 3 })).await;
     let mut bob = server.client().await;
     bob.connect_as("bob").await;
     bob.send("JOIN_ROOM", json!({ "roomId": room })).await;
@@ -110,7 +104,7 @@ async fn nobody_speaks_for_a_bot() {
     let server = Server::start(config()).await;
     let mut ann = server.client().await;
     ann.connect_as("ann").await;
-    let room = create_room(&mut ann, json!({ "roomName": "r", "maxPlayers": 2 })).await;
+    let room = ann.create_room(json!({ "roomName": "r", "maxPlayers": 2 })).await;
     ann.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
     let mut state = ann.expect("ROOM_STATE").await;
     while state["data"]["players"].as_array().map(Vec::len) != Some(2) {
@@ -184,7 +178,7 @@ async fn one_address_cannot_flood_the_server_with_rooms() {
     for index in 0..4 {
         let mut client = server.client().await;
         client.connect_as(&format!("p{index}")).await;
-        create_room(&mut client, json!({ "roomName": "r", "maxPlayers": 2 })).await;
+        client.create_room(json!({ "roomName": "r", "maxPlayers": 2 })).await;
         clients.push(client);
     }
     let mut fifth = server.client().await;
@@ -231,7 +225,7 @@ async fn a_client_that_never_reads_is_cut_off() {
     let server = Server::start(settings).await;
     let mut ann = server.client().await;
     ann.connect_as("ann").await;
-    let room = create_room(&mut ann, json!({ "roomName": "r", "maxPlayers": 2 })).await;
+    let room = ann.create_room(json!({ "roomName": "r", "maxPlayers": 2 })).await;
     ann.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
     let mut sleeper = Client::open_narrow(server.addr).await;
     sleeper.connect_as("sleeper").await;
@@ -255,7 +249,7 @@ async fn a_seat_stays_its_owners_until_the_game_ends() {
     let server = Server::start(settings).await;
     let mut ann = server.client().await;
     ann.connect_as("ann").await;
-    create_room(&mut ann, json!({ "roomName": "r", "maxPlayers": 2 })).await;
+    ann.create_room(json!({ "roomName": "r", "maxPlayers": 2 })).await;
     ann.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "easy" })).await;
     ann.send("START_GAME", json!({})).await;
     ann.expect("TURN_START").await;
@@ -284,10 +278,7 @@ async fn a_seat_stays_its_owners_until_the_game_ends() {
 /// the file.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tokens_are_not_kept_and_the_database_is_private() {
-    let folder =
-        std::env::temp_dir().join(format!("carcassonne-server-tokens-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder = common::scratch_folder("tokens");
     let db = folder.join("games.sqlite");
     let mut settings = config();
     settings.db = Some(db.clone());
@@ -318,7 +309,7 @@ async fn a_chosen_seed_is_everyones() {
     let server = Server::start(config()).await;
     let mut ann = server.client().await;
     ann.connect_as("ann").await;
-    let room = create_room(&mut ann, json!({ "roomName": "r", "maxPlayers": 2, "seed": 42 })).await;
+    let room = ann.create_room(json!({ "roomName": "r", "maxPlayers": 2, "seed": 42 })).await;
     let mut bob = server.client().await;
     bob.connect_as("bob").await;
     bob.send("LIST_ROOMS", json!({})).await;
@@ -328,7 +319,7 @@ async fn a_chosen_seed_is_everyones() {
     assert_eq!(bob.expect("ROOM_STATE").await["data"]["seed"], 42);
     let mut cid = server.client().await;
     cid.connect_as("cid").await;
-    create_room(&mut cid, json!({ "roomName": "drawn", "maxPlayers": 2 })).await;
+    cid.create_room(json!({ "roomName": "drawn", "maxPlayers": 2 })).await;
     assert!(cid.log.iter().all(|message| message["data"].get("seed").is_none()));
     server.stop().await;
 }
@@ -340,7 +331,7 @@ async fn the_game_state_comes_at_game_start() {
     let server = Server::start(config()).await;
     let mut ann = server.client().await;
     ann.connect_as("ann").await;
-    let room = create_room(&mut ann, json!({ "roomName": "r", "maxPlayers": 2 })).await;
+    let room = ann.create_room(json!({ "roomName": "r", "maxPlayers": 2 })).await;
     let mut bob = server.client().await;
     bob.connect_as("bob").await;
     bob.send("JOIN_ROOM", json!({ "roomId": room })).await;

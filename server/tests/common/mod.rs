@@ -234,6 +234,13 @@ impl Client {
         connected
     }
 
+    /// `CREATE_ROOM` with `data`; the new room's id, from its `ROOM_STATE`.
+    pub async fn create_room(&mut self, data: Value) -> String {
+        self.send("CREATE_ROOM", data).await;
+        let state = self.expect("ROOM_STATE").await;
+        state["data"]["roomId"].as_str().expect("a room id").to_owned()
+    }
+
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
@@ -272,6 +279,15 @@ pub async fn play_until_end(client: &mut Client, skips: bool) -> Value {
             _ => {}
         }
     }
+}
+
+/// An empty scratch folder for one test run, named after `what` and this process.
+pub fn scratch_folder(what: &str) -> std::path::PathBuf {
+    let folder =
+        std::env::temp_dir().join(format!("carcassonne-server-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    folder
 }
 
 /// A plain HTTP GET on localhost: the status and the body.
