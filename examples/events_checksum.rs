@@ -93,7 +93,7 @@ fn play(sets: &[&str], games: u64) -> (u64, u64) {
             game.apply_into(action, &mut events).expect("a legal action");
             for event in &events {
                 line.clear();
-                describe(event, &mut line);
+                describe(event, &game, &mut line);
                 hash.write(line.as_bytes());
                 count += 1;
             }
@@ -123,25 +123,20 @@ fn options(seed: u64) -> RuleOptions {
 }
 
 /// One event as a line of text that names everything a player sees in it.
-fn describe(event: &Event, out: &mut String) {
+fn describe(event: &Event, game: &Game, out: &mut String) {
     let written = match event {
         Event::TileDrawn { player, tile } => write!(out, "drawn {} {tile}", player.0),
         Event::TileDiscarded { player, tile } => write!(out, "discarded {} {tile}", player.0),
-        Event::TilePlaced { player, tile, pos, rotation } => write!(
-            out,
-            "placed {} {tile} {} {} {}",
-            player.0,
-            pos.x,
-            pos.y,
-            rotation.degrees()
-        ),
+        Event::TilePlaced { player, tile, pos, rotation } => {
+            write!(out, "placed {} {tile} {} {} {}", player.0, pos.x, pos.y, rotation.degrees())
+        }
         Event::FigurePlaced { player, figure, pos, segment } => {
             write!(out, "figure {} {} {} {} {segment}", player.0, figure.name(), pos.x, pos.y)
         }
         Event::AbbotRecalled { player, pos } => {
             write!(out, "recalled {} {} {}", player.0, pos.x, pos.y)
         }
-        Event::FeatureScored(score) => scored(score, out),
+        Event::FeatureScored(score) => scored(score, game, out),
         Event::FigureReturned { player, figure, pos, segment } => {
             write!(out, "returned {} {} {} {} {segment}", player.0, figure.name(), pos.x, pos.y)
         }
@@ -151,8 +146,13 @@ fn describe(event: &Event, out: &mut String) {
     written.expect("writing to a string");
 }
 
-fn scored(score: &FeatureScore, out: &mut String) -> std::fmt::Result {
-    let modifier = serde_json::to_value(score.modifier).expect("a modifier serialises");
+/// A score as the line has always named it: the pennants it counted, and the rule that set
+/// its value by name (`none` for the plain value), as the engine named its modifiers before
+/// the rules were data.
+fn scored(score: &FeatureScore, game: &Game, out: &mut String) -> std::fmt::Result {
+    let pennants =
+        game.marks().iter().position(|mark| mark.id == "pennant").map_or(0, |at| score.marks.0[at]);
+    let rule = score.rule.and_then(|rule| game.rules().get(rule.index()));
     write!(
         out,
         "scored {} {} {} {} {:?} {} {} {} {} {} {} {} {}",
@@ -163,9 +163,9 @@ fn scored(score: &FeatureScore, out: &mut String) -> std::fmt::Result {
         score.reason,
         score.complete,
         score.tiles,
-        score.pennants,
+        pennants,
         score.cities,
-        modifier.as_str().unwrap_or("?"),
+        rule.map_or("none", |rule| rule.id.as_str()),
         score.farmers,
         score.points,
         players(score.scorers)

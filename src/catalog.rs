@@ -4,7 +4,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::dsl::{self, Diagnostics};
-use crate::segment::{Mark, SegmentKind};
+use crate::rulebook::{Mark, MarkInfo, Rule, Rulebook};
+use crate::segment::SegmentKind;
 use crate::tile::{TileIndex, TileType};
 
 /// Who a tile set is: its id, name and edition.
@@ -59,6 +60,7 @@ pub struct Catalog {
     pub(crate) info: SetInfo,
     pub(crate) deck: DeckRules,
     pub(crate) figures: Figures,
+    pub(crate) rulebook: Rulebook,
     pub(crate) tiles: Vec<TileType>,
 }
 
@@ -147,6 +149,39 @@ impl Catalog {
     #[must_use]
     pub fn figures(&self) -> &Figures {
         &self.figures
+    }
+
+    /// The marks and rules the set declares.
+    #[must_use]
+    pub fn rulebook(&self) -> &Rulebook {
+        &self.rulebook
+    }
+
+    /// The marks the set declares; a [`Mark`] on one of its segments indexes this list.
+    #[must_use]
+    pub fn marks(&self) -> &[MarkInfo] {
+        self.rulebook.marks()
+    }
+
+    /// The rules the set declares.
+    #[must_use]
+    pub fn rules(&self) -> &[Rule] {
+        self.rulebook.rules()
+    }
+
+    /// The mark the set declares with this id.
+    ///
+    /// ```
+    /// use carcassonne::Catalog;
+    /// let base = Catalog::builtin("base")?;
+    /// let pennant = base.mark_by_id("pennant").unwrap();
+    /// assert_eq!(base.count_tiles_with(pennant), 10);
+    /// assert_eq!(base.mark_by_id("inn"), None, "inns come with Inns & Cathedrals");
+    /// # Ok::<(), carcassonne::UnknownBuiltin>(())
+    /// ```
+    #[must_use]
+    pub fn mark_by_id(&self, id: &str) -> Option<Mark> {
+        self.rulebook.mark_by_id(id)
     }
 
     /// Every tile type, in file order; a [`TileIndex`] indexes this list.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::geom::Rotation;
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
+use crate::rulebook::{MarkCounts, RuleId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -19,25 +20,6 @@ pub enum ScoreReason {
     AbbotRecalled,
     /// The game ended; it may be complete (fields, landscapes) or not.
     GameEnd,
-}
-
-/// A rule that changed a feature's value from the plain one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Modifier {
-    /// The plain value.
-    #[default]
-    None,
-    /// A completed road with an inn: 2 per tile.
-    Inn,
-    /// A completed city with a cathedral: 3 per tile and pennant.
-    Cathedral,
-    /// An unfinished road with an inn: nothing.
-    UnfinishedInn,
-    /// An unfinished city with a cathedral: nothing.
-    UnfinishedCathedral,
-    /// A completed city of two tiles under the `tiny_city` option: 1 per tile and pennant.
-    TinyCity,
 }
 
 /// One feature's score: what it is, why it scored, how much and to whom.
@@ -57,12 +39,15 @@ pub struct FeatureScore {
     pub complete: bool,
     /// Distinct tiles it covers (for a monastery or garden: itself and its neighbours).
     pub tiles: u32,
-    /// Pennants in a city.
-    pub pennants: u32,
+    /// How many of each declared mark it carries, by mark number
+    /// ([`Game::marks`](crate::Game::marks)).
+    pub marks: MarkCounts,
     /// For fields: the completed cities that pay out.
     pub cities: u32,
-    /// A rule that changed the value.
-    pub modifier: Modifier,
+    /// The declared rule that set the value, by number ([`Game::rules`](crate::Game::rules));
+    /// `None` for the plain value (and then left out when written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<RuleId>,
     /// Whether the score goes to farmers (a field, or a city paying its farmers).
     pub farmers: bool,
     /// The points each scorer receives.

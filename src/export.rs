@@ -7,11 +7,12 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::catalog::Catalog;
 use crate::geom::Dir;
-use crate::segment::{Segment, SegmentIndex};
+use crate::rulebook::{Effect, Mark, MarkInfo, OptionTest, Rule, Rulebook};
+use crate::segment::{Segment, SegmentIndex, SegmentKind};
 use crate::tile::TileType;
 
 /// The schema version of the exported form; raised whenever a key changes meaning.
-pub const EXPORT_FORMAT: u32 = 1;
+pub const EXPORT_FORMAT: u32 = 2;
 
 #[derive(serde::Serialize)]
 struct CatalogDoc<'a> {
@@ -19,7 +20,45 @@ struct CatalogDoc<'a> {
     set: SetDoc<'a>,
     deck: DeckDoc<'a>,
     figures: FiguresDoc<'a>,
+    marks: Vec<MarkDoc<'a>>,
+    rules: Vec<RuleDoc<'a>>,
     tiles: Vec<TileDoc<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct MarkDoc<'a> {
+    id: &'a str,
+    name: &'a str,
+    on: Vec<&'static str>,
+    merge: &'static str,
+    complete: u32,
+    unfinished: u32,
+    glyph: &'static str,
+    colour: &'static str,
+}
+
+/// A rule: `value` or `farm` in `type`, and the keys of its table in the tile set format.
+#[derive(serde::Serialize)]
+struct RuleDoc<'a> {
+    id: &'a str,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    feature: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<&'static str>,
+    with: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiles: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    option: Vec<(&'static str, alloc::string::String)>,
+    precedence: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_tile: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    per_mark: Vec<(&'a str, u32)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    times: Option<u32>,
 }
 
 #[derive(serde::Serialize)]
@@ -50,16 +89,16 @@ struct TileDoc<'a> {
     count: u16,
     /// Edge kinds in N, E, S, W order.
     edges: [&'static str; 4],
-    segments: Vec<SegmentDoc>,
+    segments: Vec<SegmentDoc<'a>>,
 }
 
 #[derive(serde::Serialize)]
-struct SegmentDoc {
+struct SegmentDoc<'a> {
     index: SegmentIndex,
     kind: &'static str,
     edges: Vec<&'static str>,
     half_edges: Vec<&'static str>,
-    marks: Vec<&'static str>,
+    marks: Vec<&'a str>,
     /// For a field, the indices of the city segments of the same tile it borders.
     cities: Vec<SegmentIndex>,
 }
@@ -84,13 +123,91 @@ impl Serialize for Catalog {
                 big_followers: self.figures.big_followers,
                 colours: &self.figures.colours,
             },
-            tiles: self.tiles.iter().map(tile_doc).collect(),
+            marks: self.rulebook.marks().iter().map(mark_doc).collect(),
+            rules: self
+                .rulebook
+                .rules()
+                .iter()
+                .map(|rule| rule_doc(&self.rulebook, rule))
+                .collect(),
+            tiles: self.tiles.iter().map(|tile| tile_doc(tile, &self.rulebook)).collect(),
         };
         doc.serialize(serializer)
     }
 }
 
-fn tile_doc(tile: &TileType) -> TileDoc<'_> {
+fn mark_doc(mark: &MarkInfo) -> MarkDoc<'_> {
+    MarkDoc {
+        id: &mark.id,
+        name: &mark.name,
+        on: mark.on.iter().map(SegmentKind::name).collect(),
+        merge: mark.merge.name(),
+        complete: mark.complete,
+        unfinished: mark.unfinished,
+        glyph: mark.glyph.name(),
+        colour: mark.colour.name(),
+    }
+}
+
+fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
+    let mark_id = |mark: Mark| book.mark(mark).map_or("", |info| info.id.as_str());
+    let mut doc = RuleDoc {
+        id: &rule.id,
+        kind: "value",
+        feature: None,
+        state: None,
+        with: Vec::new(),
+        tiles: None,
+        option: Vec::new(),
+        precedence: 0,
+        per_tile: None,
+        per_mark: Vec::new(),
+        times: None,
+    };
+    match &rule.effect {
+        Effect::Value(value) => {
+            doc.feature = Some(value.feature.name());
+            doc.state = Some(value.state.name());
+            doc.with = value.with.iter().map(mark_id).collect();
+            doc.tiles = value.tiles;
+            doc.option =
+                value.options.iter().map(|test| (test.name(), option_value(*test))).collect();
+            doc.precedence = value.precedence;
+            doc.per_tile = Some(value.per_tile);
+            doc.per_mark =
+                value.per_mark.iter().map(|(mark, points)| (mark_id(*mark), *points)).collect();
+        }
+        Effect::Farm(farm) => {
+            doc.kind = "farm";
+            doc.with = farm.with.iter().map(mark_id).collect();
+            doc.precedence = farm.precedence;
+            doc.times = Some(farm.times);
+        }
+    }
+    doc
+}
+
+/// An option test's value as text: `true`, `zero`, `per_city_4`.
+fn option_value(test: OptionTest) -> alloc::string::String {
+    use crate::setup::{FarmScoring, UnfinishedMarks};
+    let text = match test {
+        OptionTest::TinyCity(on) | OptionTest::Farmers(on) | OptionTest::Abbots(on) => {
+            if on {
+                "true"
+            } else {
+                "false"
+            }
+        }
+        OptionTest::InnCathedralUnfinished(UnfinishedMarks::Zero) => "zero",
+        OptionTest::InnCathedralUnfinished(UnfinishedMarks::Normal) => "normal",
+        OptionTest::FarmScoring(FarmScoring::PerField) => "per_field",
+        OptionTest::FarmScoring(FarmScoring::PerFieldOnce) => "per_field_once",
+        OptionTest::FarmScoring(FarmScoring::PerCity4) => "per_city_4",
+    };
+    text.into()
+}
+
+fn tile_doc<'a>(tile: &'a TileType, book: &'a Rulebook) -> TileDoc<'a> {
     TileDoc {
         id: tile.id(),
         name: tile.name(),
@@ -100,18 +217,23 @@ fn tile_doc(tile: &TileType) -> TileDoc<'_> {
             .segments()
             .iter()
             .zip(0..)
-            .map(|(segment, index)| segment_doc(index, segment))
+            .map(|(segment, index)| segment_doc(index, segment, book))
             .collect(),
     }
 }
 
-fn segment_doc(index: SegmentIndex, segment: &Segment) -> SegmentDoc {
+fn segment_doc<'a>(index: SegmentIndex, segment: &Segment, book: &'a Rulebook) -> SegmentDoc<'a> {
     SegmentDoc {
         index,
         kind: segment.kind().name(),
         edges: segment.edges().iter().map(Dir::name).collect(),
         half_edges: segment.half_edges().iter().map(|half| half.name()).collect(),
-        marks: segment.marks().iter().map(|mark| mark.name()).collect(),
+        marks: segment
+            .marks()
+            .iter()
+            .filter_map(|mark| book.mark(mark))
+            .map(|m| m.id.as_str())
+            .collect(),
         cities: segment.cities().iter().collect(),
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! Every segment of every placed tile is a node. Placing a tile unites its segments with the
 //! segments they touch across each edge (union-find by size), and each feature's root keeps
-//! what scoring needs: open edges (zero means complete), pennants, inns, cathedrals. Members
+//! what scoring needs: open edges (zero means complete) and how many of each declared mark the
+//! feature carries. Members
 //! of a feature also form a circular list, so scoring one feature walks only that feature,
 //! never the board.
 
@@ -12,7 +13,8 @@ use crate::board::Board;
 use crate::edge::HalfEdge;
 use crate::geom::Dir;
 use crate::pos::Pos;
-use crate::segment::{Mark, Segment, SegmentIndex, SegmentKind};
+use crate::rulebook::{MAX_MARKS, Mark, MarkCounts};
+use crate::segment::{Segment, SegmentIndex, SegmentKind};
 use crate::tile::{NONE, TileType};
 
 /// A segment of a placed tile, numbered in placement order; also names the feature whose root
@@ -29,12 +31,6 @@ pub struct FeatureData {
     pub open_edges: u32,
     /// Segments in the feature.
     pub segments: u32,
-    /// Pennants on its segments.
-    pub pennants: u32,
-    /// Whether a segment of it carries an inn.
-    pub inn: bool,
-    /// Whether a segment of it carries a cathedral.
-    pub cathedral: bool,
     /// Figures standing on its segments.
     pub figures: u32,
 }
@@ -46,9 +42,6 @@ impl FeatureData {
             kind: segment.kind(),
             open_edges: segment.edges().len() as u32,
             segments: 1,
-            pennants: u32::from(segment.marks().contains(Mark::Pennant)),
-            inn: segment.marks().contains(Mark::Inn),
-            cathedral: segment.marks().contains(Mark::Cathedral),
             figures: 0,
         }
     }
@@ -77,6 +70,10 @@ pub struct Features {
     data: Vec<FeatureData>,
     /// The first node of the tile placed n-th.
     first_node: Vec<NodeId>,
+    /// How many marks the game declares: each node has that many counts in `marks`.
+    stride: usize,
+    /// Valid at roots: how many of each mark the feature carries, `stride` counts a node.
+    marks: Vec<u32>,
 }
 
 impl Clone for Features {
@@ -88,6 +85,8 @@ impl Clone for Features {
             node_segment: roomy_clone(&self.node_segment),
             data: roomy_clone(&self.data),
             first_node: roomy_clone(&self.first_node),
+            stride: self.stride,
+            marks: roomy_clone(&self.marks),
         }
     }
 }
@@ -107,10 +106,14 @@ impl Features {
     }
 
     /// No features, with room for `tiles` tiles of `nodes` segments in all, so a game that
-    /// knows its deck never reallocates.
+    /// knows its deck never reallocates, counting `marks` declared marks (at most
+    /// [`MAX_MARKS`]; more are not counted).
     #[must_use]
-    pub fn with_capacity(tiles: usize, nodes: usize) -> Features {
+    pub fn with_capacity(tiles: usize, nodes: usize, marks: usize) -> Features {
+        let stride = marks.min(MAX_MARKS);
         Features {
+            stride,
+            marks: Vec::with_capacity(nodes * stride),
             parent: Vec::with_capacity(nodes),
             next: Vec::with_capacity(nodes),
             node_tile: Vec::with_capacity(nodes),
@@ -128,6 +131,7 @@ impl Features {
         self.node_segment.clear();
         self.data.clear();
         self.first_node.clear();
+        self.marks.clear();
     }
 
     /// Adds the tile that lies at `pos` on `board` (its latest tile), joining its segments
@@ -162,6 +166,13 @@ impl Features {
         self.node_tile.extend(core::iter::repeat_n(order, count));
         self.node_segment.extend(0..count as SegmentIndex);
         self.data.extend_from_slice(alone);
+        if self.stride > 0 {
+            for segment in tile.segments() {
+                let marks = segment.marks();
+                self.marks
+                    .extend((0..self.stride).map(|m| u32::from(marks.contains(Mark(m as u8)))));
+            }
+        }
 
         let mine = tile.turned(rotation);
         let neighbours = board.peek_neighbours(pos);
@@ -244,6 +255,15 @@ impl Features {
         self.data[node as usize].kind
     }
 
+    /// How many of each declared mark the feature of `node` carries.
+    #[must_use]
+    pub fn marks(&self, node: NodeId) -> MarkCounts {
+        let at = self.root(node) as usize * self.stride;
+        let mut counts = MarkCounts::default();
+        counts.0[..self.stride].copy_from_slice(&self.marks[at..at + self.stride]);
+        counts
+    }
+
     /// What is known about the feature whose root is `root`.
     pub(crate) fn root_data(&self, root: NodeId) -> &FeatureData {
         &self.data[root as usize]
@@ -287,6 +307,7 @@ impl Features {
             + self.node_segment.capacity() * size_of::<SegmentIndex>()
             + self.data.capacity() * size_of::<FeatureData>()
             + self.first_node.capacity() * size_of::<NodeId>()
+            + self.marks.capacity() * size_of::<u32>()
     }
 
     /// The root of `node`, pointing every other node on the way at its grandparent (path
@@ -319,10 +340,13 @@ impl Features {
         let data = &mut self.data[big as usize];
         data.open_edges += absorbed.open_edges;
         data.segments += absorbed.segments;
-        data.pennants += absorbed.pennants;
-        data.inn |= absorbed.inn;
-        data.cathedral |= absorbed.cathedral;
         data.figures += absorbed.figures;
+        let stride = self.stride;
+        for m in 0..stride {
+            let count = self.marks[small as usize * stride + m];
+            let total = &mut self.marks[big as usize * stride + m];
+            *total = total.saturating_add(count);
+        }
         big
     }
 }

@@ -16,6 +16,7 @@ use crate::geom::{ByDir, Dir, Rotation};
 use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
 use crate::rng::Rng;
+use crate::rulebook::{MarkCounts, MarkInfo, Rule, Rulebook};
 use crate::scoring::{Scene, Standing, Valuation, winners};
 use crate::segment::{SegmentIndex, SegmentKind, SegmentSet};
 use crate::setup::{GameSetup, RuleOptions, Rules, SetupError};
@@ -60,12 +61,14 @@ pub struct FeatureView {
     pub tiles: u32,
     /// City, road or river edges that still face an empty cell.
     pub open_edges: u32,
-    /// Pennants on its segments.
-    pub pennants: u32,
-    /// Whether an inn is on it.
-    pub inn: bool,
-    /// Whether a cathedral is in it.
-    pub cathedral: bool,
+    /// How many of each declared mark it carries, by mark number ([`Game::marks`]).
+    pub marks: MarkCounts,
+    /// What it would score now: complete, or unfinished at the end of the game (fields:
+    /// 0, as they score by their cities).
+    pub points: u32,
+    /// What it would score if it were completed as it is, by the declared rules (a city or
+    /// road; a monastery or garden: 9).
+    pub points_if_complete: u32,
     /// Figures standing on it.
     pub figures: u32,
     /// Who would take it now: the players with most strength on it.
@@ -281,7 +284,7 @@ impl Game {
             // tiles: a median of 8 cells, 12 in 99 games of 100, never more than 14 in 10,000
             // random base games); sizing the grid for that saves copying it as it grows.
             board: Board::with_reach(reach_for(tiles)),
-            features: Features::with_capacity(tiles, nodes),
+            features: Features::with_capacity(tiles, nodes, rules.rulebook.marks().len()),
             bag: Bag::default(),
             phase: Phase::Draw,
             current: PlayerId(0),
@@ -372,6 +375,36 @@ impl Game {
         }
         let mut colours = self.catalogs().iter().flat_map(|catalog| &catalog.figures().colours);
         colours.nth(player.index()).map(String::as_str)
+    }
+
+    /// The marks and rules of every set in play together.
+    #[must_use]
+    pub fn rulebook(&self) -> &Rulebook {
+        &self.rules.rulebook
+    }
+
+    /// The marks the sets in play declare, numbered for this game: a [`Mark`](crate::Mark)
+    /// on a segment of [`Game::tiles`], in a [`FeatureView`] or a [`FeatureScore`] indexes
+    /// this list.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("inns_and_cathedrals")?];
+    /// let game = Game::new(GameSetup::new(sets, 2))?;
+    /// let ids: Vec<&str> = game.marks().iter().map(|mark| mark.id.as_str()).collect();
+    /// assert_eq!(ids, ["pennant", "inn", "cathedral"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn marks(&self) -> &[MarkInfo] {
+        self.rules.rulebook.marks()
+    }
+
+    /// The rules the sets in play declare, numbered for this game: a
+    /// [`FeatureScore::rule`] indexes this list.
+    #[must_use]
+    pub fn rules(&self) -> &[Rule] {
+        self.rules.rulebook.rules()
     }
 
     /// The tile sets in play, in setup order; their tile types are numbered one set after
@@ -500,7 +533,7 @@ impl Game {
     /// ```
     pub fn scores_if_over(&self, out: &mut Vec<FeatureScore>) {
         if self.phase != Phase::GameOver {
-            self.scene().final_scores(&Valuation::of(*self.options()), out);
+            self.scene().final_scores(&Valuation::of(*self.options(), &self.rules.rulebook), out);
         }
     }
 
@@ -597,14 +630,24 @@ impl Game {
             SegmentKind::Monastery | SegmentKind::Garden => scene.cloister(pos),
             _ => (self.features.tile_count(root) as u32, data.is_closed()),
         };
+        let marks = self.features.marks(root);
+        let valuation = Valuation::of(*self.options(), &self.rules.rulebook);
+        let (points, points_if_complete) = match data.kind {
+            SegmentKind::City | SegmentKind::Road => (
+                valuation.linear(data.kind, tiles, &marks, complete).0,
+                valuation.linear(data.kind, tiles, &marks, true).0,
+            ),
+            SegmentKind::Monastery | SegmentKind::Garden => (tiles, 9),
+            SegmentKind::Field | SegmentKind::River => (0, 0),
+        };
         Some(FeatureView {
             kind: data.kind,
             complete,
             tiles,
             open_edges: data.open_edges,
-            pennants: data.pennants,
-            inn: data.inn,
-            cathedral: data.cathedral,
+            marks,
+            points,
+            points_if_complete,
             figures: data.figures,
             leaders: scene.majority(root, false),
         })
@@ -1170,7 +1213,7 @@ impl Game {
             let scorers = scene.majority(root, false);
             let score = scene.linear(
                 root,
-                &Valuation::of(*self.options()),
+                &Valuation::of(*self.options(), &self.rules.rulebook),
                 ScoreReason::Completed,
                 scorers,
             );
@@ -1220,7 +1263,8 @@ impl Game {
     /// Final scoring and the end of the game.
     fn finish(&mut self, events: &mut Vec<Event>) {
         let mut scores = Vec::new();
-        self.scene().final_scores(&Valuation::of(*self.options()), &mut scores);
+        self.scene()
+            .final_scores(&Valuation::of(*self.options(), &self.rules.rulebook), &mut scores);
         for score in scores {
             self.award(score, events);
         }

@@ -14,6 +14,7 @@ use crate::features::Features;
 use crate::geom::Rotation;
 use crate::player::{Figure, MAX_PLAYERS, PlayerId};
 use crate::pos::Pos;
+use crate::rulebook::{PlainOverride, Rulebook};
 use crate::save::CatalogList;
 use crate::scoring::{Scene, Standing, Valuation};
 use crate::segment::{SegmentIndex, SegmentKind};
@@ -112,6 +113,10 @@ pub struct LandscapeScore {
     pub total: Vec<u32>,
     /// Every feature that scored, in end-of-game order.
     pub features: Vec<FeatureScore>,
+    /// The marks and rules of the landscape's sets together: what the features' mark and
+    /// rule numbers index. Not written with the score: a reader has the sets.
+    #[serde(skip)]
+    pub rulebook: Rulebook,
 }
 
 /// Why a landscape cannot be scored.
@@ -274,9 +279,9 @@ impl Landscape {
     /// # Errors
     /// The first problem found, naming the tile or figure by its place in the list.
     pub fn score(&self, options: &LandscapeOptions) -> Result<LandscapeScore, LandscapeError> {
-        let tiles = combine(&self.catalogs)?;
+        let (rulebook, tiles) = combine(&self.catalogs)?;
         let mut board = Board::new();
-        let mut features = Features::new();
+        let mut features = Features::with_capacity(0, 0, rulebook.marks().len());
         let mut placed: Vec<(Pos, TileIndex)> = Vec::with_capacity(self.tiles.len());
         // A map, not a scan: a hostile landscape may list 65,536 tiles of 65,535 types.
         let by_id: BTreeMap<&str, TileIndex> =
@@ -336,10 +341,15 @@ impl Landscape {
             });
         }
 
+        // The landscape options value the mark its sets call the pennant.
         let valuation = Valuation {
             options: options.rules,
-            pennant_value: options.pennant_value,
-            unfinished_pennant_value: options.unfinished_pennant_value,
+            rulebook: &rulebook,
+            plain: PlainOverride {
+                mark: rulebook.mark_by_id("pennant"),
+                complete: options.pennant_value,
+                unfinished: options.unfinished_pennant_value,
+            },
             claim_all: options.claim_all,
         };
         let scene = Scene::new(&board, &features, &tiles, &placed, &figures);
@@ -351,6 +361,6 @@ impl Landscape {
                 total[player.index()] = total[player.index()].saturating_add(score.points);
             }
         }
-        Ok(LandscapeScore { total, features: scored })
+        Ok(LandscapeScore { total, features: scored, rulebook })
     }
 }

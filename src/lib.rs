@@ -46,13 +46,25 @@
 //! beside others whose tile ids differ.
 //!
 //! ```
-//! use carcassonne::{Catalog, Game, GameSetup, Mark};
+//! use carcassonne::{Catalog, Game, GameSetup};
 //!
 //! let text = r#"
 //! [set]
 //! id = "fortresses"
 //! name = "Fortresses"
 //! edition = 1
+//!
+//! # A mark is declared by the set that prints it: what it stands on, how several add up,
+//! # what each adds to a feature, and how pictures draw it.
+//! [[mark]]
+//! id = "pennant"
+//! name = "Pennant"
+//! on = ["city"]
+//! merge = "count"
+//! complete = 2
+//! unfinished = 1
+//! glyph = "shield"
+//! colour = "blue"
 //!
 //! [[tile]]
 //! id = "FORT"
@@ -62,7 +74,8 @@
 //! segments = [{ kind = "city", edges = ["N", "E", "S", "W"], marks = ["pennant"] }]
 //! "#;
 //! let fortresses = Catalog::from_toml("fortresses.toml", text)?;
-//! assert_eq!(fortresses.count_tiles_with(Mark::Pennant), 3);
+//! let pennant = fortresses.mark_by_id("pennant").unwrap();
+//! assert_eq!(fortresses.count_tiles_with(pennant), 3);
 //!
 //! let setup = GameSetup::new(vec![Catalog::builtin("base")?, fortresses], 3);
 //! let game = Game::new(setup)?;
@@ -107,6 +120,7 @@ mod palette;
 mod player;
 mod pos;
 mod rng;
+mod rulebook;
 mod save;
 mod scoring;
 mod segment;
@@ -120,7 +134,7 @@ pub use board::{Board, MAX_COORDINATE, PlacedTile, PlacementError};
 pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBuiltin};
 pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
-pub use event::{Event, FeatureScore, Modifier, PointsByKind, ScoreReason};
+pub use event::{Event, FeatureScore, PointsByKind, ScoreReason};
 pub use export::EXPORT_FORMAT;
 
 pub use game::{FeatureView, Game, PlacedFigure, ReplayError};
@@ -134,10 +148,12 @@ pub use load::LoadError;
 pub use palette::{Colour, PALETTE};
 pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
-pub use save::{CatalogList, SAVE_FORMAT};
-pub use segment::{
-    MAX_SEGMENTS_PER_TILE, Mark, MarkSet, Segment, SegmentIndex, SegmentKind, SegmentSet,
+pub use rulebook::{
+    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, Mark, MarkCounts,
+    MarkInfo, MarkSet, Merge, OptionTest, Rule, RuleId, Rulebook, ValueRule,
 };
+pub use save::{CatalogList, SAVE_FORMAT};
+pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};
 pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, UnfinishedMarks};
 pub use tile::{TileIndex, TileType};
 pub use view::{PlayerView, TileOnBoard};

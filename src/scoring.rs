@@ -7,12 +7,13 @@ use alloc::vec::Vec;
 use smallvec::SmallVec;
 
 use crate::board::Board;
-use crate::event::{FeatureScore, Modifier, ScoreReason};
-use crate::features::{FeatureData, Features, NodeId};
+use crate::event::{FeatureScore, ScoreReason};
+use crate::features::{Features, NodeId};
 use crate::player::{ByPlayer, Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
+use crate::rulebook::{MarkCounts, PlainOverride, RuleId, Rulebook};
 use crate::segment::{SegmentIndex, SegmentKind};
-use crate::setup::{FarmScoring, RuleOptions, UnfinishedMarks};
+use crate::setup::{FarmScoring, RuleOptions};
 use crate::tile::{TileIndex, TileType};
 
 /// A figure on the board, where the game keeps it.
@@ -27,58 +28,32 @@ pub(crate) struct Standing {
     pub(crate) kind: SegmentKind,
 }
 
-/// How features are valued: the game's rule options, plus the landscape-only overrides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Valuation {
+/// How features are valued: the game's rule options and rulebook, plus the landscape-only
+/// overrides.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Valuation<'a> {
     pub(crate) options: RuleOptions,
-    /// Points per pennant in a completed plain city, in place of 2.
-    pub(crate) pennant_value: Option<u32>,
-    /// Points per pennant in an unfinished plain city, in place of 1.
-    pub(crate) unfinished_pennant_value: Option<u32>,
+    pub(crate) rulebook: &'a Rulebook,
+    /// A mark's plain points replaced (a landscape's pennant value).
+    pub(crate) plain: PlainOverride,
     /// Every feature counts for player 0, whatever stands on it.
     pub(crate) claim_all: bool,
 }
 
-impl Valuation {
-    pub(crate) fn of(options: RuleOptions) -> Valuation {
-        Valuation { options, pennant_value: None, unfinished_pennant_value: None, claim_all: false }
+impl<'a> Valuation<'a> {
+    pub(crate) fn of(options: RuleOptions, rulebook: &'a Rulebook) -> Valuation<'a> {
+        Valuation { options, rulebook, plain: PlainOverride::default(), claim_all: false }
     }
 
-    /// A city's points and the rule that set them.
-    pub(crate) fn city(&self, tiles: u32, data: &FeatureData, complete: bool) -> (u32, Modifier) {
-        let pennants = data.pennants;
-        match (complete, data.cathedral) {
-            (true, true) => (3 * tiles + 3 * pennants, Modifier::Cathedral),
-            (true, false) if self.options.tiny_city && tiles == 2 => {
-                (tiles + pennants, Modifier::TinyCity)
-            }
-            // Saturating: a landscape may set any pennant value.
-            (true, false) => (
-                (2 * tiles)
-                    .saturating_add(self.pennant_value.unwrap_or(2).saturating_mul(pennants)),
-                Modifier::None,
-            ),
-            (false, true) if self.options.inn_cathedral_unfinished == UnfinishedMarks::Zero => {
-                (0, Modifier::UnfinishedCathedral)
-            }
-            (false, _) => (
-                tiles.saturating_add(
-                    self.unfinished_pennant_value.unwrap_or(1).saturating_mul(pennants),
-                ),
-                Modifier::None,
-            ),
-        }
-    }
-
-    /// A road's points and the rule that set them.
-    pub(crate) fn road(&self, tiles: u32, data: &FeatureData, complete: bool) -> (u32, Modifier) {
-        match (complete, data.inn) {
-            (true, true) => (2 * tiles, Modifier::Inn),
-            (false, true) if self.options.inn_cathedral_unfinished == UnfinishedMarks::Zero => {
-                (0, Modifier::UnfinishedInn)
-            }
-            _ => (tiles, Modifier::None),
-        }
+    /// A city's or road's points and the declared rule that set them.
+    pub(crate) fn linear(
+        &self,
+        kind: SegmentKind,
+        tiles: u32,
+        marks: &MarkCounts,
+        complete: bool,
+    ) -> (u32, Option<RuleId>) {
+        self.rulebook.value(kind, tiles, marks, complete, &self.options, &self.plain)
     }
 }
 
@@ -140,10 +115,8 @@ impl<'a> Scene<'a> {
         let data = self.features.data(root);
         let tiles = self.features.tile_count(root) as u32;
         let complete = data.is_closed();
-        let (points, modifier) = match data.kind {
-            SegmentKind::City => valuation.city(tiles, &data, complete),
-            _ => valuation.road(tiles, &data, complete),
-        };
+        let marks = self.features.marks(root);
+        let (points, rule) = valuation.linear(data.kind, tiles, &marks, complete);
         let (pos, segment) = self.locate(root);
         FeatureScore {
             kind: data.kind,
@@ -152,9 +125,9 @@ impl<'a> Scene<'a> {
             reason,
             complete,
             tiles,
-            pennants: if data.kind == SegmentKind::City { data.pennants } else { 0 },
+            marks,
             cities: 0,
-            modifier,
+            rule,
             farmers: false,
             points,
             scorers,
@@ -178,9 +151,9 @@ impl<'a> Scene<'a> {
             reason,
             complete,
             tiles,
-            pennants: 0,
+            marks: MarkCounts::default(),
             cities: 0,
-            modifier: Modifier::None,
+            rule: None,
             farmers: false,
             points: tiles,
             scorers,
@@ -289,29 +262,40 @@ impl<'a> Scene<'a> {
                     }
                     self.bordering_cities(field, &mut cities);
                     let (pos, segment) = self.locate(field);
-                    let score = |count: usize, scorers| FeatureScore {
-                        kind: SegmentKind::Field,
-                        pos,
-                        segment,
-                        reason: ScoreReason::GameEnd,
-                        complete: false,
-                        tiles: self.features.tile_count(field) as u32,
-                        pennants: 0,
-                        cities: count as u32,
-                        modifier: Modifier::None,
-                        farmers: true,
-                        points: 3 * count as u32,
-                        scorers,
+                    // What each city pays: 1 share, or more under a declared farm rule.
+                    let score = |paying: &mut dyn Iterator<Item = NodeId>, scorers| {
+                        let (mut count, mut shares, mut rule) = (0u32, 0u32, None);
+                        for city in paying {
+                            let (times, by) = self.farm_factor(valuation, city);
+                            count += 1;
+                            shares = shares.saturating_add(times);
+                            rule = rule.or(by);
+                        }
+                        FeatureScore {
+                            kind: SegmentKind::Field,
+                            pos,
+                            segment,
+                            reason: ScoreReason::GameEnd,
+                            complete: false,
+                            tiles: self.features.tile_count(field) as u32,
+                            marks: MarkCounts::default(),
+                            cities: count,
+                            rule,
+                            farmers: true,
+                            points: shares.saturating_mul(3),
+                            scorers,
+                        }
                     };
                     if !once {
-                        out.push(score(cities.len(), scorers));
+                        out.push(score(&mut cities.iter().copied(), scorers));
                         continue;
                     }
                     // Each player is paid each city once, so scorers may earn different
                     // amounts: one entry per scorer.
                     for player in scorers.iter() {
-                        let fresh = cities.iter().filter(|city| paid.insert((player, **city)));
-                        out.push(score(fresh.count(), PlayerSet::EMPTY.with(player)));
+                        let mut fresh =
+                            cities.iter().copied().filter(|city| paid.insert((player, *city)));
+                        out.push(score(&mut fresh, PlayerSet::EMPTY.with(player)));
                     }
                 }
             }
@@ -342,8 +326,8 @@ impl<'a> Scene<'a> {
                     if scorers.is_empty() {
                         continue;
                     }
-                    let data = self.features.data(city);
                     let (pos, segment) = self.locate(city);
+                    let (times, rule) = self.farm_factor(valuation, city);
                     out.push(FeatureScore {
                         kind: SegmentKind::City,
                         pos,
@@ -351,16 +335,27 @@ impl<'a> Scene<'a> {
                         reason: ScoreReason::GameEnd,
                         complete: true,
                         tiles: self.features.tile_count(city) as u32,
-                        pennants: data.pennants,
+                        marks: self.features.marks(city),
                         cities: 1,
-                        modifier: Modifier::None,
+                        rule,
                         farmers: true,
-                        points: 4,
+                        points: times.saturating_mul(4),
                         scorers,
                     });
                 }
             }
         }
+    }
+}
+
+impl Scene<'_> {
+    /// How many shares of a farm's payout the completed city `city` is worth, and the farm
+    /// rule that says so; most games declare none and skip reading the city's marks.
+    fn farm_factor(&self, valuation: &Valuation, city: NodeId) -> (u32, Option<RuleId>) {
+        if !valuation.rulebook.has_farm_rules() {
+            return (1, None);
+        }
+        valuation.rulebook.farm_factor(self.features.marks(city).present())
     }
 }
 
@@ -423,36 +418,54 @@ pub(crate) fn winners(values: &ByPlayer<u32>) -> PlayerSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Catalog;
 
-    fn city(pennants: u32, cathedral: bool) -> FeatureData {
-        FeatureData {
-            kind: SegmentKind::City,
-            open_edges: 0,
-            segments: 2,
-            pennants,
-            inn: false,
-            cathedral,
-            figures: 1,
-        }
+    /// The base set's and Inns & Cathedrals' declarations, as a game of both numbers them.
+    fn rulebook() -> Rulebook {
+        let sets =
+            [Catalog::builtin("base").unwrap(), Catalog::builtin("inns_and_cathedrals").unwrap()];
+        Rulebook::combine(sets.iter().map(|set| (set.info().id.as_str(), set.rulebook())))
+            .unwrap()
+            .0
+    }
+
+    fn city(book: &Rulebook, pennants: u32, cathedral: bool) -> MarkCounts {
+        let mut counts = MarkCounts::default();
+        counts.0[book.mark_by_id("pennant").unwrap().index()] = pennants;
+        counts.0[book.mark_by_id("cathedral").unwrap().index()] = u32::from(cathedral);
+        counts
     }
 
     #[test]
-    fn city_values_follow_the_options() {
-        let mut valuation = Valuation::of(RuleOptions::default());
-        assert_eq!(valuation.city(3, &city(1, false), true), (8, Modifier::None));
-        assert_eq!(valuation.city(3, &city(1, false), false), (4, Modifier::None));
-        assert_eq!(valuation.city(4, &city(1, true), true), (15, Modifier::Cathedral));
-        assert_eq!(valuation.city(4, &city(1, true), false), (0, Modifier::UnfinishedCathedral));
-        assert_eq!(valuation.city(2, &city(1, false), true), (6, Modifier::None));
+    fn city_values_follow_the_declared_rules_and_the_options() {
+        let book = rulebook();
+        let rule = |id: &str| {
+            book.rules().iter().position(|rule| rule.id == id).map(|at| RuleId(at as u8))
+        };
+        let mut valuation = Valuation::of(RuleOptions::default(), &book);
+        let city_value = |valuation: &Valuation, tiles, pennants, cathedral, complete| {
+            valuation.linear(SegmentKind::City, tiles, &city(&book, pennants, cathedral), complete)
+        };
+        assert_eq!(city_value(&valuation, 3, 1, false, true), (8, None));
+        assert_eq!(city_value(&valuation, 3, 1, false, false), (4, None));
+        assert_eq!(city_value(&valuation, 4, 1, true, true), (15, rule("cathedral")));
+        assert_eq!(city_value(&valuation, 4, 1, true, false), (0, rule("unfinished_cathedral")));
+        assert_eq!(city_value(&valuation, 2, 1, false, true), (6, None));
         valuation.options.tiny_city = true;
-        assert_eq!(valuation.city(2, &city(1, false), true), (3, Modifier::TinyCity));
-        valuation.options.inn_cathedral_unfinished = UnfinishedMarks::Normal;
-        assert_eq!(valuation.city(4, &city(1, true), false), (5, Modifier::None));
-        valuation.pennant_value = Some(5);
-        assert_eq!(valuation.city(3, &city(2, false), true), (16, Modifier::None));
+        assert_eq!(city_value(&valuation, 2, 1, false, true), (3, rule("tiny_city")));
+        assert_eq!(
+            city_value(&valuation, 2, 1, true, true),
+            (9, rule("cathedral")),
+            "the cathedral takes precedence"
+        );
+        valuation.options.inn_cathedral_unfinished = crate::setup::UnfinishedMarks::Normal;
+        assert_eq!(city_value(&valuation, 4, 1, true, false), (5, None));
+        valuation.plain =
+            PlainOverride { mark: book.mark_by_id("pennant"), complete: Some(5), unfinished: None };
+        assert_eq!(city_value(&valuation, 3, 2, false, true), (16, None));
         // A landscape may set any pennant value; the points stop at the largest number.
-        valuation.pennant_value = Some(u32::MAX);
-        assert_eq!(valuation.city(3, &city(2, false), true), (u32::MAX, Modifier::None));
+        valuation.plain.complete = Some(u32::MAX);
+        assert_eq!(city_value(&valuation, 3, 2, false, true), (u32::MAX, None));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::edge::{EdgeKind, HalfEdgeSet};
 use crate::geom::{DirSet, Rotation};
+use crate::rulebook::MarkSet;
 
 /// The most segments one tile may have; [`SegmentSet`] is a 32-bit mask.
 pub const MAX_SEGMENTS_PER_TILE: usize = 32;
@@ -71,92 +72,6 @@ impl SegmentKind {
 impl core::fmt::Display for SegmentKind {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A symbol printed on one segment that changes its score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mark {
-    /// A coat of arms on a city segment: worth extra points to the city.
-    Pennant = 0,
-    /// A cathedral on a city segment (Inns & Cathedrals).
-    Cathedral = 1,
-    /// An inn beside a road segment (Inns & Cathedrals).
-    Inn = 2,
-}
-
-impl Mark {
-    /// All marks in declaration order.
-    pub const ALL: [Mark; 3] = [Mark::Pennant, Mark::Cathedral, Mark::Inn];
-
-    /// The name used in tile set files.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Mark::Pennant => "pennant",
-            Mark::Cathedral => "cathedral",
-            Mark::Inn => "inn",
-        }
-    }
-
-    /// Parses a name as written in tile set files.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Mark> {
-        Mark::ALL.into_iter().find(|mark| mark.name() == name)
-    }
-
-    /// The only segment kind this mark may stand on.
-    #[must_use]
-    pub const fn segment_kind(self) -> SegmentKind {
-        match self {
-            Mark::Pennant | Mark::Cathedral => SegmentKind::City,
-            Mark::Inn => SegmentKind::Road,
-        }
-    }
-}
-
-impl core::fmt::Display for Mark {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A set of marks, as a bit mask.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct MarkSet(u8);
-
-impl MarkSet {
-    /// The empty set.
-    pub const EMPTY: MarkSet = MarkSet(0);
-
-    /// Whether `mark` is in the set.
-    #[must_use]
-    pub const fn contains(self, mark: Mark) -> bool {
-        self.0 & (1 << mark as u8) != 0
-    }
-
-    /// The set with `mark` added.
-    #[must_use]
-    pub const fn with(self, mark: Mark) -> MarkSet {
-        MarkSet(self.0 | (1 << mark as u8))
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The marks in the set, in declaration order.
-    pub fn iter(self) -> impl Iterator<Item = Mark> {
-        Mark::ALL.into_iter().filter(move |mark| self.contains(*mark))
-    }
-}
-
-impl FromIterator<Mark> for MarkSet {
-    fn from_iter<I: IntoIterator<Item = Mark>>(iter: I) -> MarkSet {
-        iter.into_iter().fold(MarkSet::EMPTY, MarkSet::with)
     }
 }
 
@@ -251,7 +166,9 @@ impl Segment {
         self.half_edges
     }
 
-    /// The marks printed on this segment.
+    /// The marks printed on this segment, numbered as the tile set or game that owns the
+    /// tile declares them ([`Catalog::marks`](crate::Catalog::marks),
+    /// [`Game::marks`](crate::Game::marks)).
     #[must_use]
     pub const fn marks(&self) -> MarkSet {
         self.marks
@@ -282,17 +199,7 @@ mod tests {
 
     #[test]
     fn segment_is_small_and_copy() {
-        assert!(core::mem::size_of::<Segment>() <= 8);
-    }
-
-    #[test]
-    fn marks_stand_on_one_kind_each() {
-        assert_eq!(Mark::Pennant.segment_kind(), SegmentKind::City);
-        assert_eq!(Mark::Cathedral.segment_kind(), SegmentKind::City);
-        assert_eq!(Mark::Inn.segment_kind(), SegmentKind::Road);
-        for mark in Mark::ALL {
-            assert_eq!(Mark::from_name(mark.name()), Some(mark));
-        }
+        assert!(core::mem::size_of::<Segment>() <= 12);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::catalog::Catalog;
 use crate::fit::FitTable;
 use crate::limits::MAX_GAME_TILES;
 use crate::player::{Figure, MAX_PLAYERS, Supply};
+use crate::rulebook::{Conflict, Rulebook};
 use crate::segment::{SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
 
@@ -155,6 +156,27 @@ pub enum SetupError {
     /// The sets bring no followers.
     #[error("the tile sets give players no followers")]
     NoFollowers,
+    /// Two sets declare a mark or a rule of the same id differently, so the game could not
+    /// say which one holds.
+    #[error(
+        "`{second}` declares {what} `{id}` differently from `{first}`; sets that share a {what} must declare it alike"
+    )]
+    ConflictingDeclaration {
+        /// `"mark"` or `"rule"`.
+        what: &'static str,
+        /// The id both use.
+        id: String,
+        /// The set listed first.
+        first: String,
+        /// The set listed later.
+        second: String,
+    },
+    /// The sets declare more marks together than a game holds.
+    #[error("the tile sets declare more than {max} marks together", max = crate::rulebook::MAX_MARKS)]
+    TooManyMarks,
+    /// The sets declare more rules together than a game holds.
+    #[error("the tile sets declare more than {max} rules together", max = crate::rulebook::MAX_RULES)]
+    TooManyRules,
     /// The sets bring more tiles together than a board holds
     /// ([`MAX_GAME_TILES`](crate::limits::MAX_GAME_TILES)).
     #[error("the tile sets have {tiles} tiles together; a game can use at most {max}", max = MAX_GAME_TILES)]
@@ -169,8 +191,11 @@ pub enum SetupError {
 pub(crate) struct Rules {
     /// The setup, with seed 0: the seed belongs to each game, not to the rules they share.
     pub(crate) setup: GameSetup,
-    /// Every tile type of every set, numbered across sets in setup order.
+    /// Every tile type of every set, numbered across sets in setup order, their marks
+    /// numbered as `rulebook` declares them.
     pub(crate) tiles: Vec<TileType>,
+    /// The marks and rules of every set together.
+    pub(crate) rulebook: Rulebook,
     pub(crate) groups: DrawGroups,
     pub(crate) start: TileIndex,
     pub(crate) fit: FitTable,
@@ -214,7 +239,7 @@ impl Rules {
         if setup.players > max {
             return Err(SetupError::TooManyPlayers { players: setup.players, max });
         }
-        let tiles = combine(&setup.catalogs)?;
+        let (rulebook, tiles) = combine(&setup.catalogs)?;
         let copies: u64 = setup.catalogs.iter().map(|c| c.tile_count() as u64).sum();
         if copies > MAX_GAME_TILES {
             return Err(SetupError::TooManyTiles { tiles: copies });
@@ -274,6 +299,7 @@ impl Rules {
                 })
             }),
             tiles,
+            rulebook,
             groups: DrawGroups::new(&stage, &last),
             start,
             fit,
@@ -283,11 +309,12 @@ impl Rules {
     }
 }
 
-/// The tile types of several sets, numbered one set after another.
+/// The marks and rules of several sets as one rulebook, and their tile types numbered one
+/// set after another, each segment's marks numbered as that rulebook declares them.
 ///
 /// # Errors
-/// A tile id used by two sets, or more types than tile numbers.
-pub(crate) fn combine(catalogs: &[Catalog]) -> Result<Vec<TileType>, SetupError> {
+/// A tile id used by two sets, more types than tile numbers, or declarations that clash.
+pub(crate) fn combine(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<TileType>), SetupError> {
     let types: usize = catalogs.iter().map(|c| c.tiles().len()).sum();
     if types > usize::from(TileIndex::MAX) {
         return Err(SetupError::TooManyTileTypes { types });
@@ -304,7 +331,29 @@ pub(crate) fn combine(catalogs: &[Catalog]) -> Result<Vec<TileType>, SetupError>
             }
         }
     }
-    Ok(catalogs.iter().flat_map(|catalog| catalog.tiles().iter().cloned()).collect())
+    let books = catalogs.iter().map(|catalog| (catalog.info().id.as_str(), catalog.rulebook()));
+    let (rulebook, maps) = Rulebook::combine(books).map_err(|conflict| match conflict {
+        Conflict::Differs { what, id, first, second } => {
+            SetupError::ConflictingDeclaration { what, id, first, second }
+        }
+        Conflict::TooManyMarks => SetupError::TooManyMarks,
+        Conflict::TooManyRules => SetupError::TooManyRules,
+    })?;
+    let tiles = catalogs
+        .iter()
+        .zip(&maps)
+        .flat_map(|(catalog, map)| {
+            catalog.tiles().iter().map(move |tile| {
+                // Most sets are numbered as the game numbers them: their tiles are shared.
+                if map.iter().enumerate().all(|(at, mark)| mark.index() == at) {
+                    tile.clone()
+                } else {
+                    tile.with_marks_renumbered(map)
+                }
+            })
+        })
+        .collect();
+    Ok((rulebook, tiles))
 }
 
 #[cfg(test)]
@@ -365,7 +414,10 @@ mod tests {
             let text = base
                 .replace("id = \"base\"", &alloc::format!("id = \"big{n}\""))
                 .replace("id = \"", &alloc::format!("id = \"{n}"))
-                .replace("start = \"", &alloc::format!("start = \"{n}"));
+                .replace("start = \"", &alloc::format!("start = \"{n}"))
+                // The declarations keep their ids: tiles name the pennant by it.
+                .replace(&alloc::format!("id = \"{n}pennant\""), "id = \"pennant\"")
+                .replace(&alloc::format!("id = \"{n}tiny_city\""), "id = \"tiny_city\"");
             let text = with_counts(&text, 400);
             Catalog::from_toml("big.toml", &text).unwrap()
         };

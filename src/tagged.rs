@@ -15,10 +15,11 @@ use serde::de::Error;
 use serde::{Deserialize, Deserializer};
 
 use crate::action::{Action, Phase};
-use crate::event::{Event, FeatureScore, Modifier, ScoreReason};
+use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::geom::Rotation;
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
+use crate::rulebook::{MarkCounts, RuleId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -168,9 +169,10 @@ struct EventDoc {
     reason: Option<ScoreReason>,
     complete: Option<bool>,
     tiles: Option<u32>,
-    pennants: Option<u32>,
+    marks: Option<MarkCounts>,
     cities: Option<u32>,
-    modifier: Option<Modifier>,
+    /// Absent for the plain value, as it is written.
+    rule: Option<RuleId>,
     farmers: Option<bool>,
     points: Option<u32>,
     scorers: Option<PlayerSet>,
@@ -185,9 +187,9 @@ impl EventDoc {
             reason: required(&mut self.reason, "reason")?,
             complete: required(&mut self.complete, "complete")?,
             tiles: required(&mut self.tiles, "tiles")?,
-            pennants: required(&mut self.pennants, "pennants")?,
+            marks: required(&mut self.marks, "marks")?,
             cities: required(&mut self.cities, "cities")?,
-            modifier: required(&mut self.modifier, "modifier")?,
+            rule: self.rule.take(),
             farmers: required(&mut self.farmers, "farmers")?,
             points: required(&mut self.points, "points")?,
             scorers: required(&mut self.scorers, "scorers")?,
@@ -271,9 +273,9 @@ impl<'de> Deserialize<'de> for Event {
                 ("reason", doc.reason.is_some()),
                 ("complete", doc.complete.is_some()),
                 ("tiles", doc.tiles.is_some()),
-                ("pennants", doc.pennants.is_some()),
+                ("marks", doc.marks.is_some()),
                 ("cities", doc.cities.is_some()),
-                ("modifier", doc.modifier.is_some()),
+                ("rule", doc.rule.is_some()),
                 ("farmers", doc.farmers.is_some()),
                 ("points", doc.points.is_some()),
                 ("scorers", doc.scorers.is_some()),
@@ -319,9 +321,9 @@ mod tests {
             reason: ScoreReason::GameEnd,
             complete: true,
             tiles: 4,
-            pennants: 1,
+            marks: MarkCounts([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
             cities: 0,
-            modifier: Modifier::Cathedral,
+            rule: Some(RuleId(1)),
             farmers: false,
             points: 15,
             scorers: PlayerSet::EMPTY.with(player),

@@ -7,7 +7,8 @@ use alloc::vec::Vec;
 use crate::edge::{EdgeKind, HalfEdge};
 use crate::features::FeatureData;
 use crate::geom::{ByDir, Dir, Rotation};
-use crate::segment::{Mark, Segment, SegmentIndex, SegmentKind};
+use crate::rulebook::{Mark, MarkSet};
+use crate::segment::{Segment, SegmentIndex, SegmentKind};
 
 /// The index of a tile type within its [`Catalog`](crate::Catalog).
 pub type TileIndex = u16;
@@ -156,6 +157,24 @@ impl TileType {
     #[must_use]
     pub fn count_segments(&self, kind: SegmentKind) -> usize {
         self.segments.iter().filter(|segment| segment.kind() == kind).count()
+    }
+
+    /// The same tile with each segment's marks renumbered through `map` (mark `n` becomes
+    /// `map[n]`): a set's tile as a game that numbers the marks of all its sets sees it.
+    pub(crate) fn with_marks_renumbered(&self, map: &[crate::rulebook::Mark]) -> TileType {
+        let segments = self
+            .segments
+            .iter()
+            .map(|segment| Segment {
+                marks: segment
+                    .marks
+                    .iter()
+                    .filter_map(|mark| map.get(mark.index()).copied())
+                    .collect::<MarkSet>(),
+                ..*segment
+            })
+            .collect();
+        TileType::new(self.id.clone(), self.name.clone(), self.count, self.edges, segments)
     }
 
     /// How many segments of the tile carry `mark`.

@@ -1,6 +1,6 @@
 //! The built-in catalogs against the totals published for each set.
 
-use carcassonne::{BUILTIN_NAMES, Catalog, Dir, EdgeKind, Mark, SegmentKind};
+use carcassonne::{BUILTIN_NAMES, Catalog, Dir, EdgeKind, SegmentKind};
 
 fn edges_of(catalog: &Catalog, kind: EdgeKind) -> usize {
     catalog
@@ -32,7 +32,7 @@ fn base_matches_the_published_totals() {
     assert_eq!(edges_of(&base, EdgeKind::Road), 94);
     assert_eq!(edges_of(&base, EdgeKind::Field), 115);
     assert_eq!(edges_of(&base, EdgeKind::River), 0);
-    assert_eq!(base.count_tiles_with(Mark::Pennant), 10);
+    assert_eq!(base.count_tiles_with(base.mark_by_id("pennant").unwrap()), 10);
     assert_eq!(base.count_segments(SegmentKind::Monastery), 6);
     let monasteries_with_road = base
         .tiles()
@@ -85,13 +85,23 @@ fn inns_and_cathedrals_match_the_published_totals() {
     let ic = Catalog::builtin("inns_and_cathedrals").unwrap();
     assert_eq!(ic.tile_count(), 18);
     assert_eq!(ic.tiles().len(), 17);
-    assert_eq!(ic.count_tiles_with(Mark::Inn), 6);
-    assert_eq!(ic.count_tiles_with(Mark::Cathedral), 2);
-    assert_eq!(ic.count_tiles_with(Mark::Pennant), 3);
-    for tile in ic.tiles().iter().filter(|tile| tile.count_marks(Mark::Inn) > 0) {
-        assert_eq!(tile.count_marks(Mark::Inn), 1, "tile {} has one inn road", tile.id());
+    assert_eq!(ic.count_tiles_with(ic.mark_by_id("inn").unwrap()), 6);
+    assert_eq!(ic.count_tiles_with(ic.mark_by_id("cathedral").unwrap()), 2);
+    assert_eq!(ic.count_tiles_with(ic.mark_by_id("pennant").unwrap()), 3);
+    for tile in ic.tiles().iter().filter(|tile| tile.count_marks(ic.mark_by_id("inn").unwrap()) > 0)
+    {
+        assert_eq!(
+            tile.count_marks(ic.mark_by_id("inn").unwrap()),
+            1,
+            "tile {} has one inn road",
+            tile.id()
+        );
     }
-    let cathedral = ic.tiles().iter().find(|tile| tile.count_marks(Mark::Cathedral) > 0).unwrap();
+    let cathedral = ic
+        .tiles()
+        .iter()
+        .find(|tile| tile.count_marks(ic.mark_by_id("cathedral").unwrap()) > 0)
+        .unwrap();
     assert_eq!(cathedral.count(), 2);
     let city = &cathedral.segments()[0];
     assert_eq!(city.edges().len(), 4);

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 /// the cities and roads reported closed are exactly those of the new tile that closed.
 fn play_and_check(catalog: &Catalog, choices: &[u32]) {
     let tiles = catalog.tiles();
-    let mut features = Features::new();
+    let mut features = Features::with_capacity(0, 0, catalog.marks().len());
     common::random_game(catalog, choices, |board, pos| {
         let closed = features.add_tile(board, tiles, pos);
         assert_matches_oracle(&features, board, tiles);

@@ -10,8 +10,8 @@ use std::path::Path;
 
 use carcassonne::{
     Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Game, GameSetup,
-    Modifier, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleOptions, ScoreReason,
-    SegmentKind, SetupError, TileIndex,
+    MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleOptions,
+    ScoreReason, SegmentKind, SetupError, TileIndex,
 };
 use serde::Deserialize;
 
@@ -184,12 +184,14 @@ struct Scored {
     reason: ScoreReason,
     complete: bool,
     tiles: u32,
+    /// Each declared mark the feature carries, by id, with its count (default none).
     #[serde(default)]
-    pennants: u32,
+    marks: BTreeMap<String, u32>,
     #[serde(default)]
     cities: u32,
+    /// The declared rule that set the value, by id (default none: the plain value).
     #[serde(default)]
-    modifier: Modifier,
+    rule: Option<String>,
     #[serde(default)]
     farmers: bool,
     points: u32,
@@ -199,16 +201,22 @@ struct Scored {
 }
 
 impl Scored {
-    fn observed(score: &FeatureScore, step: usize, returned: usize) -> Scored {
+    fn observed(game: &Game, score: &FeatureScore, step: usize, returned: usize) -> Scored {
+        let marks = score
+            .marks
+            .iter()
+            .map(|(mark, count)| (game.marks()[mark.index()].id.clone(), count))
+            .collect();
+        let rule = score.rule.map(|rule| game.rules()[rule.index()].id.clone());
         Scored {
             step: (score.reason != ScoreReason::GameEnd).then_some(step),
             kind: score.kind,
             reason: score.reason,
             complete: score.complete,
             tiles: score.tiles,
-            pennants: score.pennants,
+            marks,
             cities: score.cities,
-            modifier: score.modifier,
+            rule,
             farmers: score.farmers,
             points: score.points,
             scorers: score.scorers,
@@ -298,7 +306,7 @@ fn run_scenario(name: &str) {
                 .iter()
                 .take_while(|(_, event)| matches!(event, Event::FigureReturned { .. }))
                 .count();
-            let scored = Scored::observed(score, *step, returned);
+            let scored = Scored::observed(&game, score, *step, returned);
             let list =
                 if scored.reason == ScoreReason::GameEnd { &mut at_end } else { &mut during };
             list.push(scored);
@@ -459,9 +467,9 @@ fn deploying_on_a_feature_the_tile_just_completed_scores_at_once() {
             reason: ScoreReason::Completed,
             complete: true,
             tiles: 2,
-            pennants: 0,
+            marks: MarkCounts::default(),
             cities: 0,
-            modifier: Modifier::None,
+            rule: None,
             farmers: false,
             points: 4,
             scorers: PlayerSet::EMPTY.with(player),
@@ -823,9 +831,9 @@ fn recalling_the_abbot_scores_at_once_and_returns_it() {
         reason: ScoreReason::AbbotRecalled,
         complete: false,
         tiles: 4,
-        pennants: 0,
+        marks: MarkCounts::default(),
         cities: 0,
-        modifier: Modifier::None,
+        rule: None,
         farmers: false,
         points: 4,
         scorers: PlayerSet::EMPTY.with(p0),

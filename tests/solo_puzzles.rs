@@ -74,11 +74,12 @@ fn the_solo_puzzle_scores_cities_without_pennants_and_no_fields() {
     assert_eq!(total, [13]);
     assert!(!kinds.contains(&SegmentKind::Field), "{kinds:?}");
     let score = puzzle().score(&LandscapeOptions::solo_puzzle()).unwrap();
+    let pennant = score.rulebook.mark_by_id("pennant").unwrap();
     let mut cities: Vec<(bool, u32, u32)> = score
         .features
         .iter()
         .filter(|feature| feature.kind == SegmentKind::City)
-        .map(|feature| (feature.complete, feature.pennants, feature.points))
+        .map(|feature| (feature.complete, feature.marks.get(pennant), feature.points))
         .collect();
     cities.sort_unstable();
     assert_eq!(cities, [(false, 0, 1), (false, 1, 1), (true, 1, 6)]);

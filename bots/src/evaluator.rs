@@ -251,23 +251,11 @@ fn root_of(game: &Game, pos: Pos, segment: u8) -> Option<u32> {
     Some(features.root(features.node(placed.order, segment)?))
 }
 
-/// What a completed city or road would score, by its tiles, pennants and marks.
+/// What a completed city or road would score as it is now, by the declared rules its marks
+/// bring (the engine's own valuation, so a new set's marks are valued with no code here).
 fn completed_value(game: &Game, score: &FeatureScore) -> f32 {
-    let Some(view) = game.feature(score.pos, score.segment) else { return score.points as f32 };
-    let tiles = view.tiles as f32;
-    match view.kind {
-        SegmentKind::City => {
-            let per = if view.cathedral { 3.0 } else { 2.0 };
-            per * (tiles + view.pennants as f32)
-        }
-        _ => {
-            if view.inn {
-                2.0 * tiles
-            } else {
-                tiles
-            }
-        }
-    }
+    game.feature(score.pos, score.segment)
+        .map_or(score.points as f32, |view| view.points_if_complete as f32)
 }
 
 /// The chance that the city or road through segment `segment` of the tile at `pos` is

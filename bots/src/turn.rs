@@ -52,12 +52,11 @@ fn redundant_rotations(tile: &TileType) -> [bool; 4] {
             .iter()
             .map(|segment| {
                 let turned = segment.rotated(rotation);
-                let marks: u8 = turned.marks().iter().map(|mark| 1 << mark as u8).sum();
                 (
                     turned.kind() as u8,
                     turned.edges().iter().map(|dir| 1u8 << dir.index()).sum::<u8>(),
                     turned.half_edges().bits(),
-                    marks,
+                    turned.marks(),
                     turned.cities().len(),
                 )
             })

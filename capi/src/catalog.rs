@@ -196,6 +196,7 @@ pub(crate) fn tile_info(
 
 pub(crate) fn segment_info(
     tiles: &[TileType],
+    marks: &[carcassonne::MarkInfo],
     tile: u16,
     segment: u8,
 ) -> Result<carc_segment_info, Failure> {
@@ -215,7 +216,7 @@ pub(crate) fn segment_info(
         kind: segment_kind_to_c(printed.kind()),
         edges: printed.edges().iter().fold(0, |bits, dir| bits | 1 << dir.index()),
         half_edges: printed.half_edges().bits(),
-        marks: printed.marks().iter().fold(0, |bits, mark| bits | 1 << mark as u8),
+        marks: crate::legacy::mark_bits(printed.marks(), marks),
         cities: printed.cities().iter().fold(0, |bits, city| bits | 1 << city),
     })
 }
@@ -480,7 +481,7 @@ pub unsafe extern "C" fn carc_catalog_tile_segment(
         let handle = catalog_arg(catalog, "catalog")?;
         // SAFETY: the caller promises NULL or a writable `carc_segment_info`.
         let out = unsafe { Out::new(out, "out") }?;
-        out.write(segment_info(handle.catalog.tiles(), tile, segment)?);
+        out.write(segment_info(handle.catalog.tiles(), handle.catalog.marks(), tile, segment)?);
         Ok(())
     })
 }

@@ -482,7 +482,11 @@ pub unsafe extern "C" fn carc_game_tile_segment(
     out: *mut carc_segment_info,
 ) -> carc_result {
     // SAFETY: passed on from the caller.
-    unsafe { query(game, out, |handle| segment_info(handle.game.tiles(), tile, segment)) }
+    unsafe {
+        query(game, out, |handle| {
+            segment_info(handle.game.tiles(), handle.game.marks(), tile, segment)
+        })
+    }
 }
 
 /// Writes how many tile sets the game uses to `*out`.
@@ -953,8 +957,8 @@ pub unsafe extern "C" fn carc_game_last_events(
     // SAFETY: passed on from the caller.
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
-            let events = &handle.events;
-            buffer.fill_map(events, |event| event_to_c(&event))
+            let (events, game) = (&handle.events, &handle.game);
+            buffer.fill_map(events, |event| event_to_c(&event, game.marks(), game.rules()))
         })
     }
 }

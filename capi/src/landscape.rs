@@ -312,8 +312,8 @@ pub unsafe extern "C" fn carc_landscape_score_features(
         // SAFETY: the caller promises `buf` NULL or valid for `cap` items, `count` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, count, ("buf", "count")) }?;
-        let features = &score.score.features;
-        buffer.fill_map(features, |score| score_to_c(&score))
+        let (features, book) = (&score.score.features, &score.score.rulebook);
+        buffer.fill_map(features, |score| score_to_c(&score, book.marks(), book.rules()))
     })
 }
 

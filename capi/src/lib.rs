@@ -30,6 +30,8 @@ mod error;
 
 mod values;
 
+mod legacy;
+
 mod catalog;
 
 mod palette;

@@ -100,7 +100,7 @@ pub unsafe extern "C" fn carc_game_tile_svg(
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
-        buffer.fill_text(&tile_svg(tile_type, rotation))
+        buffer.fill_text(&tile_svg(tile_type, held.game().marks(), rotation))
     })
 }
 
@@ -134,7 +134,7 @@ pub unsafe extern "C" fn carc_game_tile_anchors(
                 .game()
                 .tile(tile)
                 .ok_or_else(|| no_tile(tile, handle.game().tiles().len()))?;
-            let points: Vec<carc_point> = anchors(tile_type, rotation)
+            let points: Vec<carc_point> = anchors(tile_type, handle.game().marks(), rotation)
                 .into_iter()
                 .map(|anchor| carc_point { x: anchor.x, y: anchor.y })
                 .collect();

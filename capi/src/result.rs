@@ -67,6 +67,10 @@ pub enum carc_result {
     NoFollowers = 307,
     /// The tile sets bring more tiles together than a board holds (65,536).
     TooManyTiles = 308,
+    /// Two tile sets declare a mark or a rule of the same id differently (ABI 1.6).
+    ConflictingDeclaration = 309,
+    /// The tile sets declare more marks or rules together than a game holds (ABI 1.6).
+    TooManyDeclarations = 310,
 
     /// The action belongs to another phase of the turn.
     WrongPhase = 401,
@@ -145,7 +149,7 @@ pub enum carc_result {
 
 impl carc_result {
     /// Every code, in increasing order (the tests check it against the header).
-    pub const ALL: [carc_result; 56] = {
+    pub const ALL: [carc_result; 58] = {
         use carc_result::*;
         [
             Ok,
@@ -170,6 +174,8 @@ impl carc_result {
             TooManyTileTypes,
             NoFollowers,
             TooManyTiles,
+            ConflictingDeclaration,
+            TooManyDeclarations,
             WrongPhase,
             UnknownTile,
             TileNotInBag,
@@ -240,6 +246,8 @@ impl carc_result {
             TooManyTileTypes => c"CARC_RESULT_TOO_MANY_TILE_TYPES",
             NoFollowers => c"CARC_RESULT_NO_FOLLOWERS",
             TooManyTiles => c"CARC_RESULT_TOO_MANY_TILES",
+            ConflictingDeclaration => c"CARC_RESULT_CONFLICTING_DECLARATION",
+            TooManyDeclarations => c"CARC_RESULT_TOO_MANY_DECLARATIONS",
             WrongPhase => c"CARC_RESULT_WRONG_PHASE",
             UnknownTile => c"CARC_RESULT_UNKNOWN_TILE",
             TileNotInBag => c"CARC_RESULT_TILE_NOT_IN_BAG",
@@ -320,6 +328,8 @@ pub(crate) fn setup_code(error: &SetupError) -> carc_result {
         SetupError::TooManyTileTypes { .. } => carc_result::TooManyTileTypes,
         SetupError::NoFollowers => carc_result::NoFollowers,
         SetupError::TooManyTiles { .. } => carc_result::TooManyTiles,
+        SetupError::ConflictingDeclaration { .. } => carc_result::ConflictingDeclaration,
+        SetupError::TooManyMarks | SetupError::TooManyRules => carc_result::TooManyDeclarations,
     }
 }
 

@@ -5,8 +5,8 @@
 //! (`CARC_RESULT_INVALID_ENUM`) instead of trusting it.
 
 use carcassonne::{
-    Action, EdgeKind, Event, FarmScoring, FeatureScore, Figure, Modifier, Phase, PlayerId,
-    PlayerSet, Pos, Rotation, RuleOptions, ScoreReason, SegmentKind, UnfinishedMarks,
+    Action, EdgeKind, Event, FarmScoring, FeatureScore, Figure, MarkInfo, Phase, PlayerId,
+    PlayerSet, Pos, Rotation, Rule, RuleOptions, ScoreReason, SegmentKind, UnfinishedMarks,
 };
 
 use crate::boundary::{Failure, Out, plain_boundary};
@@ -460,7 +460,12 @@ pub(crate) fn action_from_c(action: &carc_action) -> Result<Action, Failure> {
     })
 }
 
-pub(crate) fn score_to_c(score: &FeatureScore) -> carc_feature_score {
+/// `score` for C; `marks` and `rules` are what its mark and rule numbers index.
+pub(crate) fn score_to_c(
+    score: &FeatureScore,
+    marks: &[MarkInfo],
+    rules: &[Rule],
+) -> carc_feature_score {
     carc_feature_score {
         kind: segment_kind_to_c(score.kind),
         pos: pos_to_c(score.pos),
@@ -473,22 +478,16 @@ pub(crate) fn score_to_c(score: &FeatureScore) -> carc_feature_score {
             ScoreReason::AbbotRecalled => CARC_SCORE_REASON_ABBOT_RECALLED,
             ScoreReason::GameEnd => CARC_SCORE_REASON_GAME_END,
         },
-        modifier: match score.modifier {
-            Modifier::None => CARC_MODIFIER_NONE,
-            Modifier::Inn => CARC_MODIFIER_INN,
-            Modifier::Cathedral => CARC_MODIFIER_CATHEDRAL,
-            Modifier::UnfinishedInn => CARC_MODIFIER_UNFINISHED_INN,
-            Modifier::UnfinishedCathedral => CARC_MODIFIER_UNFINISHED_CATHEDRAL,
-            Modifier::TinyCity => CARC_MODIFIER_TINY_CITY,
-        },
+        modifier: crate::legacy::modifier(score.rule, rules),
         tiles: score.tiles,
-        pennants: score.pennants,
+        pennants: crate::legacy::count_of(&score.marks, marks, "pennant"),
         cities: score.cities,
         points: score.points,
     }
 }
 
-pub(crate) fn event_to_c(event: &Event) -> carc_event {
+/// `event` for C; `marks` and `rules` are what its mark and rule numbers index.
+pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> carc_event {
     let none = carc_event::default();
     let player = |player: &PlayerId| player.0;
     match event {
@@ -526,9 +525,11 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             pos: pos_to_c(*pos),
             ..none
         },
-        Event::FeatureScored(score) => {
-            carc_event { kind: CARC_EVENT_KIND_FEATURE_SCORED, score: score_to_c(score), ..none }
-        }
+        Event::FeatureScored(score) => carc_event {
+            kind: CARC_EVENT_KIND_FEATURE_SCORED,
+            score: score_to_c(score, marks, rules),
+            ..none
+        },
         Event::FigureReturned { player: who, figure, pos, segment } => carc_event {
             kind: CARC_EVENT_KIND_FIGURE_RETURNED,
             player: player(who),

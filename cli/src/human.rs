@@ -51,7 +51,7 @@ impl<R: BufRead, W: Write> HumanSeat<R, W> {
                     game.tiles_left()
                 );
                 if let Some(tile_type) = game.tile(tile) {
-                    text.push_str(&carcassonne_render::ascii::rotations(tile_type));
+                    text.push_str(&carcassonne_render::ascii::rotations(tile_type, game.marks()));
                 }
                 for (number, action) in legal.iter().enumerate() {
                     if let Action::Place { pos, rotation } = action {

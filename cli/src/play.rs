@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use carcassonne::{
-    Action, BUILTIN_NAMES, Catalog, Event, FarmScoring, FeatureScore, Figure, Game, GameSetup,
-    LoadError, Modifier, Phase, PlayerId, PlayerSet, Pos, Rotation, RuleOptions, ScoreReason,
-    SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, UnfinishedMarks,
+    Action, BUILTIN_NAMES, Catalog, Effect, Event, FarmScoring, FeatureScore, Figure, Game,
+    GameSetup, LoadError, Phase, PlayerId, PlayerSet, Pos, Rotation, Rule, RuleOptions,
+    ScoreReason, SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, UnfinishedMarks,
 };
 use clap::ValueEnum;
 use serde::Serialize;
@@ -357,6 +357,11 @@ impl Transcript {
         if actions {
             entries.push(("actions".into(), one_per_line(self.game.actions())?));
         }
+        // What the events' mark and rule numbers stand for.
+        let marks: Vec<&str> = self.game.marks().iter().map(|mark| mark.id.as_str()).collect();
+        let rules: Vec<&str> = self.game.rules().iter().map(|rule| rule.id.as_str()).collect();
+        entries.push(("marks".into(), compact(&marks)?));
+        entries.push(("rules".into(), compact(&rules)?));
         entries.push(("events".into(), one_per_line(&self.events)?));
         entries.push(("scores".into(), compact(&self.game.scores())?));
         entries.push(("winners".into(), compact(&self.winners())?));
@@ -440,7 +445,7 @@ impl Transcript {
 
         out.push('\n');
         out.push_str(&board(game));
-        out.push_str(ascii::LEGEND);
+        out.push_str(&ascii::legend(game.marks()));
         out.push('\n');
         let colours: Vec<String> = (0..game.players())
             .map(|player| format!("{player} {}", names::player(game, PlayerId(player))))
@@ -564,6 +569,30 @@ pub fn figure_on_tile(
     format!("{who} on {named}")
 }
 
+/// A declared rule as a score line names it: its id in words and what it pays, as the tile
+/// set declares it ("cathedral (3 per tile, 3 per pennant)", "unfinished inn (worth
+/// nothing)", "besieged (farmers paid 2 times)").
+fn rule_phrase(game: &Game, rule: &Rule) -> String {
+    let name = rule.id.replace('_', " ");
+    match &rule.effect {
+        Effect::Value(value) => {
+            let mut parts = vec![format!("{} per tile", value.per_tile)];
+            for (mark, points) in &value.per_mark {
+                if let Some(info) = game.marks().get(mark.index()) {
+                    parts.push(format!("{points} per {}", info.name.to_lowercase()));
+                }
+            }
+            let nothing = value.per_tile == 0 && value.per_mark.iter().all(|(_, p)| *p == 0);
+            if nothing {
+                format!("{name} (worth nothing)")
+            } else {
+                format!("{name} ({})", parts.join(", "))
+            }
+        }
+        Effect::Farm(farm) => format!("{name} (farmers paid {} times)", farm.times),
+    }
+}
+
 /// One feature's score on one line: what, where, why, how it adds up, and who gets what.
 pub fn describe(game: &Game, score: &FeatureScore) -> String {
     let mut what = names::feature(game, score.pos, score.segment);
@@ -580,21 +609,19 @@ pub fn describe(game: &Game, score: &FeatureScore) -> String {
         let _ = write!(what, ", {why}");
     }
     let _ = write!(what, ", {}", plural(score.tiles, "tile"));
-    if score.pennants > 0 && !per_city {
-        let _ = write!(what, ", {}", plural(score.pennants, "pennant"));
+    if !per_city {
+        for (mark, count) in score.marks.iter() {
+            if let Some(info) = game.marks().get(mark.index()) {
+                let _ = write!(what, ", {}", plural(count, &info.name.to_lowercase()));
+            }
+        }
     }
     if score.kind == SegmentKind::Field {
         let _ = write!(what, ", {}", plural(score.cities, "completed city"));
     }
-    let modifier = match score.modifier {
-        Modifier::None => "",
-        Modifier::Inn => ", inn (2 per tile)",
-        Modifier::Cathedral => ", cathedral (3 per tile and pennant)",
-        Modifier::UnfinishedInn => ", inn (worth nothing unfinished)",
-        Modifier::UnfinishedCathedral => ", cathedral (worth nothing unfinished)",
-        Modifier::TinyCity => ", tiny city (1 per tile and pennant)",
-    };
-    what.push_str(modifier);
+    if let Some(rule) = score.rule.and_then(|rule| game.rules().get(rule.index())) {
+        let _ = write!(what, ", {}", rule_phrase(game, rule));
+    }
     let paid: Vec<String> = score
         .scorers
         .iter()

@@ -9,8 +9,8 @@
 //! window grows to fit, and the encoder says so (`grew`).
 
 use carcassonne::{
-    Action as CoreAction, Dir, EdgeKind, Figure, Game as CoreGame, Mark, Phase, PlayerId, Pos,
-    Rotation, SegmentKind,
+    Action as CoreAction, Dir, EdgeKind, Figure, Game as CoreGame, Phase, PlayerId, Pos, Rotation,
+    SegmentKind,
 };
 
 /// The smallest window side.
@@ -133,6 +133,18 @@ impl Encoder {
         // Odd, so that a frontier as wide as the side, centred, fits with no column cut off;
         // at least 5, so that the start tile's frontier and the next tile's fit.
         let side = window.map_or(guaranteed, |side| side.clamp(MIN_SIDE, guaranteed)) | 1;
+        // The three mark planes are the built-in sets' pennant, inn and cathedral, found by
+        // their ids; a mark another set declares has no plane of its own yet.
+        let mark_plane: Vec<u32> = game
+            .marks()
+            .iter()
+            .map(|mark| match mark.id.as_str() {
+                "pennant" => 1 << plane::PENNANT,
+                "inn" => 1 << plane::INN,
+                "cathedral" => 1 << plane::CATHEDRAL,
+                _ => 0,
+            })
+            .collect();
         let static_planes = tiles
             .iter()
             .map(|tile| {
@@ -159,15 +171,8 @@ impl Encoder {
                                 };
                             }
                         }
-                        let marks = turned.marks();
-                        if marks.contains(Mark::Pennant) {
-                            bits |= 1 << plane::PENNANT;
-                        }
-                        if marks.contains(Mark::Inn) {
-                            bits |= 1 << plane::INN;
-                        }
-                        if marks.contains(Mark::Cathedral) {
-                            bits |= 1 << plane::CATHEDRAL;
+                        for mark in turned.marks().iter() {
+                            bits |= mark_plane.get(mark.index()).copied().unwrap_or(0);
                         }
                         match turned.kind() {
                             SegmentKind::Monastery => bits |= 1 << plane::MONASTERY,

@@ -216,6 +216,18 @@ impl Game {
         self.game.remaining().to_vec()
     }
 
+    /// The id of every mark the game's sets declare, by mark number: what an event's `marks`
+    /// counts are in order of.
+    fn mark_ids(&self) -> Vec<String> {
+        self.game.marks().iter().map(|mark| mark.id.clone()).collect()
+    }
+
+    /// The id of every rule the game's sets declare, by rule number: what an event's `rule`
+    /// names.
+    fn rule_ids(&self) -> Vec<String> {
+        self.game.rules().iter().map(|rule| rule.id.clone()).collect()
+    }
+
     /// The id of every tile type, by tile number.
     fn tile_ids(&self) -> Vec<String> {
         self.game.tiles().iter().map(|tile| tile.id().to_owned()).collect()
@@ -248,7 +260,9 @@ impl Game {
     }
 
     /// What is known of the feature segment `segment` of the tile at (`x`, `y`) belongs to:
-    /// kind, complete, tiles, open edges, pennants, inn, cathedral, figures and leaders.
+    /// kind, complete, tiles, open edges, its marks by id (`marks`; and, for programs written
+    /// before sets declared marks, `pennants`, `inn` and `cathedral`), what it would score
+    /// now and if completed (`points`, `points_if_complete`), figures and leaders.
     fn feature(&self, py: Python<'_>, x: i16, y: i16, segment: u8) -> PyResult<Py<PyAny>> {
         let view = self.game.feature(Pos::new(x, y), segment).ok_or_else(|| {
             PyIndexError::new_err(format!("no tile at ({x}, {y}) has a segment {segment}"))
@@ -258,9 +272,21 @@ impl Game {
         dict.set_item("complete", view.complete)?;
         dict.set_item("tiles", view.tiles)?;
         dict.set_item("open_edges", view.open_edges)?;
-        dict.set_item("pennants", view.pennants)?;
-        dict.set_item("inn", view.inn)?;
-        dict.set_item("cathedral", view.cathedral)?;
+        let marks = PyDict::new(py);
+        for (mark, count) in view.marks.iter() {
+            if let Some(info) = self.game.marks().get(mark.index()) {
+                marks.set_item(&info.id, count)?;
+            }
+        }
+        let count_of = |id: &str| {
+            self.game.marks().iter().position(|mark| mark.id == id).map_or(0, |at| view.marks.0[at])
+        };
+        dict.set_item("marks", marks)?;
+        dict.set_item("pennants", count_of("pennant"))?;
+        dict.set_item("inn", count_of("inn") > 0)?;
+        dict.set_item("cathedral", count_of("cathedral") > 0)?;
+        dict.set_item("points", view.points)?;
+        dict.set_item("points_if_complete", view.points_if_complete)?;
         dict.set_item("figures", view.figures)?;
         dict.set_item(
             "leaders",

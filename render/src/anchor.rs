@@ -1,6 +1,6 @@
 //! Where a figure stands on each segment of a tile.
 
-use carcassonne::{Rotation, SegmentKind, TileType};
+use carcassonne::{MarkInfo, Rotation, SegmentKind, TileType};
 
 use crate::geom::{CENTRE, Pt, pt};
 use crate::layout::{Layout, Room, chain_middle, free_spot_in, layout, sector_runs};
@@ -31,15 +31,15 @@ const ANCHOR_GRID: u32 = 25;
 /// use carcassonne::{Catalog, Rotation};
 /// let base = Catalog::builtin("base")?;
 /// let (_, start) = base.tile_by_id("D").unwrap();
-/// let anchors = carcassonne_render::anchors(start, Rotation::R0);
+/// let anchors = carcassonne_render::anchors(start, base.marks(), Rotation::R0);
 /// assert_eq!(anchors.len(), start.segments().len());
 /// // The start tile's city is its first segment, along the north edge.
 /// assert!(anchors[0].y < 0.35);
 /// # Ok::<(), carcassonne::UnknownBuiltin>(())
 /// ```
 #[must_use]
-pub fn anchors(tile: &TileType, rotation: Rotation) -> Vec<Anchor> {
-    let layout = layout(tile);
+pub fn anchors(tile: &TileType, marks: &[MarkInfo], rotation: Rotation) -> Vec<Anchor> {
+    let layout = layout(tile, marks);
     let turns = rotation.quarter_turns();
     anchor_points(tile, &layout)
         .into_iter()

@@ -1,10 +1,11 @@
 //! The board as text: a block of 5 × 3 characters per tile, drawn from its segments, with
-//! pennants, inns and cathedrals, and figures shown by their player's number and kind.
+//! each declared mark by its glyph's character, and figures shown by their player's number and
+//! kind.
 
 use std::collections::BTreeMap;
 
 use carcassonne::{
-    Dir, EdgeKind, Figure, Game, HalfEdge, Mark, PlacedFigure, Pos, Rotation, Segment,
+    Dir, EdgeKind, Figure, Game, HalfEdge, MarkInfo, PlacedFigure, Pos, Rotation, Segment,
     SegmentIndex, SegmentKind, TileType,
 };
 
@@ -37,12 +38,33 @@ const FIGURE_CELLS: [(usize, usize); WIDTH * HEIGHT] = [
     (2, 0),
 ];
 
-/// What the board shows, for the reader.
-pub const LEGEND: &str = concat!(
-    "legend: # city   = | road (+ where roads meet)   ~ river   . field   M monastery   G garden\n",
-    "        * pennant   ^ inn   ! cathedral\n",
-    "        0-5 a follower (a farmer in a field), A-F a big follower, a-f an abbot, of player 0-5"
-);
+/// What the board of a game with these declared marks shows, for the reader.
+///
+/// ```
+/// use carcassonne::Catalog;
+/// let base = Catalog::builtin("base")?;
+/// assert!(carcassonne_render::ascii::legend(base.marks()).contains("* pennant"));
+/// # Ok::<(), carcassonne::UnknownBuiltin>(())
+/// ```
+#[must_use]
+pub fn legend(marks: &[MarkInfo]) -> String {
+    let mut out = String::from(
+        "legend: # city   = | road (+ where roads meet)   ~ river   . field   M monastery   G garden\n",
+    );
+    if !marks.is_empty() {
+        let named: Vec<String> = marks
+            .iter()
+            .map(|mark| {
+                format!("{} {}", crate::glyph::letter(mark.glyph), mark.name.to_lowercase())
+            })
+            .collect();
+        out.push_str(&format!("        {}\n", named.join("   ")));
+    }
+    out.push_str(
+        "        0-5 a follower (a farmer in a field), A-F a big follower, a-f an abbot, of player 0-5",
+    );
+    out
+}
 
 /// A tile as it lies on the board.
 pub struct Laid<'a> {
@@ -50,15 +72,17 @@ pub struct Laid<'a> {
     pub pos: Pos,
     /// Its type.
     pub tile: &'a TileType,
+    /// The declared marks its segments' mark numbers index.
+    pub marks: &'a [MarkInfo],
     /// How it is turned.
     pub rotation: Rotation,
 }
 
 /// `tile` turned by each rotation, side by side with its angle above, for a player choosing
 /// how to lay it.
-pub fn rotations(tile: &TileType) -> String {
+pub fn rotations(tile: &TileType, marks: &[MarkInfo]) -> String {
     let blocks: Vec<[[char; WIDTH]; HEIGHT]> =
-        Rotation::ALL.into_iter().map(|rotation| block(tile, rotation, &[])).collect();
+        Rotation::ALL.into_iter().map(|rotation| block(tile, marks, rotation, &[])).collect();
     let mut out = String::new();
     for rotation in Rotation::ALL {
         out.push_str(&format!("{:<width$}", rotation.to_string(), width = WIDTH + 3));
@@ -93,7 +117,12 @@ pub fn board(game: &Game) -> String {
         .iter()
         .filter_map(|(pos, _)| {
             let placed = game.board().get(*pos)?;
-            Some(Laid { pos: *pos, tile: game.tile(placed.tile)?, rotation: placed.rotation })
+            Some(Laid {
+                pos: *pos,
+                tile: game.tile(placed.tile)?,
+                marks: game.marks(),
+                rotation: placed.rotation,
+            })
         })
         .collect();
     let figures: Vec<PlacedFigure> = game.figures().collect();
@@ -116,7 +145,7 @@ pub fn render(tiles: &[Laid<'_>], figures: &[PlacedFigure]) -> String {
         .map(|laid| {
             let here: Vec<&PlacedFigure> =
                 figures.iter().filter(|figure| figure.pos == laid.pos).collect();
-            (laid.pos, block(laid.tile, laid.rotation, &here))
+            (laid.pos, block(laid.tile, laid.marks, laid.rotation, &here))
         })
         .collect();
 
@@ -155,6 +184,7 @@ fn push_line(out: &mut String) {
 /// The characters of one tile with its figures.
 fn block(
     tile: &TileType,
+    marks: &[MarkInfo],
     rotation: Rotation,
     figures: &[&PlacedFigure],
 ) -> [[char; WIDTH]; HEIGHT] {
@@ -185,10 +215,9 @@ fn block(
     }
     for (index, segment) in segments.iter().enumerate() {
         let Ok(index) = SegmentIndex::try_from(index) else { continue };
-        for (mark, glyph) in [(Mark::Pennant, '*'), (Mark::Inn, '^'), (Mark::Cathedral, '!')] {
-            if !segment.marks().contains(mark) {
-                continue;
-            }
+        for mark in segment.marks().iter() {
+            let Some(info) = marks.get(mark.index()) else { continue };
+            let glyph = crate::glyph::letter(info.glyph);
             if let Some(cell) = free_on(index, &taken) {
                 taken.push(cell);
                 chars[cell.0][cell.1] = glyph;
@@ -350,7 +379,8 @@ mod tests {
     fn draw(id: &str, rotation: Rotation, figures: &[PlacedFigure]) -> Vec<String> {
         let base = Catalog::builtin("base").unwrap();
         let tile = base.tile_by_id(id).unwrap().1;
-        let text = render(&[Laid { pos: Pos::ORIGIN, tile, rotation }], figures);
+        let text =
+            render(&[Laid { pos: Pos::ORIGIN, tile, marks: base.marks(), rotation }], figures);
         text.lines().skip(1).map(|line| line[2..].to_string()).collect()
     }
 

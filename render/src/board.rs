@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use carcassonne::{
-    Figure, Game, Landscape, LandscapeError, LandscapeOptions, PlayerId, Pos, Rotation,
+    Figure, Game, Landscape, LandscapeError, LandscapeOptions, MarkInfo, PlayerId, Pos, Rotation,
     SegmentIndex, SegmentKind, TileIndex, TileType,
 };
 
@@ -94,7 +94,9 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     let tiles = game
         .board()
         .tiles()
-        .filter_map(|(pos, placed)| Some((pos, game.tile(placed.tile)?, placed.rotation)))
+        .filter_map(|(pos, placed)| {
+            Some((pos, (game.tile(placed.tile)?, game.marks()), placed.rotation))
+        })
         .collect();
     let figures = game
         .figures()
@@ -144,7 +146,7 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     let suggestion = options.overlay.suggestion.and_then(|suggestion| {
         let player = game.current_player();
         let fill = player_fill(game.player_colour(player), player.index());
-        Some((suggestion, game.tile(suggestion.tile)?, fill))
+        Some((suggestion, (game.tile(suggestion.tile)?, game.marks()), fill))
     });
     let scene = Scene {
         tiles,
@@ -181,10 +183,13 @@ pub fn landscape_svg(
     options: &LandscapeOptions,
 ) -> Result<String, LandscapeError> {
     let score = landscape.score(options)?;
-    // The first set with a tile of an id has it, as scoring found it.
-    let mut by_id: BTreeMap<&str, &TileType> = BTreeMap::new();
-    for tile in landscape.catalogs.iter().flat_map(|catalog| catalog.tiles()) {
-        by_id.entry(tile.id()).or_insert(tile);
+    // The first set with a tile of an id has it, as scoring found it; its marks are
+    // numbered as that set declares them.
+    let mut by_id: BTreeMap<&str, Printed<'_>> = BTreeMap::new();
+    for catalog in &landscape.catalogs {
+        for tile in catalog.tiles() {
+            by_id.entry(tile.id()).or_insert((tile, catalog.marks()));
+        }
     }
     let tiles = landscape
         .tiles
@@ -250,13 +255,16 @@ struct Panel {
 
 /// Everything a board picture shows, from a game or a landscape.
 struct Scene<'a> {
-    tiles: Vec<(Pos, &'a TileType, Rotation)>,
+    tiles: Vec<(Pos, Printed<'a>, Rotation)>,
     figures: Vec<Standing>,
     last: Option<Pos>,
     panel: Option<Panel>,
     shaded: &'a [ShadedCell],
-    suggestion: Option<(Suggestion, &'a TileType, &'static str)>,
+    suggestion: Option<(Suggestion, Printed<'a>, &'static str)>,
 }
+
+/// A tile type with the declared marks its segments' mark numbers index.
+type Printed<'a> = (&'a TileType, &'a [MarkInfo]);
 
 fn player_name(colour: Option<&str>, seat: u8) -> String {
     match colour {
@@ -300,9 +308,10 @@ fn draw_scene(scene: &Scene<'_>) -> String {
 
     let mut layouts = Layouts::default();
     // Which tile lies at each cell, for the figures.
-    let mut at_cell: BTreeMap<Pos, (&TileType, Rotation)> = BTreeMap::new();
-    for (pos, tile, rotation) in &scene.tiles {
-        at_cell.insert(*pos, (tile, *rotation));
+    let mut at_cell: BTreeMap<Pos, (Printed<'_>, Rotation)> = BTreeMap::new();
+    for (pos, printed, rotation) in &scene.tiles {
+        let tile = printed.0;
+        at_cell.insert(*pos, (*printed, *rotation));
         let at = corner(*pos);
         push(
             &mut out,
@@ -316,7 +325,7 @@ fn draw_scene(scene: &Scene<'_>) -> String {
                 rotation
             ),
         );
-        draw_face(&mut out, &layouts.get(tile, *rotation).0, Fields::Alike);
+        draw_face(&mut out, &layouts.get(*printed, *rotation).0, Fields::Alike);
         out.push_str("</g>\n");
     }
 
@@ -330,16 +339,17 @@ fn draw_scene(scene: &Scene<'_>) -> String {
     }
 
     for standing in &scene.figures {
-        let Some((tile, rotation)) = at_cell.get(&standing.pos) else { continue };
-        let (_, anchors) = layouts.get(tile, *rotation);
+        let Some((printed, rotation)) = at_cell.get(&standing.pos) else { continue };
+        let tile = printed.0;
+        let (_, anchors) = layouts.get(*printed, *rotation);
         let Some(anchor) = anchors.get(usize::from(standing.segment)) else { continue };
         let at = corner(standing.pos);
         let centre = pt(at.x + anchor.x * TILE, at.y + anchor.y * TILE);
         draw_figure(&mut out, standing.figure, pose(tile, standing.segment), centre, standing.fill);
     }
 
-    if let Some((suggestion, tile, fill)) = &scene.suggestion {
-        draw_suggestion(&mut out, &mut layouts, corner(suggestion.pos), suggestion, tile, fill);
+    if let Some((suggestion, printed, fill)) = &scene.suggestion {
+        draw_suggestion(&mut out, &mut layouts, corner(suggestion.pos), suggestion, *printed, fill);
     }
 
     if let Some(panel) = &scene.panel {
@@ -381,13 +391,13 @@ struct Layouts {
 }
 
 impl Layouts {
-    fn get(&mut self, tile: &TileType, rotation: Rotation) -> &(Layout, Vec<Pt>) {
+    fn get(&mut self, (tile, marks): Printed<'_>, rotation: Rotation) -> &(Layout, Vec<Pt>) {
         let turns = rotation.quarter_turns();
         let key = core::ptr::from_ref(tile);
         let flat = &mut self.flat;
         self.turned.entry((key, turns)).or_insert_with(|| {
             let (layout, anchors) = flat.entry(key).or_insert_with(|| {
-                let layout = layout(tile);
+                let layout = layout(tile, marks);
                 let anchors = anchor_points(tile, &layout);
                 (layout, anchors)
             });
@@ -432,9 +442,10 @@ fn draw_suggestion(
     layouts: &mut Layouts,
     at: Pt,
     suggestion: &Suggestion,
-    tile: &TileType,
+    printed: Printed<'_>,
     fill: &str,
 ) {
+    let tile = printed.0;
     push(
         out,
         format_args!(
@@ -443,7 +454,7 @@ fn draw_suggestion(
             num(at.y)
         ),
     );
-    let (layout, anchors) = layouts.get(tile, suggestion.rotation);
+    let (layout, anchors) = layouts.get(printed, suggestion.rotation);
     draw_face(out, layout, Fields::Alike);
     let anchor = suggestion.figure.and_then(|(segment, figure)| {
         anchors.get(usize::from(segment)).map(|anchor| (*anchor, segment, figure))

@@ -1,6 +1,8 @@
 //! Where everything on a tile goes, worked out from its segments.
 
-use carcassonne::{ByDir, Dir, DirSet, EdgeKind, HalfEdge, Mark, SegmentKind, TileType};
+use carcassonne::{ByDir, Dir, DirSet, EdgeKind, HalfEdge, MarkInfo, SegmentKind, TileType};
+
+use crate::glyph::{self, Drawn};
 
 use crate::geom::*;
 use crate::style::*;
@@ -126,7 +128,8 @@ pub(crate) struct Layout {
     pub(crate) junctions: Vec<Pt>,
     pub(crate) monasteries: Vec<Pt>,
     pub(crate) gardens: Vec<Pt>,
-    pub(crate) marks: Vec<(Mark, Pt)>,
+    /// Every mark printed on the tile, as its declaration says to draw it.
+    pub(crate) marks: Vec<Drawn>,
 }
 
 /// Where an icon of `radius` fits nearest to `prefer`: inside `within` if given, else outside
@@ -271,7 +274,7 @@ pub(crate) fn chain_middle(chain: &[Pt]) -> Option<(Pt, Pt)> {
 }
 
 /// Where everything on `tile` goes: shapes first, then icons in the room they leave.
-pub(crate) fn layout(tile: &TileType) -> Layout {
+pub(crate) fn layout(tile: &TileType, marks: &[MarkInfo]) -> Layout {
     let segments = tile.segments();
     let sectors = sectors(tile);
     let greens = greens(tile, &sectors);
@@ -421,22 +424,24 @@ pub(crate) fn layout(tile: &TileType) -> Layout {
         }
     }
 
-    let mut marks = Vec::new();
+    let mut drawn = Vec::new();
     for (index, segment) in segments.iter().enumerate() {
         for mark in segment.marks().iter() {
-            let spot = match mark {
-                Mark::Pennant | Mark::Cathedral => {
+            let Some(info) = marks.get(mark.index()) else { continue };
+            let radius = glyph::radius(info.glyph);
+            let spot = match segment.kind() {
+                SegmentKind::City => {
                     let Some(city) = city_of(index) else { continue };
-                    let (prefer, radius) = if mark == Mark::Pennant {
+                    let prefer = if glyph::stands_in_the_middle(info.glyph) {
+                        CENTRE
+                    } else {
                         // Near the wall of the city's first edge, where a cap has room.
                         let first = segment.edges().iter().next().unwrap_or(Dir::N);
-                        (edge_middle(first).lerp(CENTRE, 0.3), PENNANT_RADIUS)
-                    } else {
-                        (CENTRE, CATHEDRAL_RADIUS)
+                        edge_middle(first).lerp(CENTRE, 0.3)
                     };
                     place(prefer, radius, Some(&city.polygon), &strokes, &mut discs)
                 }
-                Mark::Inn => {
+                SegmentKind::Road | SegmentKind::River => {
                     let middle = strokes
                         .iter()
                         .find(|stroke| stroke.segment == index)
@@ -448,15 +453,18 @@ pub(crate) fn layout(tile: &TileType) -> Layout {
                             middle.x + sign * INN_OFFSET * normal.x,
                             middle.y + sign * INN_OFFSET * normal.y,
                         );
-                        let spot = free_spot(prefer, INN_RADIUS, None, &cities, &strokes, &discs);
+                        let spot = free_spot(prefer, radius, None, &cities, &strokes, &discs);
                         (spot.dist(prefer), spot)
                     });
                     let spot = if sides[1].0 < sides[0].0 - 1e-9 { sides[1].1 } else { sides[0].1 };
-                    discs.push(Disc { centre: spot, radius: INN_RADIUS });
+                    discs.push(Disc { centre: spot, radius });
                     spot
                 }
+                SegmentKind::Field | SegmentKind::Monastery | SegmentKind::Garden => {
+                    place(CENTRE, radius, None, &strokes, &mut discs)
+                }
             };
-            marks.push((mark, spot));
+            drawn.push(Drawn { glyph: info.glyph, colour: info.colour, spot });
         }
     }
 
@@ -471,7 +479,7 @@ pub(crate) fn layout(tile: &TileType) -> Layout {
         junctions,
         monasteries,
         gardens,
-        marks,
+        marks: drawn,
     }
 }
 
@@ -536,7 +544,7 @@ impl Layout {
             junctions: points(&self.junctions),
             monasteries: points(&self.monasteries),
             gardens: points(&self.gardens),
-            marks: self.marks.iter().map(|(m, p)| (*m, p.turned(q))).collect(),
+            marks: self.marks.iter().map(|d| Drawn { spot: d.spot.turned(q), ..*d }).collect(),
         }
     }
 
@@ -549,14 +557,9 @@ impl Layout {
         discs.extend(self.lakes.iter().map(disc(LAKE_RADIUS)));
         discs.extend(self.junctions.iter().map(disc(JUNCTION_RADIUS)));
         discs.extend(self.meadows.iter().map(|(_, centre)| disc(MEADOW_RADIUS)(centre)));
-        discs.extend(self.marks.iter().map(|(mark, centre)| {
-            let radius = match mark {
-                Mark::Pennant => PENNANT_RADIUS,
-                Mark::Cathedral => CATHEDRAL_RADIUS,
-                Mark::Inn => INN_RADIUS,
-            };
-            Disc { centre: *centre, radius }
-        }));
+        discs.extend(
+            self.marks.iter().map(|d| Disc { centre: d.spot, radius: glyph::radius(d.glyph) }),
+        );
         discs
     }
 }

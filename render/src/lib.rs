@@ -20,6 +20,7 @@ pub mod ascii;
 mod board;
 mod figure;
 mod geom;
+mod glyph;
 mod layout;
 #[cfg(feature = "raster")]
 pub mod raster;

@@ -1,7 +1,7 @@
 //! The sheet of a tile set: every tile type unrotated, with its id, name and count; and one
 //! tile type at any rotation.
 
-use carcassonne::{Catalog, Rotation, TileType};
+use carcassonne::{Catalog, MarkInfo, Rotation, TileType};
 
 use crate::layout::layout;
 use crate::style::*;
@@ -59,7 +59,7 @@ pub fn catalog_sheet(catalog: &Catalog) -> String {
     for (index, tile) in tiles.iter().enumerate() {
         let x = MARGIN + (index % COLUMNS) as f64 * cell_width;
         let y = MARGIN + TITLE_HEIGHT + (index / COLUMNS) as f64 * cell_height;
-        render_tile(&mut out, tile, x, y);
+        render_tile(&mut out, tile, catalog.marks(), x, y);
     }
     out.push_str("</svg>\n");
     out
@@ -73,13 +73,13 @@ pub fn catalog_sheet(catalog: &Catalog) -> String {
 /// use carcassonne::{Catalog, Rotation};
 /// let base = Catalog::builtin("base")?;
 /// let (_, start) = base.tile_by_id("D").unwrap();
-/// let svg = carcassonne_render::tile_svg(start, Rotation::R90);
+/// let svg = carcassonne_render::tile_svg(start, base.marks(), Rotation::R90);
 /// assert!(svg.starts_with("<svg") && svg.contains("turned 90"));
 /// # Ok::<(), carcassonne::UnknownBuiltin>(())
 /// ```
 #[must_use]
-pub fn tile_svg(tile: &TileType, rotation: Rotation) -> String {
-    let layout = layout(tile).turned(rotation.quarter_turns());
+pub fn tile_svg(tile: &TileType, marks: &[MarkInfo], rotation: Rotation) -> String {
+    let layout = layout(tile, marks).turned(rotation.quarter_turns());
     let mut out = String::new();
     open_document(&mut out, TILE, TILE);
     push(
@@ -97,8 +97,8 @@ pub fn tile_svg(tile: &TileType, rotation: Rotation) -> String {
     out
 }
 
-fn render_tile(out: &mut String, tile: &TileType, x: f64, y: f64) {
-    let layout = layout(tile);
+fn render_tile(out: &mut String, tile: &TileType, marks: &[MarkInfo], x: f64, y: f64) {
+    let layout = layout(tile, marks);
     push(out, format_args!("<g transform=\"translate({},{})\">\n", num(x), num(y)));
     push(
         out,

@@ -1,6 +1,6 @@
 //! The sheet and the tile layout.
 
-use carcassonne::{BUILTIN_NAMES, Catalog, HalfEdge, Mark, SegmentKind};
+use carcassonne::{BUILTIN_NAMES, Catalog, HalfEdge, SegmentKind};
 
 use crate::geom::{boundary_distance, contains};
 use crate::layout::layout;
@@ -29,12 +29,13 @@ fn base_sheet_is_a_whole_document_naming_every_tile() {
 fn one_shield_per_tile_type_with_a_pennant() {
     for name in BUILTIN_NAMES {
         let catalog = builtin(name);
+        let Some(pennant) = catalog.mark_by_id("pennant") else { continue };
         let with_pennant =
-            catalog.tiles().iter().filter(|tile| tile.count_marks(Mark::Pennant) > 0).count();
+            catalog.tiles().iter().filter(|tile| tile.count_marks(pennant) > 0).count();
         let sheet = render_sheet(&catalog);
-        assert_eq!(sheet.matches("class=\"pennant\"").count(), with_pennant, "{name}");
+        assert_eq!(sheet.matches("class=\"shield\"").count(), with_pennant, "{name}");
     }
-    assert_eq!(render_sheet(&builtin("base")).matches("class=\"pennant\"").count(), 6);
+    assert_eq!(render_sheet(&builtin("base")).matches("class=\"shield\"").count(), 6);
 }
 
 #[test]
@@ -85,8 +86,9 @@ fn every_built_in_set_renders_the_same_twice() {
 #[test]
 fn separate_cities_keep_apart() {
     for name in BUILTIN_NAMES {
-        for tile in builtin(name).tiles() {
-            let cities = layout(tile).cities;
+        let catalog = builtin(name);
+        for tile in catalog.tiles() {
+            let cities = layout(tile, catalog.marks()).cities;
             for (i, a) in cities.iter().enumerate() {
                 for b in cities.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, b)| b) {
                     let close = a.polygon.iter().any(|p| {
@@ -103,20 +105,25 @@ fn separate_cities_keep_apart() {
 #[test]
 fn city_marks_sit_inside_their_city() {
     for name in BUILTIN_NAMES {
-        for tile in builtin(name).tiles() {
-            let layout = layout(tile);
-            let city_marks = tile
-                .segments()
-                .iter()
-                .filter(|s| s.kind() == SegmentKind::City)
-                .zip(&layout.cities)
-                .flat_map(|(segment, city)| {
-                    segment.marks().iter().filter(|m| *m != Mark::Inn).map(move |m| (m, city))
-                });
-            let drawn = layout.marks.iter().filter(|(mark, _)| *mark != Mark::Inn);
-            for ((mark, city), (drawn, spot)) in city_marks.zip(drawn) {
-                assert_eq!(mark, *drawn);
-                assert!(contains(&city.polygon, *spot), "{mark} outside on {}", tile.id());
+        let catalog = builtin(name);
+        for tile in catalog.tiles() {
+            let layout = layout(tile, catalog.marks());
+            // Marks are drawn in segment order; the cities are laid out in the same order.
+            let printed =
+                tile.segments().iter().flat_map(|s| s.marks().iter().map(move |m| (s, m)));
+            let mut cities = layout.cities.iter();
+            let mut city_of_segment = Vec::new();
+            for segment in tile.segments() {
+                let city = (segment.kind() == SegmentKind::City).then(|| cities.next()).flatten();
+                city_of_segment.push(city);
+            }
+            let mut drawn = layout.marks.iter();
+            for (segment, mark) in printed {
+                let spot = drawn.next().expect("every mark is drawn").spot;
+                let index = tile.segments().iter().position(|s| core::ptr::eq(s, segment)).unwrap();
+                let Some(city) = city_of_segment[index] else { continue };
+                let id = &catalog.marks()[mark.index()].id;
+                assert!(contains(&city.polygon, spot), "{id} outside on {}", tile.id());
             }
         }
     }
@@ -126,7 +133,7 @@ fn city_marks_sit_inside_their_city() {
 fn start_tile_has_two_fields_of_different_green() {
     let base = builtin("base");
     let (_, start) = base.tile_by_id("D").unwrap_or_else(|| panic!("no tile D"));
-    let layout = layout(start);
+    let layout = layout(start, base.marks());
     let fields: Vec<usize> = layout.sectors.iter().flatten().copied().collect();
     assert_eq!(fields.len(), 8);
     let north = layout.sectors[HalfEdge::E_n.index()].unwrap_or(usize::MAX);
@@ -148,11 +155,12 @@ fn anchors_lie_in_their_segments_in_every_rotation() {
     use crate::style::{GARDEN_RADIUS, MONASTERY_RADIUS};
 
     for name in BUILTIN_NAMES {
-        for tile in builtin(name).tiles() {
+        let catalog = builtin(name);
+        for tile in catalog.tiles() {
             for rotation in Rotation::ALL {
                 let turns = rotation.quarter_turns();
-                let layout = layout(tile).turned(turns);
-                let points = anchors(tile, rotation);
+                let layout = layout(tile, catalog.marks()).turned(turns);
+                let points = anchors(tile, catalog.marks(), rotation);
                 let runs = sector_runs(&layout.sectors);
                 let (mut cities, mut monasteries, mut gardens) = (0, 0, 0);
                 for (index, (segment, anchor)) in tile.segments().iter().zip(&points).enumerate() {

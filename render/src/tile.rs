@@ -1,8 +1,6 @@
 //! One tile's picture: fields, cities, roads and rivers, then the icons, in a square of
 //! [`TILE`] pixels.
 
-use carcassonne::Mark;
-
 use crate::geom::Pt;
 use crate::layout::{Layout, Stroke, sector_runs};
 use crate::style::*;
@@ -126,12 +124,8 @@ pub(crate) fn draw_face(out: &mut String, layout: &Layout, fields: Fields) {
     for garden in &layout.gardens {
         draw_garden(out, *garden);
     }
-    for (mark, spot) in &layout.marks {
-        match mark {
-            Mark::Pennant => draw_pennant(out, *spot),
-            Mark::Cathedral => draw_cathedral(out, *spot),
-            Mark::Inn => draw_inn(out, *spot),
-        }
+    for drawn in &layout.marks {
+        crate::glyph::draw(out, drawn);
     }
     out.push_str("</g>\n");
 }
@@ -167,35 +161,5 @@ pub(crate) fn draw_garden(out: &mut String, spot: Pt) {
          <circle cx=\"4\" cy=\"-4\" r=\"2\" fill=\"#f5d33b\"/>\
          <circle cx=\"0\" cy=\"4\" r=\"3\" fill=\"#2e6b25\"/>\
          <circle cx=\"6\" cy=\"3\" r=\"1.8\" fill=\"#e84f8a\"/></g>\n",
-    );
-}
-
-pub(crate) fn draw_pennant(out: &mut String, spot: Pt) {
-    open_icon(out, spot, "pennant");
-    out.push_str(
-        "<path d=\"M-7,-8H7V0Q7,6 0,9Q-7,6 -7,0Z\" fill=\"#fff\"/>\
-         <path d=\"M-7,-8H0V9Q-7,6 -7,0Z\" fill=\"#1f5fbf\"/>\
-         <path d=\"M-7,-8H7V0Q7,6 0,9Q-7,6 -7,0Z\" fill=\"none\" stroke=\"#123a75\" \
-         stroke-width=\"1.3\" stroke-linejoin=\"round\"/></g>\n",
-    );
-}
-
-pub(crate) fn draw_cathedral(out: &mut String, spot: Pt) {
-    open_icon(out, spot, "cathedral");
-    out.push_str(
-        "<rect x=\"-10\" y=\"-3\" width=\"20\" height=\"14\" fill=\"#b9b9b9\" stroke=\"#444\"/>\
-         <path d=\"M-12,-3L0,-12L12,-3Z\" fill=\"#7d7d7d\" stroke=\"#444\" stroke-linejoin=\"round\"/>\
-         <path d=\"M0,-20V-12M-3.5,-17H3.5\" stroke=\"#222\" stroke-width=\"1.8\"/>\
-         <path d=\"M-3,11V5Q0,2 3,5V11Z\" fill=\"#444\"/></g>\n",
-    );
-}
-
-pub(crate) fn draw_inn(out: &mut String, spot: Pt) {
-    open_icon(out, spot, "inn");
-    out.push_str(
-        "<rect x=\"-8\" y=\"-2\" width=\"16\" height=\"10\" fill=\"#f4e3c1\" stroke=\"#6b4523\"/>\
-         <path d=\"M-10,-2L0,-10L10,-2Z\" fill=\"#e07b1f\" stroke=\"#8a4a10\" stroke-linejoin=\"round\"/>\
-         <rect x=\"-5\" y=\"1\" width=\"4\" height=\"4\" fill=\"#6b4523\"/>\
-         <rect x=\"2\" y=\"2\" width=\"3.5\" height=\"6\" fill=\"#6b4523\"/></g>\n",
     );
 }

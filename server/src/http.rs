@@ -179,13 +179,17 @@ async fn tileset(Path(set): Path<String>) -> Response {
             let anchors: Vec<Vec<[f64; 2]>> = Rotation::ALL
                 .iter()
                 .map(|rotation| {
-                    carcassonne_render::anchors(tile, *rotation)
+                    carcassonne_render::anchors(tile, catalog.marks(), *rotation)
                         .iter()
                         .map(|anchor| [anchor.x, anchor.y])
                         .collect()
                 })
                 .collect();
-            json!({ "tile": views::tile(tile), "count": tile.count(), "anchors": anchors })
+            json!({
+                "tile": views::tile(tile, catalog.marks()),
+                "count": tile.count(),
+                "anchors": anchors
+            })
         })
         .collect();
     axum::Json(json!({ "id": set, "tiles": tiles })).into_response()
@@ -215,7 +219,7 @@ async fn tile_svg(
     };
     (
         [(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "public, max-age=86400")],
-        carcassonne_render::tile_svg(tile_type, rotation),
+        carcassonne_render::tile_svg(tile_type, catalog.marks(), rotation),
     )
         .into_response()
 }

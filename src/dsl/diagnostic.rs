@@ -40,7 +40,7 @@ pub enum Code {
     UnknownEdgeKind,
     /// A segment kind is not one the format knows.
     UnknownSegmentKind,
-    /// A mark is not `pennant`, `cathedral` or `inn`.
+    /// A segment or rule names a mark the set does not declare.
     UnknownMark,
     /// A mark stands on a segment kind it does not belong to.
     MarkOnWrongKind,
@@ -70,11 +70,20 @@ pub enum Code {
     TooManyErrors,
     /// A colour is not one of the palette's ([`PALETTE`](crate::PALETTE)).
     UnknownColour,
+    /// A rule tests a game option the engine does not have, or a value it cannot take.
+    UnknownOption,
+    /// A mark's glyph is not one pictures know ([`Glyph`](crate::Glyph)).
+    UnknownGlyph,
+    /// Two marks, or two rules, share an id.
+    DuplicateId,
+    /// A value is not one of those its key allows (a mark's `merge`, a rule's `state` or
+    /// `feature`).
+    UnknownValue,
 }
 
 impl Code {
     /// Every code, in the order of their numbers.
-    pub const ALL: [Code; 28] = [
+    pub const ALL: [Code; 32] = [
         Code::Syntax,
         Code::TooLarge,
         Code::UnknownKey,
@@ -103,6 +112,10 @@ impl Code {
         Code::UnknownTile,
         Code::TooManyErrors,
         Code::UnknownColour,
+        Code::UnknownOption,
+        Code::UnknownGlyph,
+        Code::DuplicateId,
+        Code::UnknownValue,
     ];
 
     /// The code as printed in brackets, such as `dsl-unknown-half-edge`.
@@ -137,6 +150,10 @@ impl Code {
             Code::UnknownTile => "dsl-unknown-tile",
             Code::TooManyErrors => "dsl-too-many-errors",
             Code::UnknownColour => "dsl-unknown-colour",
+            Code::UnknownOption => "dsl-unknown-option",
+            Code::UnknownGlyph => "dsl-unknown-glyph",
+            Code::DuplicateId => "dsl-duplicate-id",
+            Code::UnknownValue => "dsl-unknown-value",
         }
     }
 
@@ -144,7 +161,7 @@ impl Code {
     #[must_use]
     pub fn number(self) -> u32 {
         let position = Code::ALL.iter().position(|code| *code == self).unwrap_or(0);
-        // 28 codes: the conversion cannot truncate.
+        // 32 codes: the conversion cannot truncate.
         position as u32 + 1
     }
 }

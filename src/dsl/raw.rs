@@ -22,6 +22,9 @@ pub(crate) struct RawFile {
     pub(crate) deck: RawDeck,
     pub(crate) figures: RawFigures,
     pub(crate) tiles: Vec<RawTile>,
+    pub(crate) marks: Vec<RawMark>,
+    pub(crate) values: Vec<RawValue>,
+    pub(crate) farms: Vec<RawFarm>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
     pub(crate) end: usize,
 }
@@ -72,4 +75,42 @@ pub(crate) struct RawSegment {
     pub(crate) marks: Option<LocatedList>,
     /// False when reading the segment reported a problem (wrong type, unknown key).
     pub(crate) well_formed: bool,
+}
+
+/// A `[[mark]]` declaration.
+pub(crate) struct RawMark {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) name: Option<Located<String>>,
+    pub(crate) on: Option<LocatedList>,
+    pub(crate) merge: Option<Located<String>>,
+    pub(crate) complete: Option<Located<i64>>,
+    pub(crate) unfinished: Option<Located<i64>>,
+    pub(crate) glyph: Option<Located<String>>,
+    pub(crate) colour: Option<Located<String>>,
+}
+
+/// A `[[value]]` rule.
+pub(crate) struct RawValue {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) feature: Option<Located<String>>,
+    pub(crate) state: Option<Located<String>>,
+    pub(crate) with: Option<LocatedList>,
+    pub(crate) tiles: Option<Located<i64>>,
+    /// `option = { name = value }`: each name with its value written as text (`true`,
+    /// `"zero"`).
+    pub(crate) options: Vec<(Located<String>, Located<String>)>,
+    pub(crate) precedence: Option<Located<i64>>,
+    pub(crate) per_tile: Option<Located<i64>>,
+    pub(crate) per_mark: Vec<(Located<String>, Located<i64>)>,
+}
+
+/// A `[[farm]]` rule.
+pub(crate) struct RawFarm {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) with: Option<LocatedList>,
+    pub(crate) times: Option<Located<i64>>,
+    pub(crate) precedence: Option<Located<i64>>,
 }

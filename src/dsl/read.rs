@@ -12,11 +12,17 @@ use toml::de::{DeTable, DeValue};
 
 use super::diagnostic::{Code, Problems};
 use super::raw::{
-    Located, LocatedList, RawDeck, RawEdges, RawFigures, RawFile, RawSegment, RawSet, RawTile,
+    Located, LocatedList, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark, RawSegment,
+    RawSet, RawTile, RawValue,
 };
 use crate::geom::ByDir;
 
-const ROOT_KEYS: &[&str] = &["set", "deck", "figures", "tile"];
+const ROOT_KEYS: &[&str] = &["set", "deck", "figures", "mark", "value", "farm", "tile"];
+const MARK_KEYS: &[&str] =
+    &["id", "name", "on", "merge", "complete", "unfinished", "glyph", "colour"];
+const VALUE_KEYS: &[&str] =
+    &["id", "feature", "state", "with", "tiles", "option", "precedence", "per_tile", "per_mark"];
+const FARM_KEYS: &[&str] = &["id", "with", "times", "precedence"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
 const DECK_KEYS: &[&str] = &["start", "stage", "last"];
 const FIGURE_KEYS: &[&str] = &["followers", "big_followers", "colours"];
@@ -100,7 +106,99 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         .map(|tile| read_tile(&tile, problems))
         .collect();
 
-    Some(RawFile { set, deck, figures, tiles, end: text.len() })
+    let marks = root
+        .table_list(problems, "mark", "[[mark]]")
+        .into_iter()
+        .map(|mark| {
+            mark.check_keys(problems, MARK_KEYS);
+            RawMark {
+                span: mark.span.clone(),
+                id: mark.string(problems, "id", true),
+                name: mark.string(problems, "name", true),
+                on: mark.string_list(problems, "on", true),
+                merge: mark.string(problems, "merge", true),
+                complete: mark.integer(problems, "complete", false),
+                unfinished: mark.integer(problems, "unfinished", false),
+                glyph: mark.string(problems, "glyph", true),
+                colour: mark.string(problems, "colour", true),
+            }
+        })
+        .collect();
+    let values = root
+        .table_list(problems, "value", "[[value]]")
+        .into_iter()
+        .map(|value| {
+            value.check_keys(problems, VALUE_KEYS);
+            RawValue {
+                span: value.span.clone(),
+                id: value.string(problems, "id", true),
+                feature: value.string(problems, "feature", true),
+                state: value.string(problems, "state", false),
+                with: value.string_list(problems, "with", false),
+                tiles: value.integer(problems, "tiles", false),
+                options: value.entries(problems, "option", "`option`", as_option_value),
+                precedence: value.integer(problems, "precedence", false),
+                per_tile: value.integer(problems, "per_tile", true),
+                per_mark: value.entries(problems, "per_mark", "`per_mark`", as_integer),
+            }
+        })
+        .collect();
+    let farms = root
+        .table_list(problems, "farm", "[[farm]]")
+        .into_iter()
+        .map(|farm| {
+            farm.check_keys(problems, FARM_KEYS);
+            RawFarm {
+                span: farm.span.clone(),
+                id: farm.string(problems, "id", true),
+                with: farm.string_list(problems, "with", true),
+                times: farm.integer(problems, "times", true),
+                precedence: farm.integer(problems, "precedence", false),
+            }
+        })
+        .collect();
+
+    Some(RawFile { set, deck, figures, tiles, marks, values, farms, end: text.len() })
+}
+
+/// An option's value as text: a boolean or a string, as `option = { tiny_city = true }` or
+/// `{ inn_cathedral_unfinished = "zero" }` write them.
+fn as_option_value(
+    value: &Spanned<DeValue<'_>>,
+    key: &str,
+    problems: &mut Problems,
+) -> Option<Located<String>> {
+    let span = value.span();
+    match value.get_ref() {
+        DeValue::Boolean(on) => Some(Located { value: format!("{on}"), span }),
+        DeValue::String(text) => Some(Located { value: text.as_ref().to_owned(), span }),
+        other => {
+            wrong_type(problems, span, key, "a boolean or a string", other);
+            None
+        }
+    }
+}
+
+/// An integer value of a table of names, as `per_mark = { pennant = 3 }` writes them.
+fn as_integer(
+    value: &Spanned<DeValue<'_>>,
+    key: &str,
+    problems: &mut Problems,
+) -> Option<Located<i64>> {
+    let span = value.span();
+    match value.get_ref() {
+        DeValue::Integer(integer) => match i64::from_str_radix(integer.as_str(), integer.radix()) {
+            Ok(number) => Some(Located { value: number, span }),
+            Err(_) => {
+                problems.report(Code::OutOfRange, span, format!("`{key}` is far too large"));
+                None
+            }
+        },
+        other => {
+            wrong_type(problems, span, key, "an integer", other);
+            None
+        }
+    }
 }
 
 fn read_tile(tile: &Table<'_, '_>, problems: &mut Problems) -> RawTile {
@@ -278,6 +376,26 @@ impl<'a, 'i> Table<'a, 'i> {
                 None
             }
         }
+    }
+
+    /// The entries of the table at `key`, each name with its value read by `read`.
+    fn entries<T>(
+        &self,
+        problems: &mut Problems,
+        key: &str,
+        context: &'static str,
+        read: impl Fn(&Spanned<DeValue<'i>>, &str, &mut Problems) -> Option<Located<T>>,
+    ) -> Vec<(Located<String>, Located<T>)> {
+        let Some(table) = self.table(problems, key, context) else { return Vec::new() };
+        table
+            .table
+            .iter()
+            .filter_map(|(name, value)| {
+                let name_text = name.get_ref().as_ref().to_owned();
+                let read = read(value, &name_text, problems)?;
+                Some((Located { value: name_text, span: name.span() }, read))
+            })
+            .collect()
     }
 
     fn table_list(

@@ -12,13 +12,13 @@ use super::raw::{Located, LocatedList, RawFile, RawSegment, RawTile};
 use crate::catalog::{Catalog, DeckRules, Figures, SetInfo};
 use crate::edge::{EdgeKind, HalfEdge};
 use crate::geom::{ByDir, Dir};
-use crate::segment::{
-    MAX_SEGMENTS_PER_TILE, Mark, MarkSet, Segment, SegmentIndex, SegmentKind, SegmentSet,
-};
+use crate::rulebook::{Mark, MarkSet, Rulebook};
+use crate::segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
 
 /// Checks `raw` and builds the catalog when nothing is wrong. Problems go to `problems`.
 pub(crate) fn validate(raw: RawFile, text: &str, problems: &mut Problems) -> Option<Catalog> {
+    let rulebook = super::declare::validate_rulebook(&raw, text, problems);
     let info = raw.set.and_then(|set| {
         let id = set.id.and_then(|id| {
             check_id(problems, id, "set id", limits::is_set_id_char, "a-z, 0-9 and _")
@@ -30,7 +30,7 @@ pub(crate) fn validate(raw: RawFile, text: &str, problems: &mut Problems) -> Opt
         Some(SetInfo { id: id?, name: name?, edition: u8::try_from(edition?).ok()? })
     });
 
-    let tiles = validate_tiles(&raw.tiles, raw.end, text, problems);
+    let tiles = validate_tiles(&raw.tiles, raw.end, text, &rulebook, problems);
     let deck = validate_deck(&raw.deck, &tiles, problems);
     let figures = validate_figures(&raw.figures, problems);
 
@@ -38,13 +38,14 @@ pub(crate) fn validate(raw: RawFile, text: &str, problems: &mut Problems) -> Opt
     if !problems.is_empty() {
         return None;
     }
-    Some(Catalog { info: info?, deck, figures, tiles: tiles? })
+    Some(Catalog { info: info?, deck, figures, rulebook, tiles: tiles? })
 }
 
 fn validate_tiles(
     raw: &[RawTile],
     end: usize,
     text: &str,
+    book: &Rulebook,
     problems: &mut Problems,
 ) -> Vec<Option<TileType>> {
     if raw.is_empty() {
@@ -97,7 +98,7 @@ fn validate_tiles(
             });
             let tile_type = validate_tile(tile, problems);
             let (id, name) = tile_type?;
-            let (edges, segments) = validate_layout(tile, problems)?;
+            let (edges, segments) = validate_layout(tile, book, problems)?;
             Some(TileType::new(id, name, count?, edges, segments))
         })
         .collect()
@@ -117,6 +118,7 @@ fn validate_tile(tile: &RawTile, problems: &mut Problems) -> Option<(String, Str
 /// The edges and segments of one tile, checked against each other.
 fn validate_layout(
     tile: &RawTile,
+    book: &Rulebook,
     problems: &mut Problems,
 ) -> Option<(ByDir<EdgeKind>, Vec<Segment>)> {
     let declared: ByDir<Option<EdgeKind>> = match &tile.edges {
@@ -154,7 +156,7 @@ fn validate_layout(
     let segments: Vec<Option<CheckedSegment>> = tile
         .segments
         .iter()
-        .map(|segment| validate_segment(segment, &declared, problems))
+        .map(|segment| validate_segment(segment, &declared, book, problems))
         .collect();
 
     if !tile.segments_well_formed {
@@ -194,6 +196,7 @@ struct CheckedSegment {
 fn validate_segment(
     raw: &RawSegment,
     declared: &ByDir<Option<EdgeKind>>,
+    book: &Rulebook,
     problems: &mut Problems,
 ) -> Option<CheckedSegment> {
     let kind_name = raw.kind.as_ref()?;
@@ -271,9 +274,13 @@ fn validate_segment(
             )
         },
     );
-    let marks = parse_list(problems, raw.marks.as_ref(), "mark", Mark::from_name, |name| {
-        format!("`{name}` is not a mark; expected pennant, cathedral or inn")
-    });
+    let marks = parse_list(
+        problems,
+        raw.marks.as_ref(),
+        "mark",
+        |name| book.mark_by_id(name),
+        |name| super::declare::unknown_mark(name, book),
+    );
     let (Some(edges), Some(half_edges), Some(cities), Some(marks)) =
         (edges, half_edges, cities, marks)
     else {
@@ -317,13 +324,16 @@ fn validate_segment(
     }
 
     for (mark, span) in &marks {
-        if mark.segment_kind() != kind {
+        let Some(info) = book.mark(*mark) else { continue };
+        if !info.on.contains(kind) {
+            let kinds: Vec<&str> = info.on.iter().map(SegmentKind::name).collect();
             problems.report(
                 Code::MarkOnWrongKind,
                 span.clone(),
                 format!(
-                    "mark `{mark}` belongs on a {} segment, not on a {kind} segment",
-                    mark.segment_kind()
+                    "mark `{}` stands on {} segments, not on a {kind} segment",
+                    info.id,
+                    kinds.join(" or ")
                 ),
             );
             ok = false;
@@ -335,7 +345,7 @@ fn validate_segment(
         edges,
         half_edges,
         cities,
-        marks: marks.iter().map(|(mark, _)| *mark).collect(),
+        marks: marks.iter().map(|(mark, _): &(Mark, _)| *mark).collect::<MarkSet>(),
     })
 }
 
@@ -607,7 +617,7 @@ fn validate_figures(raw: &super::raw::RawFigures, problems: &mut Problems) -> Fi
     Figures { followers, big_followers, colours }
 }
 
-fn check_id(
+pub(crate) fn check_id(
     problems: &mut Problems,
     id: Located<String>,
     what: &str,
@@ -630,7 +640,7 @@ fn check_id(
     Some(id.value)
 }
 
-fn check_text(
+pub(crate) fn check_text(
     problems: &mut Problems,
     text: Located<String>,
     what: &str,
@@ -648,7 +658,7 @@ fn check_text(
     Some(text.value)
 }
 
-fn check_range(
+pub(crate) fn check_range(
     problems: &mut Problems,
     value: &Located<i64>,
     what: &str,
@@ -667,7 +677,7 @@ fn check_range(
 }
 
 /// The first characters of a hostile string, so a message stays readable.
-fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     const SHOWN: usize = 40;
     if text.chars().count() <= SHOWN {
         text.to_owned()

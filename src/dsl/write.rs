@@ -6,7 +6,9 @@ use core::fmt::Write;
 
 use crate::catalog::Catalog;
 use crate::geom::Dir;
+use crate::rulebook::{Effect, FeatureState, Mark, OptionTest, Rulebook};
 use crate::segment::{Segment, SegmentKind};
+use crate::setup::{FarmScoring, UnfinishedMarks};
 use crate::tile::TileType;
 
 /// The catalog as tile set text; loading it gives back an equal catalog.
@@ -54,13 +56,93 @@ fn write_catalog(out: &mut String, catalog: &Catalog) -> core::fmt::Result {
         }
     }
 
+    write_rulebook(out, catalog.rulebook())?;
     for tile in catalog.tiles() {
-        write_tile(out, tile)?;
+        write_tile(out, tile, catalog.rulebook())?;
     }
     Ok(())
 }
 
-fn write_tile(out: &mut String, tile: &TileType) -> core::fmt::Result {
+fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
+    let mark_id = |mark: Mark| book.mark(mark).map_or("", |info| info.id.as_str());
+    for mark in book.marks() {
+        writeln!(out, "\n[[mark]]")?;
+        writeln!(out, "id = {}", quoted(&mark.id))?;
+        writeln!(out, "name = {}", quoted(&mark.name))?;
+        writeln!(out, "on = {}", list(mark.on.iter().map(SegmentKind::name)))?;
+        writeln!(out, "merge = {}", quoted(mark.merge.name()))?;
+        if mark.complete != 0 {
+            writeln!(out, "complete = {}", mark.complete)?;
+        }
+        if mark.unfinished != 0 {
+            writeln!(out, "unfinished = {}", mark.unfinished)?;
+        }
+        writeln!(out, "glyph = {}", quoted(mark.glyph.name()))?;
+        writeln!(out, "colour = {}", quoted(mark.colour.name()))?;
+    }
+    for rule in book.rules() {
+        match &rule.effect {
+            Effect::Value(value) => {
+                writeln!(out, "\n[[value]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "feature = {}", quoted(value.feature.name()))?;
+                if value.state != FeatureState::Any {
+                    writeln!(out, "state = {}", quoted(value.state.name()))?;
+                }
+                if !value.with.is_empty() {
+                    writeln!(out, "with = {}", list(value.with.iter().map(mark_id)))?;
+                }
+                if let Some(tiles) = value.tiles {
+                    writeln!(out, "tiles = {tiles}")?;
+                }
+                if !value.options.is_empty() {
+                    let tests: Vec<String> =
+                        value.options.iter().map(|test| option_entry(*test)).collect();
+                    writeln!(out, "option = {{ {} }}", tests.join(", "))?;
+                }
+                if value.precedence != 0 {
+                    writeln!(out, "precedence = {}", value.precedence)?;
+                }
+                writeln!(out, "per_tile = {}", value.per_tile)?;
+                if !value.per_mark.is_empty() {
+                    let entries: Vec<String> = value
+                        .per_mark
+                        .iter()
+                        .map(|(mark, points)| alloc::format!("{} = {points}", mark_id(*mark)))
+                        .collect();
+                    writeln!(out, "per_mark = {{ {} }}", entries.join(", "))?;
+                }
+            }
+            Effect::Farm(farm) => {
+                writeln!(out, "\n[[farm]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "with = {}", list(farm.with.iter().map(mark_id)))?;
+                writeln!(out, "times = {}", farm.times)?;
+                if farm.precedence != 0 {
+                    writeln!(out, "precedence = {}", farm.precedence)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An option test as `option = { ... }` writes it.
+fn option_entry(test: OptionTest) -> String {
+    let value = match test {
+        OptionTest::TinyCity(on) | OptionTest::Farmers(on) | OptionTest::Abbots(on) => {
+            alloc::format!("{on}")
+        }
+        OptionTest::InnCathedralUnfinished(UnfinishedMarks::Zero) => quoted("zero"),
+        OptionTest::InnCathedralUnfinished(UnfinishedMarks::Normal) => quoted("normal"),
+        OptionTest::FarmScoring(FarmScoring::PerField) => quoted("per_field"),
+        OptionTest::FarmScoring(FarmScoring::PerFieldOnce) => quoted("per_field_once"),
+        OptionTest::FarmScoring(FarmScoring::PerCity4) => quoted("per_city_4"),
+    };
+    alloc::format!("{} = {value}", test.name())
+}
+
+fn write_tile(out: &mut String, tile: &TileType, book: &Rulebook) -> core::fmt::Result {
     writeln!(out, "\n[[tile]]")?;
     writeln!(out, "id = {}", quoted(tile.id()))?;
     writeln!(out, "name = {}", quoted(tile.name()))?;
@@ -73,12 +155,12 @@ fn write_tile(out: &mut String, tile: &TileType) -> core::fmt::Result {
     writeln!(out, "edges = {{ {} }}", edges.join(", "))?;
     writeln!(out, "segments = [")?;
     for segment in tile.segments() {
-        writeln!(out, "  {},", segment_table(tile, segment))?;
+        writeln!(out, "  {},", segment_table(tile, segment, book))?;
     }
     writeln!(out, "]")
 }
 
-fn segment_table(tile: &TileType, segment: &Segment) -> String {
+fn segment_table(tile: &TileType, segment: &Segment, book: &Rulebook) -> String {
     let mut parts = alloc::vec![alloc::format!("kind = {}", quoted(segment.kind().name()))];
     if segment.kind().edge_kind().is_some() {
         parts.push(alloc::format!("edges = {}", list(segment.edges().iter().map(Dir::name))));
@@ -100,7 +182,7 @@ fn segment_table(tile: &TileType, segment: &Segment) -> String {
     if !segment.marks().is_empty() {
         parts.push(alloc::format!(
             "marks = {}",
-            list(segment.marks().iter().map(|mark| mark.name()))
+            list(segment.marks().iter().filter_map(|mark| book.mark(mark)).map(|m| m.id.as_str()))
         ));
     }
     alloc::format!("{{ {} }}", parts.join(", "))

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use carcassonne::engine::{FeatureData, Features};
-use carcassonne::{Board, Dir, HalfEdge, Mark, Pos, Rotation, SegmentKind, TileType};
+use carcassonne::{Board, Dir, HalfEdge, MarkCounts, Pos, Rotation, SegmentKind, TileType};
 
 /// A segment on the board: the cell and the segment's index in its tile type.
 pub type Node = (Pos, u8);
@@ -15,9 +15,9 @@ pub struct Found {
     pub kind: SegmentKind,
     pub open_edges: u32,
     pub segments: u32,
-    pub pennants: u32,
-    pub inn: bool,
-    pub cathedral: bool,
+    /// How many segments carry each mark (a flag mark counted per segment too: the tracker
+    /// counts, and scoring reads a flag as present or not).
+    pub marks: MarkCounts,
     pub tiles: usize,
 }
 
@@ -95,9 +95,7 @@ fn describe(board: &Board, tiles: &[TileType], members: &[Node]) -> Found {
         kind: SegmentKind::River,
         open_edges: 0,
         segments: members.len() as u32,
-        pennants: 0,
-        inn: false,
-        cathedral: false,
+        marks: MarkCounts::default(),
         tiles: members.iter().map(|(pos, _)| *pos).collect::<BTreeSet<_>>().len(),
     };
     for (pos, index) in members {
@@ -109,9 +107,9 @@ fn describe(board: &Board, tiles: &[TileType], members: &[Node]) -> Found {
             .iter()
             .filter(|dir| board.get(pos.neighbour(*dir).unwrap()).is_none())
             .count() as u32;
-        found.pennants += u32::from(segment.marks().contains(Mark::Pennant));
-        found.inn |= segment.marks().contains(Mark::Inn);
-        found.cathedral |= segment.marks().contains(Mark::Cathedral);
+        for mark in segment.marks().iter() {
+            found.marks.0[mark.index()] += 1;
+        }
     }
     found
 }
@@ -119,10 +117,10 @@ fn describe(board: &Board, tiles: &[TileType], members: &[Node]) -> Found {
 pub fn incremental(features: &Features, board: &Board, node: Node) -> (u32, Found) {
     let order = board.get(node.0).unwrap().order;
     let id = features.node(order, node.1).unwrap();
-    let FeatureData { kind, open_edges, segments, pennants, inn, cathedral, .. } =
-        features.data(id);
+    let FeatureData { kind, open_edges, segments, .. } = features.data(id);
     let tiles = features.tile_count(id);
-    (features.root(id), Found { kind, open_edges, segments, pennants, inn, cathedral, tiles })
+    let marks = features.marks(id);
+    (features.root(id), Found { kind, open_edges, segments, marks, tiles })
 }
 
 /// Asserts that the incremental features partition the segments exactly as the flood fill

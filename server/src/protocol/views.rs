@@ -3,7 +3,7 @@
 //! every function takes a `PlayerView` or tile data.
 
 use carcassonne::{
-    Dir, EdgeKind, Figure, Game, HalfEdge, Mark, PlayerView, Rotation, SegmentKind, Supply,
+    Dir, EdgeKind, Figure, Game, HalfEdge, MarkInfo, PlayerView, Rotation, SegmentKind, Supply,
     TileType,
 };
 use std::collections::HashMap;
@@ -63,7 +63,7 @@ pub struct FeatureShape {
     /// The segment's index: what `PLACE_MEEPLE.featureId` names.
     pub id: usize,
     pub half_edges: Vec<&'static str>,
-    pub marks: Vec<&'static str>,
+    pub marks: Vec<String>,
 }
 
 /// Part 1's Tile: the unrotated tile type (its `rotation` travels beside it), every feature
@@ -84,7 +84,8 @@ pub struct TileShape {
 }
 
 /// The Tile of a tile type.
-pub fn tile(tile: &TileType) -> TileShape {
+/// `marks` are the declarations the tile's mark numbers index (its game's or its set's).
+pub fn tile(tile: &TileType, marks: &[MarkInfo]) -> TileShape {
     let features = tile
         .segments()
         .iter()
@@ -107,7 +108,12 @@ pub fn tile(tile: &TileType) -> TileShape {
                 .filter(|half| segment.half_edges().contains(*half))
                 .map(HalfEdge::name)
                 .collect(),
-            marks: segment.marks().iter().map(Mark::name).collect(),
+            marks: segment
+                .marks()
+                .iter()
+                .filter_map(|mark| marks.get(mark.index()))
+                .map(|info| info.id.clone())
+                .collect(),
         })
         .collect();
     let edges = tile.edges();
@@ -120,7 +126,13 @@ pub fn tile(tile: &TileType) -> TileShape {
         west: edge_name(edges[Dir::W]),
         features,
         has_monastery: tile.count_segments(SegmentKind::Monastery) > 0,
-        has_shield: tile.count_marks(Mark::Pennant) > 0,
+        // Part 1's shield is the pennant, whichever set declares it.
+        has_shield: tile.segments().iter().any(|segment| {
+            segment
+                .marks()
+                .iter()
+                .any(|mark| marks.get(mark.index()).is_some_and(|m| m.id == "pennant"))
+        }),
     }
 }
 
@@ -220,7 +232,7 @@ pub fn tile_json(game: &Game) -> TileJson {
         .tiles()
         .iter()
         .map(|tile_type| {
-            serde_json::value::to_raw_value(&tile(tile_type))
+            serde_json::value::to_raw_value(&tile(tile_type, game.marks()))
                 .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
         })
         .collect();
@@ -373,7 +385,9 @@ fn tile_in_play(game: &Game, view: &PlayerView) -> Option<u16> {
 
 /// The tile waiting to be placed, or the one just placed while its figure is chosen.
 pub fn current_tile(game: &Game, view: &PlayerView) -> Option<TileShape> {
-    tile_in_play(game, view).and_then(|index| game.tile(index)).map(tile)
+    tile_in_play(game, view)
+        .and_then(|index| game.tile(index))
+        .map(|shape| tile(shape, game.marks()))
 }
 
 fn phase_name(phase: carcassonne::Phase) -> &'static str {

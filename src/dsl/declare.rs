@@ -1,0 +1,423 @@
+//! Validation of the declarations: marks and the rules that value features by them, checked
+//! before the tiles so that segments can name the marks.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::diagnostic::{Code, Problems, line_of};
+use super::limits;
+use super::raw::{Located, LocatedList, RawFarm, RawFile, RawMark, RawValue};
+use super::validate::{check_id, check_range, check_text};
+use crate::palette::Colour;
+use crate::rulebook::{
+    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, Mark, MarkInfo, MarkSet,
+    Merge, OptionTest, Rule, Rulebook, ValueRule,
+};
+use crate::segment::SegmentKind;
+use crate::setup::{FarmScoring, UnfinishedMarks};
+
+/// The most points a mark or a rule may give per tile or per mark.
+const MAX_POINTS: i64 = 100;
+
+/// Checks every declaration. Marks that fail are left out, so tiles naming them get no
+/// follow-on error beyond their own; the rulebook is complete only when nothing was reported.
+pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Problems) -> Rulebook {
+    let mut book = Rulebook::default();
+    let mut ids: Vec<(&str, usize)> = Vec::new();
+    for (number, mark) in raw.marks.iter().enumerate() {
+        if number == MAX_MARKS {
+            problems.report(
+                Code::TooLarge,
+                mark.span.clone(),
+                format!("a set may declare at most {MAX_MARKS} marks"),
+            );
+        }
+        let fresh = unique(&mut ids, mark.id.as_ref(), "mark", text, problems);
+        if let Some(info) = validate_mark(mark, problems)
+            && fresh
+            && number < MAX_MARKS
+        {
+            book.marks.push(info);
+        }
+    }
+    let mut rule_ids: Vec<(&str, usize)> = Vec::new();
+    let declared = raw.values.len() + raw.farms.len();
+    if declared > MAX_RULES {
+        let span = raw.values.first().map_or_else(
+            || raw.farms.first().map_or(0..0, |farm| farm.span.clone()),
+            |value| value.span.clone(),
+        );
+        problems.report(
+            Code::TooLarge,
+            span,
+            format!("a set may declare at most {MAX_RULES} rules, this one declares {declared}"),
+        );
+        return book;
+    }
+    for value in &raw.values {
+        let fresh = unique(&mut rule_ids, value.id.as_ref(), "rule", text, problems);
+        if let Some(rule) = validate_value(value, &book, problems)
+            && fresh
+        {
+            book.rules.push(rule);
+        }
+    }
+    for farm in &raw.farms {
+        let fresh = unique(&mut rule_ids, farm.id.as_ref(), "rule", text, problems);
+        if let Some(rule) = validate_farm(farm, &book, problems)
+            && fresh
+        {
+            book.rules.push(rule);
+        }
+    }
+    book
+}
+
+/// Records `id` and reports it if an earlier declaration of the same sort took it.
+fn unique<'a>(
+    seen: &mut Vec<(&'a str, usize)>,
+    id: Option<&'a Located<String>>,
+    what: &str,
+    text: &str,
+    problems: &mut Problems,
+) -> bool {
+    let Some(id) = id else { return true };
+    if let Some((_, first)) = seen.iter().find(|(known, _)| *known == id.value) {
+        problems.report(
+            Code::DuplicateId,
+            id.span.clone(),
+            format!(
+                "{what} id `{}` is already declared on line {}",
+                super::validate::shorten(&id.value),
+                line_of(text, *first)
+            ),
+        );
+        return false;
+    }
+    seen.push((&id.value, id.span.start));
+    true
+}
+
+fn declared_id(
+    problems: &mut Problems,
+    id: Option<&Located<String>>,
+    what: &str,
+) -> Option<String> {
+    check_id(problems, id?.clone(), what, limits::is_set_id_char, "a-z, 0-9 and _")
+}
+
+fn points(problems: &mut Problems, value: Option<&Located<i64>>, what: &str) -> Option<u32> {
+    match value {
+        None => Some(0),
+        Some(value) => check_range(problems, value, what, 0, MAX_POINTS).map(|n| n as u32),
+    }
+}
+
+fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
+    let id = declared_id(problems, raw.id.as_ref(), "mark id");
+    let name =
+        raw.name.clone().and_then(|name| check_text(problems, name, "mark name", limits::MAX_NAME));
+    let on = raw.on.as_ref().and_then(|on| {
+        let mut kinds = KindSet::EMPTY;
+        let mut ok = !on.value.is_empty();
+        if on.value.is_empty() {
+            problems.report(
+                Code::EmptySegment,
+                on.span.clone(),
+                "a mark must stand on at least one segment kind in `on`".into(),
+            );
+        }
+        for kind in &on.value {
+            match SegmentKind::from_name(&kind.value) {
+                Some(found) if kinds.contains(found) => {
+                    problems.report(
+                        Code::Duplicate,
+                        kind.span.clone(),
+                        format!("segment kind `{found}` is listed twice in `on`"),
+                    );
+                    ok = false;
+                }
+                Some(found) => kinds = kinds.with(found),
+                None => {
+                    problems.report(
+                        Code::UnknownSegmentKind,
+                        kind.span.clone(),
+                        format!(
+                            "`{}` is not a segment kind; expected city, road, field, river, monastery or garden",
+                            super::validate::shorten(&kind.value)
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(kinds)
+    });
+    let merge = raw.merge.as_ref().and_then(|merge| {
+        let found = Merge::from_name(&merge.value);
+        if found.is_none() {
+            problems.report(
+                Code::UnknownValue,
+                merge.span.clone(),
+                format!(
+                    "`{}` is not a way marks add up; expected count or flag",
+                    super::validate::shorten(&merge.value)
+                ),
+            );
+        }
+        found
+    });
+    let complete = points(problems, raw.complete.as_ref(), "complete");
+    let unfinished = points(problems, raw.unfinished.as_ref(), "unfinished");
+    let glyph = raw.glyph.as_ref().and_then(|glyph| {
+        let found = Glyph::from_name(&glyph.value);
+        if found.is_none() {
+            problems.report(
+                Code::UnknownGlyph,
+                glyph.span.clone(),
+                format!(
+                    "`{}` is not a glyph; expected one of {}",
+                    super::validate::shorten(&glyph.value),
+                    Glyph::ALL.map(Glyph::name).join(", ")
+                ),
+            );
+        }
+        found
+    });
+    let colour = raw.colour.as_ref().and_then(|colour| {
+        let found = Colour::named(&colour.value);
+        if found.is_none() {
+            problems.report(
+                Code::UnknownColour,
+                colour.span.clone(),
+                format!(
+                    "`{}` is not a colour; expected one of {}",
+                    super::validate::shorten(&colour.value),
+                    crate::PALETTE.map(Colour::name).join(", ")
+                ),
+            );
+        }
+        found
+    });
+    Some(MarkInfo {
+        id: id?,
+        name: name?,
+        on: on?,
+        merge: merge?,
+        complete: complete?,
+        unfinished: unfinished?,
+        glyph: glyph?,
+        colour: colour?,
+    })
+}
+
+/// The marks a rule names in `list`, each declared and named once.
+fn marks_named(
+    problems: &mut Problems,
+    list: Option<&LocatedList>,
+    book: &Rulebook,
+) -> Option<MarkSet> {
+    let mut set = MarkSet::EMPTY;
+    let mut ok = true;
+    for name in list.iter().flat_map(|list| &list.value) {
+        match resolve_mark(problems, name, book) {
+            Some(mark) if set.contains(mark) => {
+                problems.report(
+                    Code::Duplicate,
+                    name.span.clone(),
+                    format!("mark `{}` is listed twice", name.value),
+                );
+                ok = false;
+            }
+            Some(mark) => set = set.with(mark),
+            None => ok = false,
+        }
+    }
+    ok.then_some(set)
+}
+
+/// The declared mark `name` names, or a report that the set declares no such mark.
+pub(crate) fn resolve_mark(
+    problems: &mut Problems,
+    name: &Located<String>,
+    book: &Rulebook,
+) -> Option<Mark> {
+    let found = book.mark_by_id(&name.value);
+    if found.is_none() {
+        problems.report(Code::UnknownMark, name.span.clone(), unknown_mark(&name.value, book));
+    }
+    found
+}
+
+/// The message for a mark the set does not declare, listing those it does.
+pub(crate) fn unknown_mark(name: &str, book: &Rulebook) -> String {
+    let name = super::validate::shorten(name);
+    if book.marks().is_empty() {
+        return format!(
+            "`{name}` is not a mark of this set, which declares none; declare it in a [[mark]] table"
+        );
+    }
+    let known: Vec<&str> = book.marks().iter().map(|mark| mark.id.as_str()).collect();
+    format!("`{name}` is not a mark of this set; it declares {}", known.join(", "))
+}
+
+fn validate_value(raw: &RawValue, book: &Rulebook, problems: &mut Problems) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let feature = raw.feature.as_ref().and_then(|feature| {
+        let found = SegmentKind::from_name(&feature.value)
+            .filter(|kind| matches!(kind, SegmentKind::City | SegmentKind::Road));
+        if found.is_none() {
+            problems.report(
+                Code::UnknownValue,
+                feature.span.clone(),
+                format!(
+                    "a value rule values a city or a road, not `{}`",
+                    super::validate::shorten(&feature.value)
+                ),
+            );
+        }
+        found
+    });
+    let state = match &raw.state {
+        None => Some(FeatureState::Any),
+        Some(state) => {
+            let found = FeatureState::from_name(&state.value);
+            if found.is_none() {
+                problems.report(
+                    Code::UnknownValue,
+                    state.span.clone(),
+                    format!(
+                        "`{}` is not a state; expected complete, unfinished or any",
+                        super::validate::shorten(&state.value)
+                    ),
+                );
+            }
+            found
+        }
+    };
+    let with = marks_named(problems, raw.with.as_ref(), book);
+    let tiles = match &raw.tiles {
+        None => Some(None),
+        Some(tiles) => check_range(problems, tiles, "tiles", 1, i64::from(limits::MAX_COPIES))
+            .map(|n| Some(n as u32)),
+    };
+    let mut options = Some(Vec::new());
+    for (name, value) in &raw.options {
+        match option_test(&name.value, &value.value) {
+            Ok(test) => {
+                if let Some(list) = options.as_mut() {
+                    list.push(test);
+                }
+            }
+            Err(message) => {
+                let span = if OptionTest::NAMES.contains(&name.value.as_str()) {
+                    value.span.clone()
+                } else {
+                    name.span.clone()
+                };
+                problems.report(Code::UnknownOption, span, message);
+                options = None;
+            }
+        }
+    }
+    let precedence = precedence(problems, raw.precedence.as_ref());
+    let per_tile = raw
+        .per_tile
+        .as_ref()
+        .and_then(|per_tile| check_range(problems, per_tile, "per_tile", 0, MAX_POINTS))
+        .map(|n| n as u32);
+    let mut per_mark: Option<Vec<(Mark, u32)>> = Some(Vec::new());
+    for (name, value) in &raw.per_mark {
+        let mark = resolve_mark(problems, name, book);
+        let each = check_range(problems, value, "per_mark", 0, MAX_POINTS);
+        match (mark, each, per_mark.as_mut()) {
+            (Some(mark), Some(each), Some(list)) => list.push((mark, each as u32)),
+            _ => per_mark = None,
+        }
+    }
+    Some(Rule {
+        id: id?,
+        effect: Effect::Value(ValueRule {
+            feature: feature?,
+            state: state?,
+            with: with?,
+            tiles: tiles?,
+            options: options?,
+            precedence: precedence?,
+            per_tile: per_tile?,
+            per_mark: per_mark?,
+        }),
+    })
+}
+
+fn validate_farm(raw: &RawFarm, book: &Rulebook, problems: &mut Problems) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let with = marks_named(problems, raw.with.as_ref(), book);
+    if let (Some(with), Some(list)) = (with, &raw.with)
+        && with.is_empty()
+    {
+        problems.report(
+            Code::EmptySegment,
+            list.span.clone(),
+            "a farm rule needs at least one mark in `with`".into(),
+        );
+        return None;
+    }
+    let times = raw
+        .times
+        .as_ref()
+        .and_then(|times| check_range(problems, times, "times", 1, 10))
+        .map(|n| n as u32);
+    let precedence = precedence(problems, raw.precedence.as_ref());
+    Some(Rule {
+        id: id?,
+        effect: Effect::Farm(FarmRule { with: with?, times: times?, precedence: precedence? }),
+    })
+}
+
+fn precedence(problems: &mut Problems, value: Option<&Located<i64>>) -> Option<u8> {
+    match value {
+        None => Some(0),
+        Some(value) => check_range(problems, value, "precedence", 0, 100).map(|n| n as u8),
+    }
+}
+
+/// The option test `name = value` writes, or what is wrong with it.
+fn option_test(name: &str, value: &str) -> Result<OptionTest, String> {
+    let boolean = |make: fn(bool) -> OptionTest| match value {
+        "true" => Ok(make(true)),
+        "false" => Ok(make(false)),
+        _ => Err(format!(
+            "option `{name}` is true or false, not `{}`",
+            super::validate::shorten(value)
+        )),
+    };
+    match name {
+        "tiny_city" => boolean(OptionTest::TinyCity),
+        "farmers" => boolean(OptionTest::Farmers),
+        "abbots" => boolean(OptionTest::Abbots),
+        "inn_cathedral_unfinished" => match value {
+            "zero" => Ok(OptionTest::InnCathedralUnfinished(UnfinishedMarks::Zero)),
+            "normal" => Ok(OptionTest::InnCathedralUnfinished(UnfinishedMarks::Normal)),
+            _ => Err(format!(
+                "option `inn_cathedral_unfinished` is zero or normal, not `{}`",
+                super::validate::shorten(value)
+            )),
+        },
+        "farm_scoring" => match value {
+            "per_field" => Ok(OptionTest::FarmScoring(FarmScoring::PerField)),
+            "per_field_once" => Ok(OptionTest::FarmScoring(FarmScoring::PerFieldOnce)),
+            "per_city_4" => Ok(OptionTest::FarmScoring(FarmScoring::PerCity4)),
+            _ => Err(format!(
+                "option `farm_scoring` is per_field, per_field_once or per_city_4, not `{}`",
+                super::validate::shorten(value)
+            )),
+        },
+        _ => Err(format!(
+            "`{}` is not a game option a rule can test; expected one of {}",
+            super::validate::shorten(name),
+            OptionTest::NAMES.join(", ")
+        )),
+    }
+}

@@ -1,0 +1,259 @@
+//! The rulebook: the marks a tile set declares and the rules that value features by them,
+//! as one set's file declares them or as the sets of one game bring them together.
+//!
+//! A rulebook is data. Scoring asks it "what is this feature worth, with these marks" and
+//! applies the answer; it never asks which mark or rule it is looking at.
+
+mod mark;
+mod rule;
+
+pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
+pub use rule::{Effect, FarmRule, FeatureState, OptionTest, Rule, RuleId, ValueRule};
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::segment::SegmentKind;
+use crate::setup::RuleOptions;
+
+/// The most rules one tile set may declare, and one game bring together.
+pub const MAX_RULES: usize = 64;
+
+/// The marks and rules of a tile set, or of the sets of a game together.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rulebook {
+    pub(crate) marks: Vec<MarkInfo>,
+    pub(crate) rules: Vec<Rule>,
+}
+
+/// A city's or road's points and the rule that set them (`None`: the plain value).
+pub(crate) type Valued = (u32, Option<RuleId>);
+
+impl Rulebook {
+    /// The declared marks; a [`Mark`] indexes this list.
+    #[must_use]
+    pub fn marks(&self) -> &[MarkInfo] {
+        &self.marks
+    }
+
+    /// The declared rules; a [`RuleId`] indexes this list.
+    #[must_use]
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// The mark with this id.
+    #[must_use]
+    pub fn mark_by_id(&self, id: &str) -> Option<Mark> {
+        let index = self.marks.iter().position(|mark| mark.id == id)?;
+        Some(Mark(index as u8))
+    }
+
+    /// The declaration of `mark`.
+    #[must_use]
+    pub fn mark(&self, mark: Mark) -> Option<&MarkInfo> {
+        self.marks.get(mark.index())
+    }
+
+    /// The declaration of `rule`.
+    #[must_use]
+    pub fn rule(&self, rule: RuleId) -> Option<&Rule> {
+        self.rules.get(rule.index())
+    }
+
+    /// The value rules that apply to a feature, the winning one: highest precedence, first
+    /// declared among equals.
+    fn winning_value(
+        &self,
+        kind: SegmentKind,
+        complete: bool,
+        tiles: u32,
+        marks: MarkSet,
+        options: &RuleOptions,
+    ) -> Option<(RuleId, &ValueRule)> {
+        let mut best: Option<(RuleId, &ValueRule)> = None;
+        for (index, rule) in self.rules.iter().enumerate() {
+            let Effect::Value(value) = &rule.effect else { continue };
+            if value.applies(kind, complete, tiles, marks, options)
+                && best.is_none_or(|(_, known)| value.precedence > known.precedence)
+            {
+                best = Some((RuleId(index as u8), value));
+            }
+        }
+        best
+    }
+
+    /// What a city or road of `tiles` tiles carrying `counts` is worth, complete or
+    /// unfinished, and the rule that decided. `plain` overrides some marks' plain points
+    /// (a landscape's pennant value).
+    pub(crate) fn value(
+        &self,
+        kind: SegmentKind,
+        tiles: u32,
+        counts: &MarkCounts,
+        complete: bool,
+        options: &RuleOptions,
+        plain: &PlainOverride,
+    ) -> Valued {
+        let rule = self.winning_value(kind, complete, tiles, counts.present(), options);
+        let per_tile = match (rule, kind, complete) {
+            (Some((_, rule)), _, _) => rule.per_tile,
+            (None, SegmentKind::City, true) => 2,
+            _ => 1,
+        };
+        let mut points = per_tile.saturating_mul(tiles);
+        for (mark, count) in counts.iter() {
+            let Some(info) = self.mark(mark) else { continue };
+            let each = match rule.and_then(|(_, rule)| rule.mark_points(mark)) {
+                Some(each) => each,
+                None => plain.points(mark, complete).unwrap_or(if complete {
+                    info.complete
+                } else {
+                    info.unfinished
+                }),
+            };
+            points = points.saturating_add(each.saturating_mul(info.counted(count)));
+        }
+        (points, rule.map(|(id, _)| id))
+    }
+
+    /// How many times its plain value a completed city carrying `marks` pays its farmers,
+    /// and the rule that says so.
+    pub(crate) fn farm_factor(&self, marks: MarkSet) -> (u32, Option<RuleId>) {
+        let mut best: Option<(RuleId, &FarmRule)> = None;
+        for (index, rule) in self.rules.iter().enumerate() {
+            let Effect::Farm(farm) = &rule.effect else { continue };
+            if marks.contains_all(farm.with)
+                && best.is_none_or(|(_, known)| farm.precedence > known.precedence)
+            {
+                best = Some((RuleId(index as u8), farm));
+            }
+        }
+        best.map_or((1, None), |(id, farm)| (farm.times, Some(id)))
+    }
+
+    /// Whether any farm rule is declared: most games have none, and their fields need not
+    /// look at their cities' marks.
+    pub(crate) fn has_farm_rules(&self) -> bool {
+        self.rules.iter().any(|rule| matches!(rule.effect, Effect::Farm(_)))
+    }
+
+    /// The rulebooks of several sets as one, each mark and rule once, and for each set how
+    /// its mark numbers map into the combined book.
+    ///
+    /// # Errors
+    /// Two sets that declare the same id differently, or more marks or rules than a game
+    /// holds.
+    pub(crate) fn combine<'a>(
+        books: impl Iterator<Item = (&'a str, &'a Rulebook)>,
+    ) -> Result<(Rulebook, Vec<Vec<Mark>>), Conflict> {
+        let mut combined = Rulebook::default();
+        let mut mark_owner: Vec<&str> = Vec::new();
+        let mut rule_owner: Vec<&str> = Vec::new();
+        let mut maps = Vec::new();
+        for (set, book) in books {
+            let mut map = Vec::with_capacity(book.marks.len());
+            for mark in &book.marks {
+                let at = match combined.marks.iter().position(|known| known.id == mark.id) {
+                    Some(at) if combined.marks[at] == *mark => at,
+                    Some(at) => return Err(Conflict::mark(&mark.id, mark_owner[at], set)),
+                    None if combined.marks.len() == MAX_MARKS => {
+                        return Err(Conflict::TooManyMarks);
+                    }
+                    None => {
+                        combined.marks.push(mark.clone());
+                        mark_owner.push(set);
+                        combined.marks.len() - 1
+                    }
+                };
+                map.push(Mark(at as u8));
+            }
+            for rule in &book.rules {
+                let rule = rule.remapped(&map);
+                match combined.rules.iter().position(|known| known.id == rule.id) {
+                    Some(at) if combined.rules[at] == rule => {}
+                    Some(at) => return Err(Conflict::rule(&rule.id, rule_owner[at], set)),
+                    None if combined.rules.len() == MAX_RULES => {
+                        return Err(Conflict::TooManyRules);
+                    }
+                    None => {
+                        combined.rules.push(rule);
+                        rule_owner.push(set);
+                    }
+                }
+            }
+            maps.push(map);
+        }
+        Ok((combined, maps))
+    }
+}
+
+/// A mark's plain points replaced, for a landscape that values pennants its own way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PlainOverride {
+    pub(crate) mark: Option<Mark>,
+    pub(crate) complete: Option<u32>,
+    pub(crate) unfinished: Option<u32>,
+}
+
+impl PlainOverride {
+    fn points(&self, mark: Mark, complete: bool) -> Option<u32> {
+        if self.mark != Some(mark) {
+            return None;
+        }
+        if complete { self.complete } else { self.unfinished }
+    }
+}
+
+impl Rule {
+    /// The rule with its mark numbers mapped through `map` (a set's numbers to a game's).
+    fn remapped(&self, map: &[Mark]) -> Rule {
+        let set = |marks: MarkSet| marks.iter().filter_map(|mark| map.get(mark.index())).copied();
+        let effect = match &self.effect {
+            Effect::Value(value) => Effect::Value(ValueRule {
+                with: set(value.with).collect(),
+                per_mark: value
+                    .per_mark
+                    .iter()
+                    .filter_map(|(mark, points)| Some((*map.get(mark.index())?, *points)))
+                    .collect(),
+                ..value.clone()
+            }),
+            Effect::Farm(farm) => {
+                Effect::Farm(FarmRule { with: set(farm.with).collect(), ..*farm })
+            }
+        };
+        Rule { id: self.id.clone(), effect }
+    }
+}
+
+/// Why the sets of a game cannot share one rulebook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Conflict {
+    /// Two sets declare a mark or rule of the same id differently.
+    Differs { what: &'static str, id: String, first: String, second: String },
+    /// More marks than a game holds.
+    TooManyMarks,
+    /// More rules than a game holds.
+    TooManyRules,
+}
+
+impl Conflict {
+    fn mark(id: &str, first: &str, second: &str) -> Conflict {
+        Conflict::Differs {
+            what: "mark",
+            id: id.into(),
+            first: first.into(),
+            second: second.into(),
+        }
+    }
+
+    fn rule(id: &str, first: &str, second: &str) -> Conflict {
+        Conflict::Differs {
+            what: "rule",
+            id: id.into(),
+            first: first.into(),
+            second: second.into(),
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Declared rules: what a feature is worth by its marks, and what a completed city is worth
+//! to farmers by its marks. Each is data read from a tile set file; one generic mechanism
+//! applies them all, and nothing in the engine asks which rule or mark it is.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::{Deserialize, Serialize};
+
+use super::mark::{Mark, MarkSet};
+use crate::segment::SegmentKind;
+use crate::setup::{FarmScoring, RuleOptions, UnfinishedMarks};
+
+/// A declared rule, by its number in the declarations of the set or game that owns it
+/// ([`Catalog::rules`](crate::Catalog::rules), [`Game::rules`](crate::Game::rules)): what
+/// events name when a rule set a score.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct RuleId(pub u8);
+
+impl RuleId {
+    /// The rule's number as an index.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A rule as its tile set declares it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rule {
+    /// The id events and messages name it by, such as `"cathedral"`.
+    pub id: String,
+    /// What it does.
+    pub effect: Effect,
+}
+
+/// What a rule does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// Sets what a city or road is worth (`[[value]]` in files).
+    Value(ValueRule),
+    /// Multiplies what a completed city pays its farmers (`[[farm]]` in files).
+    Farm(FarmRule),
+}
+
+/// Whether a rule applies to complete features, unfinished ones, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FeatureState {
+    /// Completed during play (or complete at the end).
+    Complete,
+    /// Scored unfinished at the end of the game.
+    Unfinished,
+    /// Either.
+    Any,
+}
+
+impl FeatureState {
+    /// The name used in tile set files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureState::Complete => "complete",
+            FeatureState::Unfinished => "unfinished",
+            FeatureState::Any => "any",
+        }
+    }
+
+    /// Parses a name as written in tile set files.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<FeatureState> {
+        [FeatureState::Complete, FeatureState::Unfinished, FeatureState::Any]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+
+    const fn admits(self, complete: bool) -> bool {
+        match self {
+            FeatureState::Complete => complete,
+            FeatureState::Unfinished => !complete,
+            FeatureState::Any => true,
+        }
+    }
+}
+
+/// A game option a rule may depend on, with the value it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptionTest {
+    /// `tiny_city` is on (`true`) or off.
+    TinyCity(bool),
+    /// `inn_cathedral_unfinished` has this value.
+    InnCathedralUnfinished(UnfinishedMarks),
+    /// `farm_scoring` has this value.
+    FarmScoring(FarmScoring),
+    /// `farmers` is on (`true`) or off.
+    Farmers(bool),
+    /// `abbots` is on (`true`) or off.
+    Abbots(bool),
+}
+
+impl OptionTest {
+    /// The option names a rule may test, as files write them.
+    pub const NAMES: [&'static str; 5] =
+        ["tiny_city", "inn_cathedral_unfinished", "farm_scoring", "farmers", "abbots"];
+
+    /// Whether the options hold the value this test needs.
+    #[must_use]
+    pub fn holds(self, options: &RuleOptions) -> bool {
+        match self {
+            OptionTest::TinyCity(on) => options.tiny_city == on,
+            OptionTest::InnCathedralUnfinished(value) => options.inn_cathedral_unfinished == value,
+            OptionTest::FarmScoring(value) => options.farm_scoring == value,
+            OptionTest::Farmers(on) => options.farmers == on,
+            OptionTest::Abbots(on) => options.abbots == on,
+        }
+    }
+
+    /// The option's name as files write it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            OptionTest::TinyCity(_) => "tiny_city",
+            OptionTest::InnCathedralUnfinished(_) => "inn_cathedral_unfinished",
+            OptionTest::FarmScoring(_) => "farm_scoring",
+            OptionTest::Farmers(_) => "farmers",
+            OptionTest::Abbots(_) => "abbots",
+        }
+    }
+}
+
+/// What a city or road is worth when it carries certain marks: points per tile and per mark
+/// in place of the plain ones, for the features it applies to. Of the rules that apply to a
+/// feature, the one of highest precedence sets its value (the first declared among equals).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ValueRule {
+    /// City or road.
+    pub feature: SegmentKind,
+    /// Complete features, unfinished ones, or both.
+    pub state: FeatureState,
+    /// Marks the feature must carry, at least one of each.
+    pub with: MarkSet,
+    /// The exact number of tiles the feature must cover, if the rule asks.
+    pub tiles: Option<u32>,
+    /// Options that must hold, every one.
+    pub options: Vec<OptionTest>,
+    /// Which rule wins where several apply: the highest.
+    pub precedence: u8,
+    /// Points per tile.
+    pub per_tile: u32,
+    /// Points per mark, for the marks named; other marks add their plain points.
+    pub per_mark: Vec<(Mark, u32)>,
+}
+
+impl ValueRule {
+    /// Whether the rule applies to a feature of `kind` and `tiles` tiles carrying `marks`.
+    #[must_use]
+    pub fn applies(
+        &self,
+        kind: SegmentKind,
+        complete: bool,
+        tiles: u32,
+        marks: MarkSet,
+        options: &RuleOptions,
+    ) -> bool {
+        self.feature == kind
+            && self.state.admits(complete)
+            && marks.contains_all(self.with)
+            && self.tiles.is_none_or(|exactly| exactly == tiles)
+            && self.options.iter().all(|test| test.holds(options))
+    }
+
+    /// The points per mark this rule sets for `mark`, if it names it.
+    #[must_use]
+    pub fn mark_points(&self, mark: Mark) -> Option<u32> {
+        self.per_mark.iter().find(|(named, _)| *named == mark).map(|(_, points)| *points)
+    }
+}
+
+/// A completed city carrying certain marks pays its farmers `times` as much (the Cathars'
+/// besieged city: 6 a city instead of 3 under the current rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FarmRule {
+    /// Marks the city must carry, at least one of each.
+    pub with: MarkSet,
+    /// The factor, 1 to 10.
+    pub times: u32,
+    /// Which rule wins where several apply: the highest.
+    pub precedence: u8,
+}
