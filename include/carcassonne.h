@@ -60,7 +60,10 @@
  * - Versions: CARC_ABI_VERSION_MAJOR changes when a declaration changes incompatibly,
  *   CARC_ABI_VERSION_MINOR when one is added; carc_abi_version() returns the linked library's
  *   as (MAJOR << 16) | MINOR, and carc_version() its release. 1.2 added the thread safety
- *   above, zeroed padding, and carc_landscape_scoring with its functions.
+ *   above, zeroed padding, and carc_landscape_scoring with its functions; 1.6 the results
+ *   CARC_RESULT_CONFLICTING_DECLARATION and CARC_RESULT_TOO_MANY_DECLARATIONS, when tile sets
+ *   declare their own marks and rules (the CARC_MARK_* bits and CARC_MODIFIER_* numbers are
+ *   the built-in sets' marks and rules, found by id; other sets' read as 0).
  */
 
 #ifndef CARCASSONNE_H
@@ -90,7 +93,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 5
+#define CARC_ABI_VERSION_MINOR 6
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -295,6 +298,14 @@ enum carc_result
    * The tile sets bring more tiles together than a board holds (65,536).
    */
   CARC_RESULT_TOO_MANY_TILES = 308,
+  /**
+   * Two tile sets declare a mark or a rule of the same id differently (ABI 1.6).
+   */
+  CARC_RESULT_CONFLICTING_DECLARATION = 309,
+  /**
+   * The tile sets declare more marks or rules together than a game holds (ABI 1.6).
+   */
+  CARC_RESULT_TOO_MANY_DECLARATIONS = 310,
   /**
    * The action belongs to another phase of the turn.
    */

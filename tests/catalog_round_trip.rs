@@ -18,7 +18,11 @@ fn toml_export_reloads_to_an_equal_catalog() {
 fn json_export_lists_what_was_read() {
     let base = Catalog::builtin("base").unwrap();
     let json = serde_json::to_value(&base).unwrap();
-    assert_eq!(json["format"], 1);
+    assert_eq!(json["format"], 2);
+    assert_eq!(json["marks"][0]["id"], "pennant");
+    assert_eq!(json["marks"][0]["glyph"], "shield");
+    assert_eq!(json["rules"][0]["id"], "tiny_city");
+    assert_eq!(json["rules"][0]["per_mark"], serde_json::json!([["pennant", 1]]));
     assert_eq!(json["set"]["id"], "base");
     assert_eq!(json["deck"]["start"], "D");
     assert_eq!(json["tiles"].as_array().unwrap().len(), 24);
@@ -76,6 +80,47 @@ fn toml_from_json(json: &serde_json::Value) -> String {
         figures["big_followers"],
         strings(&figures["colours"])
     );
+    for mark in json["marks"].as_array().unwrap() {
+        out += &format!(
+            "[[mark]]\nid = {}\nname = {}\non = {}\nmerge = {}\ncomplete = {}\nunfinished = {}\nglyph = {}\ncolour = {}\n",
+            mark["id"],
+            mark["name"],
+            strings(&mark["on"]),
+            mark["merge"],
+            mark["complete"],
+            mark["unfinished"],
+            mark["glyph"],
+            mark["colour"]
+        );
+    }
+    for rule in json["rules"].as_array().unwrap() {
+        let table = if rule["type"] == "farm" { "farm" } else { "value" };
+        out += &format!("[[{table}]]\nid = {}\nwith = {}\nprecedence = {}\n", rule["id"], strings(&rule["with"]), rule["precedence"]);
+        if table == "farm" {
+            out += &format!("times = {}\n", rule["times"]);
+            continue;
+        }
+        out += &format!("feature = {}\nstate = {}\nper_tile = {}\n", rule["feature"], rule["state"], rule["per_tile"]);
+        if !rule["tiles"].is_null() {
+            out += &format!("tiles = {}\n", rule["tiles"]);
+        }
+        let entries = |key: &str, quote: bool| -> String {
+            let pairs: Vec<String> = rule[key]
+                .as_array()
+                .map(|list| list.iter().map(|pair| {
+                    let value = &pair[1];
+                    let text = match value.as_str() {
+                        Some(b @ ("true" | "false")) => b.to_string(),
+                        Some(other) if quote => format!("{other:?}"),
+                        _ => value.to_string(),
+                    };
+                    format!("{} = {text}", pair[0].as_str().unwrap())
+                }).collect())
+                .unwrap_or_default();
+            format!("{{ {} }}", pairs.join(", "))
+        };
+        out += &format!("option = {}\nper_mark = {}\n", entries("option", true), entries("per_mark", false));
+    }
     for tile in json["tiles"].as_array().unwrap() {
         let edges = tile["edges"].as_array().unwrap();
         out += &format!(

@@ -195,7 +195,7 @@ struct TurnEnd<'a> {
     score_changes: serde_json::Map<String, Value>,
     next_player: Option<String>,
     game_state: &'a RawValue,
-    events: &'a [Event],
+    events: views::EventsOut<'a>,
 }
 
 /// `GAME_END`'s data.
@@ -206,7 +206,7 @@ struct GameEnd<'a> {
     winners: Vec<&'a str>,
     final_score: serde_json::Map<String, Value>,
     game_state: &'a RawValue,
-    events: &'a [Event],
+    events: views::EventsOut<'a>,
     game_id: &'a str,
 }
 
@@ -1226,7 +1226,7 @@ impl Room {
             score_changes: changes,
             next_player: next,
             game_state: &state,
-            events: &events,
+            events: views::EventsOut { game, events: &events },
         });
         self.turn_events = events;
         self.turn_events.clear();
@@ -1273,7 +1273,7 @@ impl Room {
             winners: winners.clone(),
             final_score,
             game_state: &state,
-            events: &self.turn_events,
+            events: views::EventsOut { game, events: &self.turn_events },
             game_id: &self.id,
         });
         self.turn_events.clear();

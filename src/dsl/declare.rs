@@ -20,10 +20,29 @@ use crate::setup::{FarmScoring, UnfinishedMarks};
 /// The most points a mark or a rule may give per tile or per mark.
 const MAX_POINTS: i64 = 100;
 
+/// The declarations that passed, and the ids of the marks whose declarations did not: a
+/// segment or rule naming one of those is not reported again, its declaration already was.
+pub(crate) struct Declared {
+    pub(crate) book: Rulebook,
+    pub(crate) broken: Vec<String>,
+}
+
+impl Declared {
+    /// The declared mark `name` names; reported unless its declaration was broken.
+    pub(crate) fn resolve(&self, problems: &mut Problems, name: &Located<String>) -> Option<Mark> {
+        let found = self.book.mark_by_id(&name.value);
+        if found.is_none() && !self.broken.contains(&name.value) {
+            problems.report(Code::UnknownMark, name.span.clone(), unknown_mark(&name.value, &self.book));
+        }
+        found
+    }
+}
+
 /// Checks every declaration. Marks that fail are left out, so tiles naming them get no
 /// follow-on error beyond their own; the rulebook is complete only when nothing was reported.
-pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Problems) -> Rulebook {
-    let mut book = Rulebook::default();
+pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Problems) -> Declared {
+    let mut declared = Declared { book: Rulebook::default(), broken: Vec::new() };
+    let book = &mut declared.book;
     let mut ids: Vec<(&str, usize)> = Vec::new();
     for (number, mark) in raw.marks.iter().enumerate() {
         if number == MAX_MARKS {
@@ -34,16 +53,18 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
             );
         }
         let fresh = unique(&mut ids, mark.id.as_ref(), "mark", text, problems);
-        if let Some(info) = validate_mark(mark, problems)
-            && fresh
-            && number < MAX_MARKS
-        {
-            book.marks.push(info);
+        match validate_mark(mark, problems) {
+            Some(info) if fresh && number < MAX_MARKS => book.marks.push(info),
+            _ => {
+                if let Some(id) = &mark.id {
+                    declared.broken.push(id.value.clone());
+                }
+            }
         }
     }
     let mut rule_ids: Vec<(&str, usize)> = Vec::new();
-    let declared = raw.values.len() + raw.farms.len();
-    if declared > MAX_RULES {
+    let count = raw.values.len() + raw.farms.len();
+    if count > MAX_RULES {
         let span = raw.values.first().map_or_else(
             || raw.farms.first().map_or(0..0, |farm| farm.span.clone()),
             |value| value.span.clone(),
@@ -51,27 +72,29 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         problems.report(
             Code::TooLarge,
             span,
-            format!("a set may declare at most {MAX_RULES} rules, this one declares {declared}"),
+            format!("a set may declare at most {MAX_RULES} rules, this one declares {count}"),
         );
-        return book;
+        return declared;
     }
+    let mut rules = Vec::new();
     for value in &raw.values {
         let fresh = unique(&mut rule_ids, value.id.as_ref(), "rule", text, problems);
-        if let Some(rule) = validate_value(value, &book, problems)
+        if let Some(rule) = validate_value(value, &declared, problems)
             && fresh
         {
-            book.rules.push(rule);
+            rules.push(rule);
         }
     }
     for farm in &raw.farms {
         let fresh = unique(&mut rule_ids, farm.id.as_ref(), "rule", text, problems);
-        if let Some(rule) = validate_farm(farm, &book, problems)
+        if let Some(rule) = validate_farm(farm, &declared, problems)
             && fresh
         {
-            book.rules.push(rule);
+            rules.push(rule);
         }
     }
-    book
+    declared.book.rules = rules;
+    declared
 }
 
 /// Records `id` and reports it if an earlier declaration of the same sort took it.
@@ -123,7 +146,7 @@ fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
         let mut ok = !on.value.is_empty();
         if on.value.is_empty() {
             problems.report(
-                Code::EmptySegment,
+                Code::MissingKey,
                 on.span.clone(),
                 "a mark must stand on at least one segment kind in `on`".into(),
             );
@@ -216,12 +239,12 @@ fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
 fn marks_named(
     problems: &mut Problems,
     list: Option<&LocatedList>,
-    book: &Rulebook,
+    declared: &Declared,
 ) -> Option<MarkSet> {
     let mut set = MarkSet::EMPTY;
     let mut ok = true;
     for name in list.iter().flat_map(|list| &list.value) {
-        match resolve_mark(problems, name, book) {
+        match declared.resolve(problems, name) {
             Some(mark) if set.contains(mark) => {
                 problems.report(
                     Code::Duplicate,
@@ -237,19 +260,6 @@ fn marks_named(
     ok.then_some(set)
 }
 
-/// The declared mark `name` names, or a report that the set declares no such mark.
-pub(crate) fn resolve_mark(
-    problems: &mut Problems,
-    name: &Located<String>,
-    book: &Rulebook,
-) -> Option<Mark> {
-    let found = book.mark_by_id(&name.value);
-    if found.is_none() {
-        problems.report(Code::UnknownMark, name.span.clone(), unknown_mark(&name.value, book));
-    }
-    found
-}
-
 /// The message for a mark the set does not declare, listing those it does.
 pub(crate) fn unknown_mark(name: &str, book: &Rulebook) -> String {
     let name = super::validate::shorten(name);
@@ -262,7 +272,7 @@ pub(crate) fn unknown_mark(name: &str, book: &Rulebook) -> String {
     format!("`{name}` is not a mark of this set; it declares {}", known.join(", "))
 }
 
-fn validate_value(raw: &RawValue, book: &Rulebook, problems: &mut Problems) -> Option<Rule> {
+fn validate_value(raw: &RawValue, declared: &Declared, problems: &mut Problems) -> Option<Rule> {
     let id = declared_id(problems, raw.id.as_ref(), "rule id");
     let feature = raw.feature.as_ref().and_then(|feature| {
         let found = SegmentKind::from_name(&feature.value)
@@ -296,7 +306,7 @@ fn validate_value(raw: &RawValue, book: &Rulebook, problems: &mut Problems) -> O
             found
         }
     };
-    let with = marks_named(problems, raw.with.as_ref(), book);
+    let with = marks_named(problems, raw.with.as_ref(), declared);
     let tiles = match &raw.tiles {
         None => Some(None),
         Some(tiles) => check_range(problems, tiles, "tiles", 1, i64::from(limits::MAX_COPIES))
@@ -329,7 +339,7 @@ fn validate_value(raw: &RawValue, book: &Rulebook, problems: &mut Problems) -> O
         .map(|n| n as u32);
     let mut per_mark: Option<Vec<(Mark, u32)>> = Some(Vec::new());
     for (name, value) in &raw.per_mark {
-        let mark = resolve_mark(problems, name, book);
+        let mark = declared.resolve(problems, name);
         let each = check_range(problems, value, "per_mark", 0, MAX_POINTS);
         match (mark, each, per_mark.as_mut()) {
             (Some(mark), Some(each), Some(list)) => list.push((mark, each as u32)),
@@ -351,18 +361,19 @@ fn validate_value(raw: &RawValue, book: &Rulebook, problems: &mut Problems) -> O
     })
 }
 
-fn validate_farm(raw: &RawFarm, book: &Rulebook, problems: &mut Problems) -> Option<Rule> {
+fn validate_farm(raw: &RawFarm, declared: &Declared, problems: &mut Problems) -> Option<Rule> {
     let id = declared_id(problems, raw.id.as_ref(), "rule id");
-    let with = marks_named(problems, raw.with.as_ref(), book);
-    if let (Some(with), Some(list)) = (with, &raw.with)
-        && with.is_empty()
+    let mut with = marks_named(problems, raw.with.as_ref(), declared);
+    if let (Some(set), Some(list)) = (with, &raw.with)
+        && set.is_empty()
+        && list.value.is_empty()
     {
         problems.report(
-            Code::EmptySegment,
+            Code::MissingKey,
             list.span.clone(),
             "a farm rule needs at least one mark in `with`".into(),
         );
-        return None;
+        with = None;
     }
     let times = raw
         .times

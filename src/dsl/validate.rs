@@ -12,7 +12,8 @@ use super::raw::{Located, LocatedList, RawFile, RawSegment, RawTile};
 use crate::catalog::{Catalog, DeckRules, Figures, SetInfo};
 use crate::edge::{EdgeKind, HalfEdge};
 use crate::geom::{ByDir, Dir};
-use crate::rulebook::{Mark, MarkSet, Rulebook};
+use super::declare::Declared;
+use crate::rulebook::{Mark, MarkSet};
 use crate::segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
 
@@ -31,6 +32,7 @@ pub(crate) fn validate(raw: RawFile, text: &str, problems: &mut Problems) -> Opt
     });
 
     let tiles = validate_tiles(&raw.tiles, raw.end, text, &rulebook, problems);
+    let rulebook = rulebook.book;
     let deck = validate_deck(&raw.deck, &tiles, problems);
     let figures = validate_figures(&raw.figures, problems);
 
@@ -45,7 +47,7 @@ fn validate_tiles(
     raw: &[RawTile],
     end: usize,
     text: &str,
-    book: &Rulebook,
+    book: &Declared,
     problems: &mut Problems,
 ) -> Vec<Option<TileType>> {
     if raw.is_empty() {
@@ -118,7 +120,7 @@ fn validate_tile(tile: &RawTile, problems: &mut Problems) -> Option<(String, Str
 /// The edges and segments of one tile, checked against each other.
 fn validate_layout(
     tile: &RawTile,
-    book: &Rulebook,
+    book: &Declared,
     problems: &mut Problems,
 ) -> Option<(ByDir<EdgeKind>, Vec<Segment>)> {
     let declared: ByDir<Option<EdgeKind>> = match &tile.edges {
@@ -196,7 +198,7 @@ struct CheckedSegment {
 fn validate_segment(
     raw: &RawSegment,
     declared: &ByDir<Option<EdgeKind>>,
-    book: &Rulebook,
+    book: &Declared,
     problems: &mut Problems,
 ) -> Option<CheckedSegment> {
     let kind_name = raw.kind.as_ref()?;
@@ -274,13 +276,7 @@ fn validate_segment(
             )
         },
     );
-    let marks = parse_list(
-        problems,
-        raw.marks.as_ref(),
-        "mark",
-        |name| book.mark_by_id(name),
-        |name| super::declare::unknown_mark(name, book),
-    );
+    let marks = parse_marks(problems, raw.marks.as_ref(), book);
     let (Some(edges), Some(half_edges), Some(cities), Some(marks)) =
         (edges, half_edges, cities, marks)
     else {
@@ -324,7 +320,7 @@ fn validate_segment(
     }
 
     for (mark, span) in &marks {
-        let Some(info) = book.mark(*mark) else { continue };
+        let Some(info) = book.book.mark(*mark) else { continue };
         if !info.on.contains(kind) {
             let kinds: Vec<&str> = info.on.iter().map(SegmentKind::name).collect();
             problems.report(
@@ -349,6 +345,33 @@ fn validate_segment(
     })
 }
 
+/// The declared marks a segment names, reporting undeclared and repeated ones (a mark whose
+/// declaration was broken is not reported again). `None` if any failed.
+fn parse_marks(
+    problems: &mut Problems,
+    list: Option<&LocatedList>,
+    declared: &Declared,
+) -> Option<Vec<(Mark, Range<usize>)>> {
+    let Some(list) = list else { return Some(Vec::new()) };
+    let mut parsed: Vec<(Mark, Range<usize>)> = Vec::new();
+    let mut ok = true;
+    for item in &list.value {
+        match declared.resolve(problems, item) {
+            None => ok = false,
+            Some(mark) if parsed.iter().any(|(seen, _)| *seen == mark) => {
+                problems.report(
+                    Code::Duplicate,
+                    item.span.clone(),
+                    format!("mark `{}` is listed twice in this segment", item.value),
+                );
+                ok = false;
+            }
+            Some(mark) => parsed.push((mark, item.span.clone())),
+        }
+    }
+    ok.then_some(parsed)
+}
+
 /// Parses every name in `list`, reporting unknown and repeated ones. `None` if any failed.
 fn parse_list<T: PartialEq + Copy>(
     problems: &mut Problems,
@@ -364,9 +387,8 @@ fn parse_list<T: PartialEq + Copy>(
         match parse(&item.value) {
             None => {
                 let code = match what {
-                    "edge" | "city" => Code::UnknownEdge,
                     "half-edge" => Code::UnknownHalfEdge,
-                    _ => Code::UnknownMark,
+                    _ => Code::UnknownEdge,
                 };
                 problems.report(code, item.span.clone(), unknown(&item.value));
                 ok = false;

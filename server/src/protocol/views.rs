@@ -440,3 +440,51 @@ pub fn abbot_recalls(game: &Game) -> Vec<Position> {
 pub fn rotation(degrees: u16) -> Rotation {
     Rotation::ALL[usize::from(degrees / 90) % 4]
 }
+
+/// The engine's events as the protocol writes them (docs/protocol.md, 1.1): each as the
+/// engine's JSON, but a `feature_scored` event's mark counts named by the marks' ids
+/// (`marks`), the rule that set its value named by its id (`modifier`, `none` for the plain
+/// value: the built-in sets' rule ids are part 1.1's modifier names), and `pennants` kept for
+/// clients of part 1.1 (the count of the mark called `pennant`).
+pub struct EventsOut<'a> {
+    /// The game the events happened in: what their numbers index.
+    pub game: &'a Game,
+    /// The events, in order.
+    pub events: &'a [carcassonne::Event],
+}
+
+impl serde::Serialize for EventsOut<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeSeq};
+        let mut seq = serializer.serialize_seq(Some(self.events.len()))?;
+        for event in self.events {
+            let mut value = serde_json::to_value(event).map_err(S::Error::custom)?;
+            if let (carcassonne::Event::FeatureScored(score), Some(fields)) =
+                (event, value.as_object_mut())
+            {
+                let marks = self.game.marks();
+                let named: serde_json::Map<String, serde_json::Value> = score
+                    .marks
+                    .iter()
+                    .filter_map(|(mark, count)| {
+                        Some((marks.get(mark.index())?.id.clone(), count.into()))
+                    })
+                    .collect();
+                let pennants = marks
+                    .iter()
+                    .position(|mark| mark.id == "pennant")
+                    .map_or(0, |at| score.marks.0[at]);
+                let rule = score
+                    .rule
+                    .and_then(|rule| self.game.rules().get(rule.index()))
+                    .map_or("none", |rule| rule.id.as_str());
+                fields.remove("rule");
+                fields.insert("marks".into(), named.into());
+                fields.insert("pennants".into(), pennants.into());
+                fields.insert("modifier".into(), rule.into());
+            }
+            seq.serialize_element(&value)?;
+        }
+        seq.end()
+    }
+}
