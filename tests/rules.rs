@@ -373,6 +373,10 @@ scenarios! {
     /// A 2-tile city with a pennant: 2 x 2 + 1 x 2 = 6 by default, 2 x 1 + 1 x 1 = 3 under
     /// tiny_city.
     tiny_city,
+    /// A set's own rules, declared in TOML only: a besieged 2-tile city scores 2 x 1 = 2, a
+    /// toll road of 2 tiles 2 x 3 = 6, and the besieged city pays its farmer 2 x 3 = 6 (under
+    /// per_city_4, 2 x 4 = 8).
+    declared_rules_value_roads_and_pay_farmers,
     /// The pennant of IC06 belongs to its corner city (3 x 2 + 1 x 2 = 8), not to the cap on
     /// the same tile (2 x 2 = 4, not 6).
     pennant_belongs_to_its_segment,

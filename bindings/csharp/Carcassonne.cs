@@ -67,6 +67,10 @@ namespace Carcassonne
         NoFollowers = 307,
         /// <summary>The tile sets bring more tiles together than a board holds (65,536).</summary>
         TooManyTiles = 308,
+        /// <summary>Two tile sets declare a mark or a rule of the same id differently (ABI 1.6).</summary>
+        ConflictingDeclaration = 309,
+        /// <summary>The tile sets declare more marks or rules together than a game holds (ABI 1.6).</summary>
+        TooManyDeclarations = 310,
         /// <summary>The action belongs to another phase of the turn.</summary>
         WrongPhase = 401,
         /// <summary>No tile type has this number.</summary>
@@ -378,7 +382,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 5;
+        public const int AbiVersionMinor = 6;
     }
 
     // ---------------------------------------------------------------------------------------
