@@ -54,8 +54,8 @@
 //! name = "Fortresses"
 //! edition = 1
 //!
-//! # A mark is declared by the set that prints it: what it stands on, how several add up,
-//! # what each adds to a feature, and how pictures draw it.
+//! ## A mark is declared by the set that prints it: what it stands on, how several add up,
+//! ## what each adds to a feature, and how pictures draw it.
 //! [[mark]]
 //! id = "pennant"
 //! name = "Pennant"

@@ -95,31 +95,47 @@ fn toml_from_json(json: &serde_json::Value) -> String {
     }
     for rule in json["rules"].as_array().unwrap() {
         let table = if rule["type"] == "farm" { "farm" } else { "value" };
-        out += &format!("[[{table}]]\nid = {}\nwith = {}\nprecedence = {}\n", rule["id"], strings(&rule["with"]), rule["precedence"]);
+        out += &format!(
+            "[[{table}]]\nid = {}\nwith = {}\nprecedence = {}\n",
+            rule["id"],
+            strings(&rule["with"]),
+            rule["precedence"]
+        );
         if table == "farm" {
             out += &format!("times = {}\n", rule["times"]);
             continue;
         }
-        out += &format!("feature = {}\nstate = {}\nper_tile = {}\n", rule["feature"], rule["state"], rule["per_tile"]);
+        out += &format!(
+            "feature = {}\nstate = {}\nper_tile = {}\n",
+            rule["feature"], rule["state"], rule["per_tile"]
+        );
         if !rule["tiles"].is_null() {
             out += &format!("tiles = {}\n", rule["tiles"]);
         }
         let entries = |key: &str, quote: bool| -> String {
             let pairs: Vec<String> = rule[key]
                 .as_array()
-                .map(|list| list.iter().map(|pair| {
-                    let value = &pair[1];
-                    let text = match value.as_str() {
-                        Some(b @ ("true" | "false")) => b.to_string(),
-                        Some(other) if quote => format!("{other:?}"),
-                        _ => value.to_string(),
-                    };
-                    format!("{} = {text}", pair[0].as_str().unwrap())
-                }).collect())
+                .map(|list| {
+                    list.iter()
+                        .map(|pair| {
+                            let value = &pair[1];
+                            let text = match value.as_str() {
+                                Some(b @ ("true" | "false")) => b.to_string(),
+                                Some(other) if quote => format!("{other:?}"),
+                                _ => value.to_string(),
+                            };
+                            format!("{} = {text}", pair[0].as_str().unwrap())
+                        })
+                        .collect()
+                })
                 .unwrap_or_default();
             format!("{{ {} }}", pairs.join(", "))
         };
-        out += &format!("option = {}\nper_mark = {}\n", entries("option", true), entries("per_mark", false));
+        out += &format!(
+            "option = {}\nper_mark = {}\n",
+            entries("option", true),
+            entries("per_mark", false)
+        );
     }
     for tile in json["tiles"].as_array().unwrap() {
         let edges = tile["edges"].as_array().unwrap();

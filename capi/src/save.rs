@@ -233,6 +233,9 @@ mod tests {
                 .replace("id = \"base\"", &format!("id = \"big{n}\""))
                 .replace("id = \"", &format!("id = \"{n}"))
                 .replace("start = \"", &format!("start = \"{n}"))
+                // The declarations keep their ids: tiles name the pennant by it.
+                .replace(&format!("id = \"{n}pennant\""), "id = \"pennant\"")
+                .replace(&format!("id = \"{n}tiny_city\""), "id = \"tiny_city\"")
                 .lines()
                 .map(|line| {
                     if line.starts_with("count = ") {

@@ -332,7 +332,8 @@ impl Transcript {
     }
 
     /// What `play --json` writes: the saved game (format, setup, actions) that `replay` and
-    /// `serde_json::from_str::<Game>` read, then the events, scores and winners. One action
+    /// `serde_json::from_str::<Game>` read, then the ids of the declared marks and rules (what
+    /// the events' numbers index), the events, scores and winners. One action
     /// or event per line, so that two games can be compared with `diff`.
     pub fn to_json(&self) -> Result<String, CommandError> {
         let serde_json::Value::Object(mut saved) = json_value(&self.game)? else {

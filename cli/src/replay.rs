@@ -21,6 +21,9 @@ struct Record {
     /// Who sat in each seat, by bot profile or `human`, as `play` names them.
     players: Option<Vec<String>>,
     actions: Vec<Action>,
+    /// The ids of the marks and rules the events' numbers index, as `play` wrote them.
+    marks: Option<Vec<String>>,
+    rules: Option<Vec<String>>,
     events: Option<Vec<Event>>,
     scores: Option<Vec<u32>>,
     winners: Option<PlayerSet>,
@@ -66,6 +69,17 @@ pub fn replay(file: &Path, svg: Option<&Path>) -> Result<ExitCode, CommandError>
             "{name}: the recorded events differ from the replay's from event {at} on; \
              the file was edited or written by another version of the rules"
         ));
+    }
+    let ids = |names: &[String], known: Vec<&str>| names.iter().map(String::as_str).eq(known);
+    if let Some(marks) = &record.marks
+        && !ids(marks, transcript.game.marks().iter().map(|m| m.id.as_str()).collect())
+    {
+        return Err(format!("{name}: the recorded marks differ from those the sets declare"));
+    }
+    if let Some(rules) = &record.rules
+        && !ids(rules, transcript.game.rules().iter().map(|r| r.id.as_str()).collect())
+    {
+        return Err(format!("{name}: the recorded rules differ from those the sets declare"));
     }
     if let Some(scores) = &record.scores
         && scores != transcript.game.scores()

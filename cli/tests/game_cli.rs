@@ -23,6 +23,14 @@ fn scored(game: &Value) -> Vec<&Value> {
     events(game).iter().filter(|event| event["event"] == "feature_scored").collect()
 }
 
+/// The id of the declared rule that set a `feature_scored` event's value (`none`: plain), as
+/// the game's `rules` list names the event's rule number.
+fn rule_id(game: &Value, event: &Value) -> String {
+    event["rule"]
+        .as_u64()
+        .map_or("none".into(), |rule| game["rules"][rule as usize].as_str().unwrap().to_owned())
+}
+
 fn farmer_scores(game: &Value) -> Vec<&Value> {
     scored(game).into_iter().filter(|event| event["farmers"] == true).collect()
 }
@@ -103,7 +111,7 @@ fn json_output_replays_to_the_same_game() {
         let recorded = scores(&document);
         assert_eq!(recorded.len(), 3);
         let fields = document.as_object_mut().unwrap();
-        for key in ["events", "scores", "winners"] {
+        for key in ["marks", "rules", "events", "scores", "winners"] {
             fields.remove(key);
         }
         let game: carcassonne::Game = serde_json::from_value(document).unwrap();
@@ -212,10 +220,13 @@ fn tiny_city_halves_a_two_tile_city() {
             .cloned()
             .expect("a completed two-tile city")
     };
-    let plain = city(&play_json(&[]));
-    let tiny = city(&play_json(&["--tiny-city"]));
-    assert_eq!((plain["points"].clone(), plain["modifier"].clone()), (4.into(), "none".into()));
-    assert_eq!((tiny["points"].clone(), tiny["modifier"].clone()), (2.into(), "tiny_city".into()));
+    let (plain_game, tiny_game) = (play_json(&[]), play_json(&["--tiny-city"]));
+    let (plain, tiny) = (city(&plain_game), city(&tiny_game));
+    assert_eq!((plain["points"].clone(), rule_id(&plain_game, &plain)), (4.into(), "none".into()));
+    assert_eq!(
+        (tiny["points"].clone(), rule_id(&tiny_game, &tiny)),
+        (2.into(), "tiny_city".into())
+    );
 }
 
 /// With Inns & Cathedrals, seed 0 leaves a follower on an unfinished road with an inn: 0
@@ -227,13 +238,10 @@ fn unfinished_inns_score_zero_or_normally() {
     let normal = play_json(&[&sets[..], &["--inn-cathedral-unfinished", "normal"]].concat());
     assert_eq!(zero["actions"], normal["actions"]);
     let marked = |game: &Value| {
-        scored(game)
-            .into_iter()
-            .filter(|e| e["modifier"].as_str().unwrap().starts_with("unfinished_"))
-            .count()
+        scored(game).into_iter().filter(|e| rule_id(game, e).starts_with("unfinished_")).count()
     };
     assert!(marked(&zero) > 0);
-    for entry in scored(&zero).into_iter().filter(|e| e["modifier"] == "unfinished_inn") {
+    for entry in scored(&zero).into_iter().filter(|e| rule_id(&zero, e) == "unfinished_inn") {
         assert_eq!(entry["points"], 0);
     }
     assert_eq!(marked(&normal), 0);

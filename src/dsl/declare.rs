@@ -32,7 +32,11 @@ impl Declared {
     pub(crate) fn resolve(&self, problems: &mut Problems, name: &Located<String>) -> Option<Mark> {
         let found = self.book.mark_by_id(&name.value);
         if found.is_none() && !self.broken.contains(&name.value) {
-            problems.report(Code::UnknownMark, name.span.clone(), unknown_mark(&name.value, &self.book));
+            problems.report(
+                Code::UnknownMark,
+                name.span.clone(),
+                unknown_mark(&name.value, &self.book),
+            );
         }
         found
     }

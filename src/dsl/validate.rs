@@ -6,13 +6,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use super::declare::Declared;
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
 use super::raw::{Located, LocatedList, RawFile, RawSegment, RawTile};
 use crate::catalog::{Catalog, DeckRules, Figures, SetInfo};
 use crate::edge::{EdgeKind, HalfEdge};
 use crate::geom::{ByDir, Dir};
-use super::declare::Declared;
 use crate::rulebook::{Mark, MarkSet};
 use crate::segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
