@@ -116,18 +116,101 @@ impl Phase {
     }
 }
 
+impl Phase {
+    /// What the phase waits for, as a phrase for messages.
+    #[must_use]
+    pub const fn expects(self) -> &'static str {
+        match self {
+            Phase::Draw => "draw a tile first",
+            Phase::Place { .. } => "place the drawn tile first",
+            Phase::Figure { .. } => "deploy a figure, recall the abbot or skip",
+            Phase::GameOver => "the game is over",
+        }
+    }
+}
+
+/// The kinds of action, without their details: what a refusal for the wrong phase names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionKind {
+    /// [`Action::Draw`] or [`Action::DrawTile`].
+    Draw,
+    /// [`Action::Place`].
+    Place,
+    /// [`Action::Deploy`].
+    Deploy,
+    /// [`Action::RecallAbbot`].
+    RecallAbbot,
+    /// [`Action::Skip`].
+    Skip,
+}
+
+impl ActionKind {
+    /// The kind of `action`.
+    #[must_use]
+    pub const fn of(action: Action) -> ActionKind {
+        match action {
+            Action::Draw | Action::DrawTile { .. } => ActionKind::Draw,
+            Action::Place { .. } => ActionKind::Place,
+            Action::Deploy { .. } => ActionKind::Deploy,
+            Action::RecallAbbot { .. } => ActionKind::RecallAbbot,
+            Action::Skip => ActionKind::Skip,
+        }
+    }
+
+    /// The action as a gerund for messages ("placing a tile").
+    #[must_use]
+    pub const fn doing(self) -> &'static str {
+        match self {
+            ActionKind::Draw => "drawing",
+            ActionKind::Place => "placing a tile",
+            ActionKind::Deploy => "deploying a figure",
+            ActionKind::RecallAbbot => "recalling the abbot",
+            ActionKind::Skip => "skipping",
+        }
+    }
+}
+
+/// Why a figure may never stand on a kind of segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forbidden {
+    /// Nothing ever stands on the river.
+    River,
+    /// Only an abbot may stand on a garden.
+    GardenIsTheAbbots,
+    /// An abbot stands only on a monastery or garden.
+    AbbotOnlyInCloisters,
+    /// Farmers are off in this game.
+    NoFarmers,
+}
+
+impl core::fmt::Display for Forbidden {
+    /// The reason as the end of a refusal's message, starting with its separator; empty for
+    /// the river, which needs no reason.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Forbidden::River => "",
+            Forbidden::GardenIsTheAbbots => "; only an abbot may stand on a garden",
+            Forbidden::AbbotOnlyInCloisters => "; an abbot stands only on a monastery or garden",
+            Forbidden::NoFarmers => "; farmers are off in this game",
+        })
+    }
+}
+
 /// Why an action was refused; the game is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ActionError {
     /// The action belongs to another phase of the turn.
-    #[error("{action} is not possible in the {phase} phase; {expected}")]
+    #[error(
+        "{} is not possible in the {} phase; {}",
+        action.doing(),
+        phase.name(),
+        phase.expects()
+    )]
     WrongPhase {
         /// The phase the game is in.
-        phase: &'static str,
-        /// The action's name.
-        action: &'static str,
-        /// What the phase expects.
-        expected: &'static str,
+        phase: Phase,
+        /// The kind of action refused.
+        action: ActionKind,
     },
     /// No tile type has this number.
     #[error("no tile type has number {tile}")]
@@ -181,8 +264,8 @@ pub enum ActionError {
         figure: Figure,
         /// The segment's kind.
         kind: SegmentKind,
-        /// What would be needed, as a phrase starting with a separator.
-        why: &'static str,
+        /// Why not.
+        why: Forbidden,
     },
     /// Another figure already stands somewhere on the feature.
     #[error("segment {segment} belongs to a feature another figure already occupies")]

@@ -65,13 +65,13 @@ pub struct Catalog {
 }
 
 /// The names of the tile sets built into the library, in the order they are listed to users.
-pub const BUILTIN_NAMES: [&str; 4] = ["base", "base_c2", "river", "inns_and_cathedrals"];
+pub const BUILTIN_NAMES: [&str; 5] = ["base", "base_c2", "river", "inns_and_cathedrals", "cathars"];
 
 /// A name that is not one of [`BUILTIN_NAMES`]; a long one is quoted cut to
 /// [`MAX_LABEL`](crate::limits::MAX_LABEL) characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river and inns_and_cathedrals"
+    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals and cathars"
 )]
 pub struct UnknownBuiltin(pub String);
 
@@ -115,8 +115,8 @@ impl Catalog {
         dsl::load(file, text)
     }
 
-    /// One of the tile sets built into the library, by name: `base`, `base_c2`, `river` or
-    /// `inns_and_cathedrals`.
+    /// One of the tile sets built into the library, by name: `base`, `base_c2`, `river`,
+    /// `inns_and_cathedrals` or `cathars`.
     ///
     /// # Errors
     /// [`UnknownBuiltin`] for any other name.
@@ -275,6 +275,7 @@ fn builtin_text(name: &str) -> Option<&'static str> {
         "base_c2" => include_str!("../tilesets/base_c2.toml"),
         "river" => include_str!("../tilesets/river.toml"),
         "inns_and_cathedrals" => include_str!("../tilesets/inns_and_cathedrals.toml"),
+        "cathars" => include_str!("../tilesets/cathars.toml"),
         _ => return None,
     })
 }

@@ -175,65 +175,18 @@ impl core::fmt::Display for HalfEdge {
     }
 }
 
-/// A set of half-edges, as an 8-bit mask in clockwise order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct HalfEdgeSet(u8);
+crate::bits::bit_set! {
+    /// A set of half-edges, as an 8-bit mask in clockwise order from `N_w`.
+    HalfEdgeSet(u8) of HalfEdge, capacity 8,
+    index |half| half.index(),
+    member |n| HalfEdge::from_index(n),
+}
 
 impl HalfEdgeSet {
-    /// The empty set.
-    pub const EMPTY: HalfEdgeSet = HalfEdgeSet(0);
-
-    /// The set whose bit `i` stands for the half-edge with clockwise index `i`.
-    #[must_use]
-    pub const fn from_bits(bits: u8) -> HalfEdgeSet {
-        HalfEdgeSet(bits)
-    }
-
-    /// The bit mask: bit `i` stands for the half-edge with clockwise index `i`.
-    #[must_use]
-    pub const fn bits(self) -> u8 {
-        self.0
-    }
-
-    /// Whether `half` is in the set.
-    #[must_use]
-    pub const fn contains(self, half: HalfEdge) -> bool {
-        self.0 & (1 << half as u8) != 0
-    }
-
-    /// The set with `half` added.
-    #[must_use]
-    pub const fn with(self, half: HalfEdge) -> HalfEdgeSet {
-        HalfEdgeSet(self.0 | (1 << half as u8))
-    }
-
-    /// How many half-edges the set holds.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The half-edges in the set, clockwise from `N_w`.
-    pub fn iter(self) -> impl Iterator<Item = HalfEdge> {
-        HalfEdge::ALL.into_iter().filter(move |half| self.contains(*half))
-    }
-
     /// The set as seen on a tile turned by `rotation`.
     #[must_use]
     pub const fn rotated(self, rotation: Rotation) -> HalfEdgeSet {
         HalfEdgeSet(self.0.rotate_left(2 * rotation.quarter_turns() as u32))
-    }
-}
-
-impl FromIterator<HalfEdge> for HalfEdgeSet {
-    fn from_iter<I: IntoIterator<Item = HalfEdge>>(iter: I) -> HalfEdgeSet {
-        iter.into_iter().fold(HalfEdgeSet::EMPTY, HalfEdgeSet::with)
     }
 }
 

@@ -10,66 +10,20 @@ use crate::edge::EdgeKind;
 use crate::geom::{ByDir, Dir, Rotation};
 use crate::tile::TileIndex;
 
-/// A set of rotations.
-///
-/// One byte: the low four bits are the members, the next three how many there are, so the
-/// placement count of a frontier cell is one table read, not a count of bits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct RotationSet(u8);
-
-/// The members' bits of a [`RotationSet`].
-const MEMBERS: u8 = 0b1111;
-/// One in the count field of a [`RotationSet`].
-const ONE: u8 = 1 << 4;
+crate::bits::bit_set! {
+    /// A set of rotations, as a 4-bit mask in increasing order.
+    RotationSet(u8) of Rotation, capacity 4,
+    index |rotation| rotation.quarter_turns(),
+    member |n| Rotation::from_quarter_turns(n),
+}
 
 impl RotationSet {
-    /// No rotation.
-    pub const EMPTY: RotationSet = RotationSet(0);
-
-    /// Whether `rotation` is in the set.
-    #[must_use]
-    pub const fn contains(self, rotation: Rotation) -> bool {
-        self.0 & (1 << rotation as u8) != 0
-    }
-
-    /// The set with `rotation` added.
-    #[must_use]
-    pub const fn with(self, rotation: Rotation) -> RotationSet {
-        if self.contains(rotation) {
-            self
-        } else {
-            RotationSet((self.0 | (1 << rotation as u8)) + ONE)
-        }
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// How many rotations the set holds.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        (self.0 / ONE) as usize
-    }
-
     /// The rotations in the set in increasing order, padded to four with the last one (or
     /// `R0` for the empty set): a fixed-size form for branch-free loops; the first
     /// [`RotationSet::len`] entries are the set.
     #[must_use]
     pub const fn listed(self) -> [Rotation; 4] {
-        LISTED[(self.0 & MEMBERS) as usize]
-    }
-
-    /// The rotations in the set, in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = Rotation> {
-        let mut bits = self.0 & MEMBERS;
-        core::iter::from_fn(move || {
-            let next = bits.trailing_zeros() as usize;
-            bits &= bits.wrapping_sub(1);
-            (next < 4).then(|| Rotation::from_quarter_turns(next))
-        })
+        LISTED[(self.0 & 0b1111) as usize]
     }
 }
 

@@ -238,53 +238,18 @@ impl<T> IndexMut<Dir> for ByDir<T> {
     }
 }
 
-/// A set of directions, as a 4-bit mask.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct DirSet(u8);
+crate::bits::bit_set! {
+    /// A set of directions, as a 4-bit mask in clockwise order from north.
+    DirSet(u8) of Dir, capacity 4,
+    index |dir| dir.index(),
+    member |n| Dir::from_index(n),
+}
 
 impl DirSet {
-    /// The empty set.
-    pub const EMPTY: DirSet = DirSet(0);
-
-    /// Whether `dir` is in the set.
-    #[must_use]
-    pub const fn contains(self, dir: Dir) -> bool {
-        self.0 & (1 << dir as u8) != 0
-    }
-
-    /// The set with `dir` added.
-    #[must_use]
-    pub const fn with(self, dir: Dir) -> DirSet {
-        DirSet(self.0 | (1 << dir as u8))
-    }
-
-    /// How many directions the set holds.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The directions in the set, clockwise from north.
-    pub fn iter(self) -> impl Iterator<Item = Dir> {
-        Dir::ALL.into_iter().filter(move |dir| self.contains(*dir))
-    }
-
     /// The set as seen on a tile turned by `rotation`.
     #[must_use]
     pub fn rotated(self, rotation: Rotation) -> DirSet {
         self.iter().map(|dir| dir.rotated(rotation)).collect()
-    }
-}
-
-impl FromIterator<Dir> for DirSet {
-    fn from_iter<I: IntoIterator<Item = Dir>>(iter: I) -> DirSet {
-        iter.into_iter().fold(DirSet::EMPTY, DirSet::with)
     }
 }
 

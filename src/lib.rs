@@ -102,6 +102,7 @@ extern crate std;
 
 mod action;
 mod bag;
+mod bits;
 mod board;
 mod catalog;
 pub mod dsl;
@@ -129,7 +130,7 @@ mod tagged;
 mod tile;
 mod view;
 
-pub use action::{Action, ActionError, Phase};
+pub use action::{Action, ActionError, ActionKind, Forbidden, Phase};
 pub use board::{Board, MAX_COORDINATE, PlacedTile, PlacementError};
 pub use catalog::{BUILTIN_NAMES, Catalog, DeckRules, Figures, SetInfo, UnknownBuiltin};
 pub use dsl::{Code, Diagnostic, Diagnostics};

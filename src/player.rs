@@ -28,48 +28,11 @@ impl core::fmt::Display for PlayerId {
     }
 }
 
-/// A set of players, as a bit mask: who scored a feature, who won.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PlayerSet(u8);
-
-impl PlayerSet {
-    /// Nobody.
-    pub const EMPTY: PlayerSet = PlayerSet(0);
-
-    /// Whether `player` is in the set.
-    #[must_use]
-    pub const fn contains(self, player: PlayerId) -> bool {
-        player.index() < MAX_PLAYERS && self.0 & (1 << player.0) != 0
-    }
-
-    /// The set with `player` added; numbers of 8 and more are ignored.
-    #[must_use]
-    pub const fn with(self, player: PlayerId) -> PlayerSet {
-        if player.index() < MAX_PLAYERS { PlayerSet(self.0 | (1 << player.0)) } else { self }
-    }
-
-    /// How many players the set holds.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The players in the set, in turn order.
-    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
-        (0..MAX_PLAYERS as u8).map(PlayerId).filter(move |player| self.contains(*player))
-    }
-}
-
-impl FromIterator<PlayerId> for PlayerSet {
-    fn from_iter<I: IntoIterator<Item = PlayerId>>(iter: I) -> PlayerSet {
-        iter.into_iter().fold(PlayerSet::EMPTY, PlayerSet::with)
-    }
+crate::bits::bit_set! {
+    /// A set of players, as a bit mask in turn order: who scored a feature, who won.
+    PlayerSet(u8) of PlayerId, capacity MAX_PLAYERS,
+    index |player| player.index(),
+    member |n| PlayerId(n as u8),
 }
 
 impl Serialize for PlayerSet {
@@ -218,9 +181,12 @@ mod tests {
         let error = crate::ActionError::FigureNotAllowed {
             figure: Figure::Abbot,
             kind: crate::SegmentKind::City,
-            why: "",
+            why: crate::Forbidden::AbbotOnlyInCloisters,
         };
-        assert_eq!(alloc::string::ToString::to_string(&error), "an abbot cannot stand on a city");
+        assert_eq!(
+            alloc::string::ToString::to_string(&error),
+            "an abbot cannot stand on a city; an abbot stands only on a monastery or garden"
+        );
     }
 
     #[test]

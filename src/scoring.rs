@@ -468,6 +468,39 @@ mod tests {
         assert_eq!(city_value(&valuation, 3, 2, false, true), (u32::MAX, None));
     }
 
+    /// The Cathars' rules beside Inns & Cathedrals': a besieged city scores 1 a tile and
+    /// pennant, 2 with a cathedral, nothing unfinished (docs/rules.md, Besieged cities).
+    #[test]
+    fn besieged_cities_follow_the_cathars_rules_over_the_cathedrals() {
+        let sets =
+            ["base", "inns_and_cathedrals", "cathars"].map(|name| Catalog::builtin(name).unwrap());
+        let book =
+            Rulebook::combine(sets.iter().map(|set| (set.info().id.as_str(), set.rulebook())))
+                .unwrap()
+                .0;
+        let rule = |id: &str| {
+            book.rules().iter().position(|rule| rule.id == id).map(|at| RuleId(at as u8))
+        };
+        let besieged = book.mark_by_id("besieged").unwrap();
+        let counts = |pennants, cathedral, sieges| {
+            let mut counts = city(&book, pennants, cathedral);
+            counts.0[besieged.index()] = sieges;
+            counts
+        };
+        let mut valuation = Valuation::of(RuleOptions::default(), &book);
+        let value = |valuation: &Valuation, counts: MarkCounts, complete| {
+            valuation.linear(SegmentKind::City, 4, &counts, complete)
+        };
+        assert_eq!(value(&valuation, counts(1, false, 2), true), (5, rule("besieged")));
+        assert_eq!(value(&valuation, counts(1, true, 1), true), (10, rule("besieged_cathedral")));
+        assert_eq!(value(&valuation, counts(1, true, 1), false), (0, rule("unfinished_besieged")));
+        assert_eq!(value(&valuation, counts(1, false, 1), false), (0, rule("unfinished_besieged")));
+        valuation.options.inn_cathedral_unfinished = crate::setup::UnfinishedMarks::Normal;
+        assert_eq!(value(&valuation, counts(1, true, 1), false), (0, rule("unfinished_besieged")));
+        assert_eq!(book.farm_factor(counts(0, false, 1).present()), (2, rule("besieged_farms")));
+        assert_eq!(book.farm_factor(counts(3, true, 0).present()), (1, None));
+    }
+
     #[test]
     fn ties_share_in_full_and_nobody_wins_nothing() {
         let mut values = ByPlayer([0; crate::player::MAX_PLAYERS]);

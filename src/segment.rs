@@ -78,58 +78,11 @@ impl core::fmt::Display for SegmentKind {
 /// The index of a segment within its tile type's segment list.
 pub type SegmentIndex = u8;
 
-/// A set of segments of one tile, as a bit mask over [`SegmentIndex`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SegmentSet(u32);
-
-impl SegmentSet {
-    /// The empty set.
-    pub const EMPTY: SegmentSet = SegmentSet(0);
-
-    /// Whether segment `index` is in the set.
-    #[must_use]
-    pub const fn contains(self, index: SegmentIndex) -> bool {
-        (index as usize) < MAX_SEGMENTS_PER_TILE && self.0 & (1 << index) != 0
-    }
-
-    /// The set with segment `index` added; indices of 32 and more are ignored.
-    #[must_use]
-    pub const fn with(self, index: SegmentIndex) -> SegmentSet {
-        if (index as usize) < MAX_SEGMENTS_PER_TILE {
-            SegmentSet(self.0 | (1 << index))
-        } else {
-            self
-        }
-    }
-
-    /// How many segments the set holds.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The segment indices in the set, in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = SegmentIndex> {
-        // One step per member, not per possible index: scoring walks these in hot loops.
-        let mut bits = self.0;
-        core::iter::from_fn(move || {
-            let next = bits.trailing_zeros();
-            bits &= bits.wrapping_sub(1);
-            (next < 32).then_some(next as SegmentIndex)
-        })
-    }
-}
-
-impl FromIterator<SegmentIndex> for SegmentSet {
-    fn from_iter<I: IntoIterator<Item = SegmentIndex>>(iter: I) -> SegmentSet {
-        iter.into_iter().fold(SegmentSet::EMPTY, SegmentSet::with)
-    }
+crate::bits::bit_set! {
+    /// A set of segments of one tile, as a bit mask over [`SegmentIndex`].
+    SegmentSet(u32) of SegmentIndex, capacity MAX_SEGMENTS_PER_TILE,
+    index |segment| segment as usize,
+    member |n| n as SegmentIndex,
 }
 
 /// One feature piece printed on a tile: which edges or half-edges it reaches, its marks, and

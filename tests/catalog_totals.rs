@@ -145,3 +145,24 @@ fn base_c2_is_base_with_eight_gardens() {
         }
     }
 }
+
+/// The Cathars: four tiles, one of each published layout (city cap, cap with road, corner
+/// city, corner city with road bend), every city besieged, no start tile or figures of its
+/// own (docs/sources/cathars.md).
+#[test]
+fn cathars_match_the_published_totals() {
+    let cathars = Catalog::builtin("cathars").unwrap();
+    assert_eq!(cathars.tile_count(), 4);
+    assert!(cathars.start_tile().is_none());
+    assert_eq!((cathars.figures().followers, cathars.figures().colours.len()), (0, 0));
+    let besieged = cathars.mark_by_id("besieged").unwrap();
+    assert_eq!(cathars.count_tiles_with(besieged), 4);
+    assert_eq!(cathars.count_segments(SegmentKind::City), 4);
+    assert_eq!(cathars.count_segments(SegmentKind::Road), 2);
+    // The rules it declares are shared with the base set and Inns & Cathedrals: one game of all three.
+    let sets =
+        ["base", "inns_and_cathedrals", "cathars"].map(|name| Catalog::builtin(name).unwrap());
+    let game = carcassonne::Game::new(carcassonne::GameSetup::new(sets.to_vec(), 2)).unwrap();
+    let ids: Vec<&str> = game.marks().iter().map(|mark| mark.id.as_str()).collect();
+    assert_eq!(ids, ["pennant", "inn", "cathedral", "besieged"]);
+}

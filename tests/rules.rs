@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use carcassonne::{
-    Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Game, GameSetup,
-    MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleOptions,
+    Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Forbidden, Game,
+    GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleOptions,
     ScoreReason, SegmentKind, SetupError, TileIndex,
 };
 use serde::Deserialize;
@@ -377,6 +377,15 @@ scenarios! {
     /// toll road of 2 tiles 2 x 3 = 6, and the besieged city pays its farmer 2 x 3 = 6 (under
     /// per_city_4, 2 x 4 = 8).
     declared_rules_value_roads_and_pay_farmers,
+    /// The Cathars: a completed 2-tile besieged city scores 2 x 1 = 2, not 4, also under
+    /// tiny_city.
+    besieged_city_completed,
+    /// The Cathars: an unfinished besieged city scores 0 at the end, not 2, under either
+    /// option for unfinished inns and cathedrals.
+    besieged_city_unfinished,
+    /// The Cathars: a farmer beside a completed besieged city is paid 2 x 3 = 6 for it, not
+    /// 3 (under per_city_4, 2 x 4 = 8).
+    besieged_city_pays_farmers_double,
     /// The pennant of IC06 belongs to its corner city (3 x 2 + 1 x 2 = 8), not to the cap on
     /// the same tile (2 x 2 = 4, not 6).
     pennant_belongs_to_its_segment,
@@ -499,7 +508,7 @@ fn farmers_off_refuses_followers_on_fields() {
                 ActionError::FigureNotAllowed {
                     figure,
                     kind: SegmentKind::Field,
-                    why: "; farmers are off in this game"
+                    why: Forbidden::NoFarmers
                 }
             );
         }
@@ -776,7 +785,7 @@ fn the_abbot_stands_only_on_a_monastery_or_garden() {
             ActionError::FigureNotAllowed {
                 figure: Figure::Abbot,
                 kind,
-                why: "; an abbot stands only on a monastery or garden"
+                why: Forbidden::AbbotOnlyInCloisters
             }
         );
     }
@@ -800,7 +809,7 @@ fn followers_and_big_followers_stay_off_gardens() {
             ActionError::FigureNotAllowed {
                 figure,
                 kind: SegmentKind::Garden,
-                why: "; only an abbot may stand on a garden"
+                why: Forbidden::GardenIsTheAbbots
             }
         );
     }
@@ -937,7 +946,10 @@ fn every_refused_action_leaves_the_game_unchanged() {
 
     // Draw phase.
     for action in [at(1, 0), follower(0), Action::RecallAbbot { pos: pos(0, 0) }, Action::Skip] {
-        assert!(matches!(refuse(&mut game, action), ActionError::WrongPhase { phase: "draw", .. }));
+        assert!(matches!(
+            refuse(&mut game, action),
+            ActionError::WrongPhase { phase: Phase::Draw, .. }
+        ));
     }
     let unknown = TileIndex::MAX;
     assert_eq!(
@@ -961,7 +973,7 @@ fn every_refused_action_leaves_the_game_unchanged() {
     for action in [Action::Draw, Action::DrawTile { tile: straight }, follower(1), Action::Skip] {
         assert!(matches!(
             refuse(&mut game, action),
-            ActionError::WrongPhase { phase: "place", .. }
+            ActionError::WrongPhase { phase: Phase::Place { .. }, .. }
         ));
     }
     let placement = |error| ActionError::Placement(error);
@@ -990,13 +1002,13 @@ fn every_refused_action_leaves_the_game_unchanged() {
     for action in [Action::Draw, at(2, 0)] {
         assert!(matches!(
             refuse(&mut game, action),
-            ActionError::WrongPhase { phase: "figure", .. }
+            ActionError::WrongPhase { phase: Phase::Figure { .. }, .. }
         ));
     }
     assert_eq!(refuse(&mut game, follower(31)), ActionError::NoSuchSegment { segment: 31 });
     assert!(matches!(
         refuse(&mut game, follower(0)),
-        ActionError::FigureNotAllowed { kind: SegmentKind::River, .. }
+        ActionError::FigureNotAllowed { kind: SegmentKind::River, why: Forbidden::River, .. }
     ));
     assert!(matches!(
         refuse(&mut game, Action::Deploy { segment: 1, figure: Figure::Abbot }),

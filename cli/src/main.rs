@@ -76,7 +76,7 @@ enum TilesetCommand {
     },
     /// Prints the validated catalog, as JSON (default) or as canonical tile set TOML.
     Export {
-        /// A built-in set name (base, base_c2, river, inns_and_cathedrals) or a file.
+        /// A built-in set name (base, base_c2, river, inns_and_cathedrals, cathars) or a file.
         #[arg(value_name = "NAME|FILE")]
         set: String,
         /// Output format.

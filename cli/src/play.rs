@@ -84,7 +84,7 @@ const HUMAN: &str = "human";
 /// `carcassonne play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Tile sets, comma-separated: built-in names (base, base_c2, river, inns_and_cathedrals)
+    /// Tile sets, comma-separated: built-in names (base, base_c2, river, inns_and_cathedrals, cathars)
     /// or tile set files.
     #[arg(long, value_delimiter = ',', default_value = "base", value_name = "SET,...")]
     tilesets: Vec<String>,

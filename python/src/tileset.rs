@@ -15,7 +15,7 @@ pub struct TileSet {
 
 #[pymethods]
 impl TileSet {
-    /// A built-in set: `base`, `base_c2`, `river` or `inns_and_cathedrals`.
+    /// A built-in set: `base`, `base_c2`, `river`, `inns_and_cathedrals` or `cathars`.
     #[staticmethod]
     fn builtin(py: Python<'_>, name: &str) -> PyResult<TileSet> {
         Catalog::builtin(name).map(|catalog| TileSet { catalog }).map_err(|error| {

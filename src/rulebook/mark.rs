@@ -128,36 +128,11 @@ impl Glyph {
     }
 }
 
-/// A set of segment kinds, as a bit mask over [`SegmentKind::ALL`]'s order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct KindSet(u8);
-
-impl KindSet {
-    /// No kind.
-    pub const EMPTY: KindSet = KindSet(0);
-
-    /// Whether `kind` is in the set.
-    #[must_use]
-    pub const fn contains(self, kind: SegmentKind) -> bool {
-        self.0 & (1 << kind as u8) != 0
-    }
-
-    /// The set with `kind` added.
-    #[must_use]
-    pub const fn with(self, kind: SegmentKind) -> KindSet {
-        KindSet(self.0 | (1 << kind as u8))
-    }
-
-    /// The kinds in the set, in [`SegmentKind::ALL`]'s order.
-    pub fn iter(self) -> impl Iterator<Item = SegmentKind> {
-        SegmentKind::ALL.into_iter().filter(move |kind| self.contains(*kind))
-    }
-}
-
-impl FromIterator<SegmentKind> for KindSet {
-    fn from_iter<I: IntoIterator<Item = SegmentKind>>(iter: I) -> KindSet {
-        iter.into_iter().fold(KindSet::EMPTY, KindSet::with)
-    }
+crate::bits::bit_set! {
+    /// A set of segment kinds, as a bit mask over [`SegmentKind::ALL`]'s order.
+    KindSet(u8) of SegmentKind, capacity SegmentKind::ALL.len(),
+    index |kind| kind as usize,
+    member |n| SegmentKind::ALL[n],
 }
 
 /// A mark as its tile set declares it.
@@ -200,54 +175,11 @@ impl MarkInfo {
     }
 }
 
-/// A set of marks, as a bit mask over [`Mark`] numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct MarkSet(u16);
-
-impl MarkSet {
-    /// The empty set.
-    pub const EMPTY: MarkSet = MarkSet(0);
-
-    /// Whether `mark` is in the set.
-    #[must_use]
-    pub const fn contains(self, mark: Mark) -> bool {
-        mark.index() < MAX_MARKS && self.0 & (1 << mark.0) != 0
-    }
-
-    /// The set with `mark` added; numbers of [`MAX_MARKS`] and more are ignored.
-    #[must_use]
-    pub const fn with(self, mark: Mark) -> MarkSet {
-        if mark.index() < MAX_MARKS { MarkSet(self.0 | (1 << mark.0)) } else { self }
-    }
-
-    /// Whether the set is empty.
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// How many marks the set holds.
-    #[must_use]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether every mark of `other` is in this set.
-    #[must_use]
-    pub const fn contains_all(self, other: MarkSet) -> bool {
-        self.0 & other.0 == other.0
-    }
-
-    /// The marks in the set, in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = Mark> {
-        (0..MAX_MARKS as u8).map(Mark).filter(move |mark| self.contains(*mark))
-    }
-}
-
-impl FromIterator<Mark> for MarkSet {
-    fn from_iter<I: IntoIterator<Item = Mark>>(iter: I) -> MarkSet {
-        iter.into_iter().fold(MarkSet::EMPTY, MarkSet::with)
-    }
+crate::bits::bit_set! {
+    /// A set of marks, as a bit mask over [`Mark`] numbers.
+    MarkSet(u16) of Mark, capacity MAX_MARKS,
+    index |mark| mark.index(),
+    member |n| Mark(n as u8),
 }
 
 /// How many of each mark a feature carries, by [`Mark`] number.

@@ -1,0 +1,132 @@
+//! One implementation of the engine's small sets: directions, half-edges, rotations, players,
+//! marks, segment kinds and segments are each a bit mask over their members' numbers, with
+//! the same operations and the same rule for numbers past the set's capacity.
+
+/// Defines a set type over `$member`, stored in `$repr`, with `$cap` possible members
+/// numbered by `$index` (a `const` expression of `$m`) and rebuilt by `$from` (a `const`
+/// expression of the number `$n`). Every set has the same operations:
+///
+/// - `EMPTY`, `contains`, `with`, `without`, `union`, `len`, `is_empty`, `bits`,
+///   `from_bits` (bits past the capacity dropped), and `iter` in increasing number (one step
+///   per member, as scoring walks sets in hot loops), plus `FromIterator`.
+/// - A member numbered past the capacity is never in a set: `contains` says no and `with`
+///   leaves the set as it was (the members' own types make such numbers impossible except
+///   for plain numbers like a segment index).
+macro_rules! bit_set {
+    (
+        $(#[$meta:meta])*
+        $name:ident($repr:ty) of $member:ty, capacity $cap:expr,
+        index |$m:ident| $index:expr,
+        member |$n:ident| $from:expr $(,)?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name($repr);
+
+        impl $name {
+            /// The empty set.
+            pub const EMPTY: $name = $name(0);
+
+            /// How many members a set of this kind can hold.
+            pub const CAPACITY: usize = $cap;
+
+            /// All bits of the members a set of this kind can hold.
+            const ALL_BITS: $repr = if $cap >= <$repr>::BITS as usize {
+                <$repr>::MAX
+            } else {
+                ((1 as $repr) << $cap) - 1
+            };
+
+            /// The number of `member`, or `None` past the capacity.
+            const fn number($m: $member) -> Option<u32> {
+                let index = $index;
+                if index < $cap { Some(index as u32) } else { None }
+            }
+
+            /// The set whose bit `n` stands for the member numbered `n`; bits past the
+            /// capacity are dropped.
+            #[must_use]
+            pub const fn from_bits(bits: $repr) -> $name {
+                $name(bits & Self::ALL_BITS)
+            }
+
+            /// The bit mask: bit `n` stands for the member numbered `n`.
+            #[must_use]
+            pub const fn bits(self) -> $repr {
+                self.0
+            }
+
+            /// Whether `member` is in the set.
+            #[must_use]
+            pub const fn contains(self, member: $member) -> bool {
+                match Self::number(member) {
+                    Some(bit) => self.0 & ((1 as $repr) << bit) != 0,
+                    None => false,
+                }
+            }
+
+            /// The set with `member` added; a member past the capacity is ignored.
+            #[must_use]
+            pub const fn with(self, member: $member) -> $name {
+                match Self::number(member) {
+                    Some(bit) => $name(self.0 | ((1 as $repr) << bit)),
+                    None => self,
+                }
+            }
+
+            /// The set without `member`.
+            #[must_use]
+            pub const fn without(self, member: $member) -> $name {
+                match Self::number(member) {
+                    Some(bit) => $name(self.0 & !((1 as $repr) << bit)),
+                    None => self,
+                }
+            }
+
+            /// Every member of either set.
+            #[must_use]
+            pub const fn union(self, other: $name) -> $name {
+                $name(self.0 | other.0)
+            }
+
+            /// Whether every member of `other` is in this set.
+            #[must_use]
+            pub const fn contains_all(self, other: $name) -> bool {
+                self.0 & other.0 == other.0
+            }
+
+            /// How many members the set holds.
+            #[must_use]
+            pub const fn len(self) -> usize {
+                self.0.count_ones() as usize
+            }
+
+            /// Whether the set is empty.
+            #[must_use]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            /// The members, in increasing number.
+            pub fn iter(self) -> impl Iterator<Item = $member> {
+                let mut bits = self.0;
+                core::iter::from_fn(move || {
+                    if bits == 0 {
+                        return None;
+                    }
+                    let $n = bits.trailing_zeros() as usize;
+                    bits &= bits.wrapping_sub(1);
+                    Some($from)
+                })
+            }
+        }
+
+        impl FromIterator<$member> for $name {
+            fn from_iter<I: IntoIterator<Item = $member>>(iter: I) -> $name {
+                iter.into_iter().fold($name::EMPTY, $name::with)
+            }
+        }
+    };
+}
+
+pub(crate) use bit_set;

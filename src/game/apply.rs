@@ -1,0 +1,247 @@
+//! `apply`, the only thing that changes a game: drawing, placing, deploying, recalling, and
+//! the scoring at the end of each turn and of the game.
+
+use alloc::vec::Vec;
+
+use crate::action::{Action, ActionError, Phase};
+use crate::event::{Event, FeatureScore, ScoreReason};
+use crate::features::NodeId;
+use crate::player::{PlayerId, PlayerSet};
+use crate::pos::Pos;
+use crate::scoring::{Scene, Standing, Valuation};
+use crate::segment::SegmentSet;
+use crate::tile::TileIndex;
+
+use super::{Game, is_cloister, wrong_phase};
+
+impl Game {
+    /// Applies `action` and returns what happened.
+    ///
+    /// # Errors
+    /// Why the action is not legal now; the game is then exactly as before.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// As [`Game::apply`], appending the events to a buffer the caller reuses; nothing is
+    /// appended when the action is refused.
+    ///
+    /// # Errors
+    /// As [`Game::apply`].
+    pub fn apply_into(
+        &mut self,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        match (self.phase, action) {
+            (Phase::GameOver, _) => return Err(ActionError::GameOver),
+            (Phase::Draw, Action::Draw) => {
+                let tile = self
+                    .bag
+                    .draw(&mut self.rng, &self.rules.groups)
+                    .expect("the bag is never empty in the draw phase");
+                self.drawn(tile, events);
+            }
+            (Phase::Draw, Action::DrawTile { tile }) => {
+                self.check_draw(tile)?;
+                self.bag.take(tile, &self.rules.groups);
+                self.drawn(tile, events);
+            }
+            (Phase::Place { tile }, Action::Place { pos, rotation }) => {
+                let (edges, turn) = self.check_place(tile, pos, rotation)?;
+                // Checked above, with the river rules the board does not know.
+                self.board.put(pos, tile, rotation, edges).map_err(ActionError::Placement)?;
+                self.closes = self.features.join_tile(&self.board, &self.rules.tiles, pos);
+                self.placed.push((pos, tile));
+                if turn.is_some() {
+                    self.river_turn = turn;
+                }
+                events.push(Event::TilePlaced { player: self.current, tile, pos, rotation });
+                self.phase = Phase::Figure { pos };
+                self.placements = 0;
+                self.deployments = self.open_deployments(pos);
+            }
+            (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
+                let node = self.check_deploy(pos, segment, figure)?;
+                let player = self.current;
+                *self.supply[player].slot(figure) -= 1;
+                self.features.count_figure(node, true);
+                let kind = self.features.kind(node);
+                self.figures.push(Standing { player, figure, pos, segment, node, kind });
+                if is_cloister(kind) {
+                    self.cloisters.push(pos);
+                }
+                events.push(Event::FigurePlaced { player, figure, pos, segment });
+                self.end_turn(pos, events);
+            }
+            (Phase::Figure { pos: placed }, Action::RecallAbbot { pos }) => {
+                let index = self.check_recall(pos)?;
+                let standing = self.figures[index];
+                events.push(Event::AbbotRecalled { player: standing.player, pos });
+                let kind = self.features.data(standing.node).kind;
+                let score = self.scene().cloister_score(
+                    pos,
+                    standing.segment,
+                    kind,
+                    ScoreReason::AbbotRecalled,
+                    PlayerSet::EMPTY.with(standing.player),
+                );
+                self.award(score, events);
+                self.return_figure(index, events);
+                self.end_turn(placed, events);
+            }
+            (Phase::Figure { pos }, Action::Skip) => self.end_turn(pos, events),
+            (phase, action) => return Err(wrong_phase(phase, action)),
+        }
+        self.log.push(action);
+        Ok(())
+    }
+
+    fn drawn(&mut self, tile: TileIndex, events: &mut Vec<Event>) {
+        let player = self.current;
+        events.push(Event::TileDrawn { player, tile });
+        let placements = self.placement_count(tile);
+        if placements > 0 {
+            // At most four per frontier cell, and the frontier is bounded by the board.
+            self.placements = u32::try_from(placements).unwrap_or(u32::MAX);
+            self.phase = Phase::Place { tile };
+            return;
+        }
+        events.push(Event::TileDiscarded { player, tile });
+        self.discarded.push(tile);
+        if self.bag.total() == 0 {
+            self.finish(events);
+        }
+    }
+
+    /// Scores what the tile at `pos` completed, then passes the turn or ends the game.
+    fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
+        let (tile, order, _) = self.board.peek(pos).expect("the turn's tile lies at its cell");
+        // Most tiles close nothing, and then no segment of theirs needs looking at.
+        self.deployments = 0;
+        let linear = if core::mem::take(&mut self.closes) {
+            self.rules.linear.get(usize::from(tile)).copied().unwrap_or_default()
+        } else {
+            SegmentSet::EMPTY
+        };
+        let mut done: [NodeId; crate::segment::MAX_SEGMENTS_PER_TILE] =
+            [NodeId::MAX; crate::segment::MAX_SEGMENTS_PER_TILE];
+        for segment in linear.iter() {
+            let Some(node) = self.features.node(order, segment) else {
+                continue;
+            };
+            let root = self.features.find(node);
+            let data = self.features.root_data(root);
+            let segment = usize::from(segment);
+            if !data.is_closed() || done[..segment].contains(&root) {
+                continue;
+            }
+            done[segment] = root;
+            if data.figures == 0 {
+                continue;
+            }
+            let scene = self.scene();
+            let scorers = scene.majority(root, false);
+            let score = scene.linear(
+                root,
+                &Valuation::of(*self.options(), &self.rules.rulebook),
+                ScoreReason::Completed,
+                scorers,
+            );
+            self.award(score, events);
+            self.return_figures_on(root, events);
+        }
+
+        // Monasteries and gardens this tile completed: only occupied ones score, so look at
+        // the few cells with a figure in one rather than at the nine cells around the tile.
+        let near = |at: Pos| {
+            i32::from(at.x).abs_diff(i32::from(pos.x)) <= 1
+                && i32::from(at.y).abs_diff(i32::from(pos.y)) <= 1
+        };
+        if self.cloisters.iter().any(|at| near(*at) && self.board.surrounding_tiles(*at) == 8) {
+            let mut index = 0;
+            while index < self.figures.len() {
+                let standing = self.figures[index];
+                if !is_cloister(standing.kind)
+                    || !near(standing.pos)
+                    || self.board.surrounding_tiles(standing.pos) < 8
+                {
+                    index += 1;
+                    continue;
+                }
+                let score = self.scene().cloister_score(
+                    standing.pos,
+                    standing.segment,
+                    standing.kind,
+                    ScoreReason::Completed,
+                    PlayerSet::EMPTY.with(standing.player),
+                );
+                self.award(score, events);
+                self.return_figure(index, events);
+            }
+        }
+
+        if self.bag.total() == 0 {
+            self.finish(events);
+        } else {
+            let next = self.current.0 + 1;
+            self.current = PlayerId(if next == self.players() { 0 } else { next });
+            self.phase = Phase::Draw;
+            events.push(Event::TurnStarted { player: self.current });
+        }
+    }
+
+    /// Final scoring and the end of the game.
+    pub(super) fn finish(&mut self, events: &mut Vec<Event>) {
+        let mut scores = Vec::new();
+        self.scene()
+            .final_scores(&Valuation::of(*self.options(), &self.rules.rulebook), &mut scores);
+        for score in scores {
+            self.award(score, events);
+        }
+        self.phase = Phase::GameOver;
+        events.push(Event::GameOver { winners: self.leaders() });
+    }
+
+    fn award(&mut self, score: FeatureScore, events: &mut Vec<Event>) {
+        for player in score.scorers.iter() {
+            self.scores[player] += score.points;
+            self.by_kind[player].add(&score);
+        }
+        events.push(Event::FeatureScored(score));
+    }
+
+    fn return_figures_on(&mut self, root: NodeId, events: &mut Vec<Event>) {
+        let mut index = 0;
+        while index < self.figures.len() {
+            if self.features.root(self.figures[index].node) == root {
+                self.return_figure(index, events);
+            } else {
+                index += 1;
+            }
+        }
+    }
+
+    fn return_figure(&mut self, index: usize, events: &mut Vec<Event>) {
+        let standing = self.figures.remove(index);
+        if is_cloister(standing.kind)
+            && let Some(at) = self.cloisters.iter().position(|pos| *pos == standing.pos)
+        {
+            self.cloisters.swap_remove(at);
+        }
+        *self.supply[standing.player].slot(standing.figure) += 1;
+        self.features.count_figure(standing.node, false);
+        events.push(Event::FigureReturned {
+            player: standing.player,
+            figure: standing.figure,
+            pos: standing.pos,
+            segment: standing.segment,
+        });
+    }
+
+    pub(super) fn scene(&self) -> Scene<'_> {
+        Scene::new(&self.board, &self.features, &self.rules.tiles, &self.placed, &self.figures)
+    }
+}

@@ -1,0 +1,443 @@
+//! The one generator of legal actions, and the checks that refuse every other action.
+
+use alloc::vec::Vec;
+
+use crate::action::{Action, ActionError, Phase};
+use crate::bag::Undrawable;
+use crate::board::FrontierCell;
+use crate::edge::EdgeKind;
+use crate::features::NodeId;
+use crate::geom::{ByDir, Dir, Rotation};
+use crate::player::Figure;
+use crate::pos::Pos;
+use crate::segment::SegmentIndex;
+use crate::tile::TileIndex;
+
+use super::{FIGURE_KINDS, Game, Target, Turn, deployment, kind_refusal, wrong_phase};
+
+impl Game {
+    /// Every legal action now: the draw; the placements of the drawn tile (cell by cell in
+    /// frontier order, rotations in increasing order); or the figure actions on the placed
+    /// tile, then abbot recalls, then `Skip`. Empty once the game is over.
+    ///
+    /// [`Action::DrawTile`] is legal for every tile type the bag could give now but is not
+    /// listed; [`Game::drawable`] tells which.
+    #[must_use]
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    /// As [`Game::legal_actions`], into a buffer the caller reuses (cleared first).
+    pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        match self.phase {
+            Phase::Draw => actions.push(Action::Draw),
+            Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
+                // The hot loop of self-play: one table lookup per frontier cell, and no branch
+                // on how many rotations fit, which a random board makes unpredictable: each
+                // cell writes four actions into room made beforehand and keeps as many as fit.
+                // The count lives in a local, not in the vector, so no store waits on a load.
+                let row = self.rules.fit.row(tile);
+                let frontier = self.board.frontier_cells();
+                actions.resize(frontier.len() * 4, Action::Skip);
+                let mut listed = 0;
+                for cell in frontier {
+                    let rotations = row.get(usize::from(cell.key)).copied().unwrap_or_default();
+                    let [a, b, c, d] = rotations.listed();
+                    let pos = cell.pos;
+                    if let Some([first, second, third, fourth]) =
+                        actions.get_mut(listed..listed + 4)
+                    {
+                        *first = Action::Place { pos, rotation: a };
+                        *second = Action::Place { pos, rotation: b };
+                        *third = Action::Place { pos, rotation: c };
+                        *fourth = Action::Place { pos, rotation: d };
+                    }
+                    listed += rotations.len();
+                }
+                actions.truncate(listed);
+            }
+            Phase::Place { tile } => self.placements_into(tile, |pos, rotation| {
+                actions.push(Action::Place { pos, rotation });
+                false
+            }),
+            Phase::Figure { .. } => self.figure_actions(|action| {
+                actions.push(action);
+                false
+            }),
+            Phase::GameOver => {}
+        }
+    }
+
+    /// How many actions [`Game::legal_actions`] would list, without listing them.
+    ///
+    /// With [`Game::legal_action`], a uniformly random legal action costs no list: what a
+    /// random playout does on every turn.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// game.apply(carcassonne::Action::Draw)?;
+    /// let listed = game.legal_actions();
+    /// assert_eq!(game.legal_action_count(), listed.len());
+    /// assert_eq!(game.legal_action(listed.len() - 1), listed.last().copied());
+    /// assert_eq!(game.legal_action(listed.len()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn legal_action_count(&self) -> usize {
+        match self.phase {
+            Phase::Draw => 1,
+            Phase::Place { .. } => self.placements as usize,
+            Phase::GameOver => 0,
+            Phase::Figure { .. } => {
+                self.deployments.count_ones() as usize + self.recallable_abbots().count() + 1
+            }
+        }
+    }
+
+    /// The action at `index` in [`Game::legal_actions`], found without listing the others;
+    /// `None` past the end.
+    #[must_use]
+    pub fn legal_action(&self, index: usize) -> Option<Action> {
+        match self.phase {
+            Phase::Draw => (index == 0).then_some(Action::Draw),
+            Phase::Figure { .. } if index < self.deployments.count_ones() as usize => {
+                let mut open = self.deployments;
+                for _ in 0..index {
+                    open &= open - 1;
+                }
+                Some(deployment(open.trailing_zeros() as usize))
+            }
+            Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
+                let row = self.rules.fit.row(tile);
+                let fits_at = |cell: &FrontierCell| {
+                    row.get(usize::from(cell.key)).copied().unwrap_or_default()
+                };
+                let cells = self.board.frontier_cells();
+                let count = self.placements as usize;
+                // The count is known since the draw, so the scan starts from the nearer end:
+                // a quarter of the frontier on average rather than half.
+                if index < count / 2 {
+                    let mut before = 0;
+                    for cell in cells {
+                        let fits = fits_at(cell);
+                        if index < before + fits.len() {
+                            let rotation = fits.listed()[index - before];
+                            return Some(Action::Place { pos: cell.pos, rotation });
+                        }
+                        before += fits.len();
+                    }
+                } else if index < count {
+                    let mut from = count;
+                    for cell in cells.iter().rev() {
+                        let fits = fits_at(cell);
+                        from -= fits.len();
+                        if index >= from {
+                            let rotation = fits.listed()[index - from];
+                            return Some(Action::Place { pos: cell.pos, rotation });
+                        }
+                    }
+                }
+                None
+            }
+            _ => {
+                let mut seen = 0;
+                let mut found = None;
+                self.each_legal_action(|action| {
+                    found = (seen == index).then_some(action);
+                    seen += 1;
+                    found.is_some()
+                });
+                found
+            }
+        }
+    }
+
+    /// Calls `each` with the legal actions in [`Game::legal_actions`]'s order until it
+    /// returns `true`.
+    fn each_legal_action(&self, mut each: impl FnMut(Action) -> bool) {
+        match self.phase {
+            Phase::Draw => {
+                each(Action::Draw);
+            }
+            Phase::Place { tile } => {
+                self.placements_into(tile, |pos, rotation| each(Action::Place { pos, rotation }));
+            }
+            Phase::Figure { .. } => self.figure_actions(each),
+            Phase::GameOver => {}
+        }
+    }
+
+    /// Calls `each` with the figure actions open after the tile just placed (deployments,
+    /// abbot recalls, then `Skip`) until it returns `true`.
+    fn figure_actions(&self, mut each: impl FnMut(Action) -> bool) {
+        let mut open = self.deployments;
+        while open != 0 {
+            if each(deployment(open.trailing_zeros() as usize)) {
+                return;
+            }
+            open &= open - 1;
+        }
+        for pos in self.recallable_abbots() {
+            if each(Action::RecallAbbot { pos }) {
+                return;
+            }
+        }
+        each(Action::Skip);
+    }
+
+    /// The deployments open on the tile at `pos`, as [`Game::deployments`] keeps them.
+    pub(super) fn open_deployments(&self, pos: Pos) -> u128 {
+        let Some((tile, order, _)) = self.board.peek(pos) else { return 0 };
+        let supply = self.supply[self.current];
+        let in_supply = Figure::ALL
+            .into_iter()
+            .enumerate()
+            .fold(0u8, |mask, (bit, figure)| mask | u8::from(supply.count(figure) > 0) << bit);
+        let segments = self.rules.tiles[usize::from(tile)].segments();
+        let mut open = 0u128;
+        for (segment, printed) in segments.iter().enumerate() {
+            let choices = self.rules.may_stand[printed.kind() as usize] & in_supply;
+            if choices == 0
+                || self
+                    .features
+                    .node(order, segment as SegmentIndex)
+                    .is_none_or(|node| self.features.data(node).figures > 0)
+            {
+                continue;
+            }
+            open |= u128::from(choices) << (FIGURE_KINDS * segment);
+        }
+        open
+    }
+
+    /// Where the current player has an abbot that may be recalled. Only a player whose abbot
+    /// has left the supply can recall one: most games have no abbots, and the figures need
+    /// not be searched for them.
+    pub(super) fn recallable_abbots(&self) -> impl Iterator<Item = Pos> + '_ {
+        let out = self.supply[self.current].abbots < self.rules.supply.abbots;
+        let figures = if out { &self.figures[..] } else { &[] };
+        figures
+            .iter()
+            .filter(|standing| {
+                standing.player == self.current
+                    && standing.figure == Figure::Abbot
+                    && self.board.surrounding_tiles(standing.pos) < 8
+            })
+            .map(|standing| standing.pos)
+    }
+
+    /// Whether the bag could give tile type `tile` now.
+    #[must_use]
+    pub fn drawable(&self, tile: TileIndex) -> bool {
+        self.check_draw(tile).is_ok()
+    }
+
+    /// Whether `action` would be accepted now, and why not.
+    ///
+    /// # Errors
+    /// The reason [`Game::apply`] would give.
+    pub fn check(&self, action: Action) -> Result<(), ActionError> {
+        match (self.phase, action) {
+            (Phase::GameOver, _) => Err(ActionError::GameOver),
+            (Phase::Draw, Action::Draw) => Ok(()),
+            (Phase::Draw, Action::DrawTile { tile }) => self.check_draw(tile),
+            (Phase::Place { tile }, Action::Place { pos, rotation }) => {
+                self.check_place(tile, pos, rotation).map(|_| ())
+            }
+            (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
+                self.check_deploy(pos, segment, figure).map(|_| ())
+            }
+            (Phase::Figure { .. }, Action::RecallAbbot { pos }) => {
+                self.check_recall(pos).map(|_| ())
+            }
+            (Phase::Figure { .. }, Action::Skip) => Ok(()),
+            (phase, action) => Err(wrong_phase(phase, action)),
+        }
+    }
+
+    /// Calls `each` with every legal (cell, rotation) of `tile` until it returns `true`.
+    fn placements_into(&self, tile: TileIndex, mut each: impl FnMut(Pos, Rotation) -> bool) {
+        let river = self.rules.river[usize::from(tile)];
+        for cell in self.board.frontier_cells() {
+            let rotations = self.rules.fit.rotations_by_key(tile, cell.key);
+            if rotations.is_empty() {
+                continue;
+            }
+            let sides = if river { self.board.constraint(cell.pos).0 } else { ByDir([None; 4]) };
+            for rotation in rotations.iter() {
+                if river && self.river_rule(tile, cell.pos, rotation, &sides).is_err() {
+                    continue;
+                }
+                if each(cell.pos, rotation) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// How many placements `tile` has on the board.
+    pub(super) fn placement_count(&self, tile: TileIndex) -> usize {
+        // A full board still has a frontier, but no tile can be numbered on it: every tile
+        // drawn is discarded and the game ends when the bag is empty.
+        if self.board.is_full() {
+            return 0;
+        }
+        if !self.rules.river[usize::from(tile)] {
+            let row = self.rules.fit.row(tile);
+            return self
+                .board
+                .frontier_cells()
+                .iter()
+                .map(|cell| row.get(usize::from(cell.key)).map_or(0, |fits| fits.len()))
+                .sum();
+        }
+        let mut count = 0;
+        self.placements_into(tile, |_, _| {
+            count += 1;
+            false
+        });
+        count
+    }
+
+    pub(super) fn check_draw(&self, tile: TileIndex) -> Result<(), ActionError> {
+        self.bag.check(tile, &self.rules.groups).map_err(|why| match why {
+            Undrawable::Unknown => ActionError::UnknownTile { tile },
+            Undrawable::NoneLeft => ActionError::TileNotInBag { tile },
+            Undrawable::LaterStage => ActionError::TileOfLaterStage { tile },
+            Undrawable::ComesLast => ActionError::TileComesLast { tile },
+        })
+    }
+
+    /// The tile's edges as placed, or why it cannot go there.
+    pub(super) fn check_place(
+        &self,
+        tile: TileIndex,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Result<(ByDir<EdgeKind>, Option<Turn>), ActionError> {
+        let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
+        let river = self.rules.river[usize::from(tile)];
+        // A frontier cell whose key admits the rotation passes every board rule (the board
+        // is never full in the place phase: `has_placement` discards a tile drawn then): one
+        // lookup where the full check reads four neighbours. The full check names what is
+        // wrong.
+        let fits = self
+            .board
+            .frontier_key(pos)
+            .is_some_and(|key| self.rules.fit.rotations_by_key(tile, key).contains(rotation));
+        if !fits {
+            self.board.check(pos, edges)?;
+        }
+        let turn = if river {
+            self.river_rule(tile, pos, rotation, &self.board.constraint(pos).0)?
+        } else {
+            None
+        };
+        Ok((edges, turn))
+    }
+
+    /// A river tile must put a river edge against the open river end, and a curve may not
+    /// turn the way the previous curve did. Returns the way this tile turns.
+    fn river_rule(
+        &self,
+        tile: TileIndex,
+        pos: Pos,
+        rotation: Rotation,
+        sides: &ByDir<Option<EdgeKind>>,
+    ) -> Result<Option<Turn>, ActionError> {
+        let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
+        let rivers: Vec<Dir> =
+            Dir::ALL.into_iter().filter(|dir| edges[*dir] == EdgeKind::River).collect();
+        let Some(inflow) = rivers.iter().copied().find(|dir| sides[*dir] == Some(EdgeKind::River))
+        else {
+            return Err(ActionError::RiverNotContinued { pos });
+        };
+        let [a, b] = rivers[..] else { return Ok(None) };
+        let outflow = if a == inflow { b } else { a };
+        let heading = inflow.opposite();
+        let turn = if outflow == heading {
+            None
+        } else if outflow == heading.rotated(Rotation::R90) {
+            Some(Turn::Right)
+        } else {
+            Some(Turn::Left)
+        };
+        if turn.is_some() && turn == self.river_turn {
+            return Err(ActionError::RiverTurnsBack { pos });
+        }
+        Ok(turn)
+    }
+
+    /// The node a figure would stand on, or why it cannot.
+    pub(super) fn check_deploy(
+        &self,
+        pos: Pos,
+        segment: SegmentIndex,
+        figure: Figure,
+    ) -> Result<NodeId, ActionError> {
+        let target = self.deploy_target(pos, segment)?;
+        self.figure_rule(&target, figure)?;
+        Ok(target.node)
+    }
+
+    /// What a figure deployed on segment `segment` of the tile at `pos` would stand on.
+    fn deploy_target(&self, pos: Pos, segment: SegmentIndex) -> Result<Target, ActionError> {
+        let placed = self.board.get(pos).ok_or(ActionError::NoSuchSegment { segment })?;
+        let tile = &self.rules.tiles[usize::from(placed.tile)];
+        let kind = tile
+            .segments()
+            .get(usize::from(segment))
+            .ok_or(ActionError::NoSuchSegment { segment })?
+            .kind();
+        let node = self
+            .features
+            .node(placed.order, segment)
+            .ok_or(ActionError::NoSuchSegment { segment })?;
+        let occupied = self.features.data(node).figures > 0;
+        Ok(Target { segment, kind, node, occupied })
+    }
+
+    /// Whether the current player may put `figure` on `target`: the kind of segment, then
+    /// the supply, then whether the feature is free.
+    fn figure_rule(&self, target: &Target, figure: Figure) -> Result<(), ActionError> {
+        let kind = target.kind;
+        if let Some(why) = kind_refusal(kind, figure, self.options().farmers) {
+            return Err(ActionError::FigureNotAllowed { figure, kind, why });
+        }
+        if self.supply[self.current].count(figure) == 0 {
+            return Err(ActionError::NoneLeft { figure });
+        }
+        if target.occupied {
+            return Err(ActionError::FeatureOccupied { segment: target.segment });
+        }
+        Ok(())
+    }
+
+    /// The index of the current player's abbot at `pos`, if it may be recalled: the rules
+    /// (`docs/rules.md`) recall only from an unfinished monastery or garden.
+    pub(super) fn check_recall(&self, pos: Pos) -> Result<usize, ActionError> {
+        let index = self.abbot_at(pos).ok_or(ActionError::NoAbbotThere { pos })?;
+        if self.board.surrounding_tiles(pos) == 8 {
+            return Err(ActionError::AbbotFeatureComplete { pos });
+        }
+        Ok(index)
+    }
+
+    /// The index in `figures` of the current player's abbot at `pos`.
+    fn abbot_at(&self, pos: Pos) -> Option<usize> {
+        self.figures.iter().position(|standing| {
+            standing.player == self.current
+                && standing.figure == Figure::Abbot
+                && standing.pos == pos
+        })
+    }
+
+    pub(super) fn node_at(&self, pos: Pos, segment: SegmentIndex) -> Option<NodeId> {
+        let placed = self.board.get(pos)?;
+        self.features.node(placed.order, segment)
+    }
+}

@@ -1,0 +1,429 @@
+//! The game: its state and how it starts (here), what a player may ask of it (`queries`),
+//! the one generator of legal actions and the checks (`legal`), and `apply`, the only thing
+//! that changes a game (`apply`).
+
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use crate::action::{Action, ActionError, ActionKind, Forbidden, Phase};
+use crate::bag::Bag;
+use crate::board::Board;
+use crate::event::{Event, PointsByKind};
+use crate::features::{Features, NodeId, roomy_clone};
+use crate::geom::Rotation;
+use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
+use crate::pos::Pos;
+use crate::rng::Rng;
+use crate::rulebook::MarkCounts;
+use crate::scoring::Standing;
+use crate::segment::{SegmentIndex, SegmentKind};
+use crate::setup::{GameSetup, Rules, SetupError};
+use crate::tile::{TileIndex, TileType};
+
+mod apply;
+mod legal;
+mod queries;
+
+/// A segment of the tile just placed, as a figure would see it.
+struct Target {
+    segment: SegmentIndex,
+    kind: SegmentKind,
+    node: NodeId,
+    occupied: bool,
+}
+
+/// Which way a river curve turns, seen going downstream from the spring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Turn {
+    Left,
+    Right,
+}
+
+/// A figure standing on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct PlacedFigure {
+    /// Whose figure.
+    pub player: PlayerId,
+    /// Which figure.
+    pub figure: Figure,
+    /// The cell of the tile it stands on.
+    pub pos: Pos,
+    /// The segment of that tile it stands on.
+    pub segment: SegmentIndex,
+}
+
+/// What is known about the feature a segment belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FeatureView {
+    /// The feature's kind.
+    pub kind: SegmentKind,
+    /// A closed city, road or river, or a monastery or garden with all eight neighbours.
+    pub complete: bool,
+    /// Distinct tiles it covers (for a monastery or garden, itself and its neighbours).
+    pub tiles: u32,
+    /// City, road or river edges that still face an empty cell.
+    pub open_edges: u32,
+    /// How many of each declared mark it carries, by mark number ([`Game::marks`]).
+    pub marks: MarkCounts,
+    /// What it would score now: complete, or unfinished at the end of the game (fields:
+    /// 0, as they score by their cities).
+    pub points: u32,
+    /// What it would score if it were completed as it is, by the declared rules (a city or
+    /// road; a monastery or garden: 9).
+    pub points_if_complete: u32,
+    /// Figures standing on it.
+    pub figures: u32,
+    /// Who would take it now: the players with most strength on it.
+    pub leaders: PlayerSet,
+}
+
+/// A game in progress, or over: built by [`Game::new`], changed only by [`Game::apply`].
+///
+/// ```
+/// use carcassonne::{Action, Catalog, Game, GameSetup, Phase};
+/// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+/// let mut actions = Vec::new();
+/// while game.phase() != Phase::GameOver {
+///     game.legal_actions_into(&mut actions);
+///     // Always the first legal action: draw, the first placement, the first figure.
+///     game.apply(actions[0])?;
+/// }
+/// assert_eq!(game.tiles_left(), 0);
+/// assert!(game.scores().iter().sum::<u32>() > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Shared by every copy and restart; its setup's seed is the first game's.
+    rules: Arc<Rules>,
+    seed: u64,
+    board: Board,
+    features: Features,
+    bag: Bag,
+    rng: Rng,
+    phase: Phase,
+    current: PlayerId,
+    scores: ByPlayer<u32>,
+    /// The same points, by the kind of feature that paid them.
+    by_kind: ByPlayer<PointsByKind>,
+    supply: ByPlayer<Supply>,
+    figures: Vec<Standing>,
+    /// Where the figures in monasteries and gardens stand (a few at most), so the end of a
+    /// turn finds whether it completed one without looking at every figure.
+    cloisters: Vec<Pos>,
+    /// Cell and tile type of each placed tile, in placement order.
+    placed: Vec<(Pos, TileIndex)>,
+    river_turn: Option<Turn>,
+    /// In the place phase, how many placements the drawn tile has (counted once, when it is
+    /// drawn, since nothing else changes until it is placed); 0 in other phases.
+    placements: u32,
+    /// In the figure phase, whether the tile just placed closed a city or road, which the
+    /// end of the turn then scores; false in other phases.
+    closes: bool,
+    /// In the figure phase, the deployments open on the tile just placed: bit
+    /// `FIGURE_KINDS × segment + figure` for `Deploy { segment, figure }`, found once when
+    /// the tile is placed, as nothing changes them until the turn ends; 0 in other phases.
+    deployments: u128,
+    /// Tiles drawn that fit nowhere, in the order they were drawn.
+    discarded: Vec<TileIndex>,
+    log: Vec<Action>,
+}
+
+/// A clone keeps the original's capacities, so playing on from a copy (a search, a rollout)
+/// never reallocates, just as playing on from the original would not.
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            rules: Arc::clone(&self.rules),
+            seed: self.seed,
+            board: self.board.clone(),
+            features: self.features.clone(),
+            bag: self.bag.clone(),
+            rng: self.rng,
+            phase: self.phase,
+            current: self.current,
+            scores: self.scores,
+            by_kind: self.by_kind,
+            supply: self.supply,
+            figures: roomy_clone(&self.figures),
+            cloisters: roomy_clone(&self.cloisters),
+            placed: roomy_clone(&self.placed),
+            river_turn: self.river_turn,
+            placements: self.placements,
+            closes: self.closes,
+            deployments: self.deployments,
+            discarded: self.discarded.clone(),
+            log: roomy_clone(&self.log),
+        }
+    }
+}
+
+impl Game {
+    /// Checks `setup` and lays out the start tile; the first player is about to draw.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the setup cannot make a game.
+    pub fn new(setup: GameSetup) -> Result<Game, SetupError> {
+        let seed = setup.seed;
+        Ok(Game::fresh(Arc::new(Rules::new(setup)?), seed))
+    }
+
+    /// The same setup from the start with another seed: what a self-play loop wants between
+    /// games, sharing the tile tables instead of rebuilding them.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// let mut setup = GameSetup::new(vec![Catalog::builtin("base")?], 2);
+    /// let first = Game::new(setup.clone())?;
+    /// setup.seed = 7;
+    /// assert_eq!(first.restarted(7), Game::new(setup)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn restarted(&self, seed: u64) -> Game {
+        Game::fresh(Arc::clone(&self.rules), seed)
+    }
+
+    /// Shuffles the bag anew from `seed`: the tiles left, the board, the scores and every
+    /// other public fact stay as they are; only the hidden order of the coming draws changes.
+    ///
+    /// A copy of a game knows which tiles its bag will give next, so a search that plays on
+    /// from a copy would see the future. A bot reshuffles its copies with its own seed first,
+    /// and then two games that differ only in their hidden order look the same to it.
+    ///
+    /// The game stays its own replay: each past random [`Action::Draw`] in the log becomes
+    /// the [`Action::DrawTile`] of the tile it gave, and the setup's seed becomes `seed`.
+    ///
+    /// ```
+    /// use carcassonne::{Action, Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// game.apply(Action::Draw)?;
+    /// let (tiles_left, remaining) = (game.tiles_left(), game.remaining().to_vec());
+    ///
+    /// game.reshuffle(99);
+    /// assert!(matches!(game.actions()[0], Action::DrawTile { .. }));
+    /// assert_eq!((game.tiles_left(), game.remaining()), (tiles_left, &remaining[..]));
+    /// assert_eq!(game, Game::replay(game.setup(), game.actions())?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reshuffle(&mut self, seed: u64) {
+        // The start tile is placed by no action; every later placement follows its draw.
+        let mut placed = self.placed.iter().skip(1).map(|(_, tile)| *tile);
+        let mut discarded = self.discarded.iter().copied();
+        for index in 0..self.log.len() {
+            if !matches!(self.log[index], Action::Draw | Action::DrawTile { .. }) {
+                continue;
+            }
+            let tile = match (self.log.get(index + 1), self.phase) {
+                (Some(Action::Place { .. }), _) => placed.next(),
+                (None, Phase::Place { tile }) => Some(tile),
+                _ => discarded.next(),
+            };
+            if let Some(tile) = tile {
+                self.log[index] = Action::DrawTile { tile };
+            }
+        }
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+    }
+
+    /// A copy of the game with the bag shuffled anew from `seed` ([`Game::reshuffle`]).
+    #[must_use]
+    pub fn reshuffled(&self, seed: u64) -> Game {
+        let mut copy = self.clone();
+        copy.reshuffle(seed);
+        copy
+    }
+
+    /// Starts this game over with a new seed, as [`Game::restarted`] does, reusing the memory
+    /// it has: what a self-play loop does between games.
+    ///
+    /// ```
+    /// use carcassonne::{Action, Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// while !game.is_over() {
+    ///     game.apply(game.legal_action(0).unwrap())?;
+    /// }
+    /// let next = game.restarted(8);
+    /// game.restart(8);
+    /// assert_eq!(game, next);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn restart(&mut self, seed: u64) {
+        let (tiles, _) = deck_size(&self.rules);
+        let rules = &self.rules;
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+        self.board.clear_with_reach(reach_for(tiles));
+        self.features.clear();
+        self.bag.refill(rules.tiles.iter().map(TileType::count), rules.start, &rules.groups);
+        self.phase = Phase::Draw;
+        self.current = PlayerId(0);
+        self.scores = ByPlayer::default();
+        self.by_kind = ByPlayer::default();
+        self.supply = starting_supply(rules);
+        self.figures.clear();
+        self.cloisters.clear();
+        self.placed.clear();
+        self.river_turn = None;
+        self.placements = 0;
+        self.closes = false;
+        self.deployments = 0;
+        self.discarded.clear();
+        self.log.clear();
+        self.lay_start();
+    }
+
+    /// A new game: the memory its deck will need, then [`Game::restart`] lays out the start,
+    /// so that a new game and a restarted one are set up by the same code.
+    fn fresh(rules: Arc<Rules>, seed: u64) -> Game {
+        let (tiles, nodes) = deck_size(&rules);
+        let figures = usize::from(rules.setup.players) * rules.supply.total() as usize;
+        let mut game = Game {
+            seed,
+            rng: Rng::new(seed),
+            // Random play spreads a deck of n tiles about 1.5√n cells from the start (72
+            // tiles: a median of 8 cells, 12 in 99 games of 100, never more than 14 in 10,000
+            // random base games); sizing the grid for that saves copying it as it grows.
+            board: Board::with_reach(reach_for(tiles)),
+            features: Features::with_capacity(tiles, nodes, rules.rulebook.marks().len()),
+            bag: Bag::default(),
+            phase: Phase::Draw,
+            current: PlayerId(0),
+            scores: ByPlayer::default(),
+            by_kind: ByPlayer::default(),
+            supply: ByPlayer::default(),
+            figures: Vec::with_capacity(figures),
+            cloisters: Vec::with_capacity(figures),
+            placed: Vec::with_capacity(tiles),
+            river_turn: None,
+            placements: 0,
+            closes: false,
+            deployments: 0,
+            discarded: Vec::new(),
+            // A turn is a draw, a placement and a figure action, plus any discards.
+            log: Vec::with_capacity(3 * tiles + 8),
+            rules,
+        };
+        game.restart(seed);
+        game
+    }
+
+    /// Lays the start tile on the empty board of a new game.
+    fn lay_start(&mut self) {
+        let start = self.rules.start;
+        let edges = self.rules.tiles[usize::from(start)].edges();
+        self.board
+            .place(Pos::ORIGIN, start, Rotation::R0, edges)
+            .expect("the first tile fits on an empty board");
+        self.features.join_tile(&self.board, &self.rules.tiles, Pos::ORIGIN);
+        self.placed.push((Pos::ORIGIN, start));
+        if self.bag.total() == 0 {
+            self.finish(&mut Vec::new());
+        }
+    }
+
+    /// Builds the game `setup` describes and applies `actions` in order.
+    ///
+    /// # Errors
+    /// The setup's error, or the first refused action with its index.
+    pub fn replay(setup: GameSetup, actions: &[Action]) -> Result<Game, ReplayError> {
+        let mut events = Vec::new();
+        Game::replay_into(setup, actions, &mut events)
+    }
+
+    /// As [`Game::replay`], appending every action's events to `events`: the whole story of
+    /// a saved game, for a report or a viewer.
+    ///
+    /// # Errors
+    /// As [`Game::replay`]; `events` then holds the events of the actions before the refused
+    /// one.
+    pub fn replay_into(
+        setup: GameSetup,
+        actions: &[Action],
+        events: &mut Vec<Event>,
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::new(setup).map_err(ReplayError::Setup)?;
+        for (index, action) in actions.iter().enumerate() {
+            game.apply_into(*action, events)
+                .map_err(|error| ReplayError::Action { index, error })?;
+        }
+        Ok(game)
+    }
+}
+
+/// Why `figure` may never stand on a segment of `kind`, or `None` when it may.
+pub(crate) fn kind_refusal(kind: SegmentKind, figure: Figure, farmers: bool) -> Option<Forbidden> {
+    match (kind, figure) {
+        (SegmentKind::River, _) => Some(Forbidden::River),
+        (SegmentKind::Garden, Figure::Follower | Figure::BigFollower) => {
+            Some(Forbidden::GardenIsTheAbbots)
+        }
+        (SegmentKind::City | SegmentKind::Road | SegmentKind::Field, Figure::Abbot) => {
+            Some(Forbidden::AbbotOnlyInCloisters)
+        }
+        (SegmentKind::Field, _) if !farmers => Some(Forbidden::NoFarmers),
+        _ => None,
+    }
+}
+
+/// How many kinds of figure a deployment may name: the width of a segment's bits in
+/// [`Game::deployments`].
+const FIGURE_KINDS: usize = Figure::ALL.len();
+
+// Every (segment, figure) pair of a tile has its bit.
+const _: () = assert!(FIGURE_KINDS * crate::segment::MAX_SEGMENTS_PER_TILE <= 128);
+
+/// The deployment that bit `bit` of [`Game::deployments`] stands for.
+fn deployment(bit: usize) -> Action {
+    Action::Deploy {
+        segment: (bit / FIGURE_KINDS) as SegmentIndex,
+        figure: Figure::ALL[bit % FIGURE_KINDS],
+    }
+}
+
+/// Whether a figure on a segment of this kind scores by the cells around its tile.
+fn is_cloister(kind: SegmentKind) -> bool {
+    matches!(kind, SegmentKind::Monastery | SegmentKind::Garden)
+}
+
+/// How many tiles the game's sets hold, and how many segments those tiles have in all.
+fn deck_size(rules: &Rules) -> (usize, usize) {
+    let tiles = rules.tiles.iter().map(|tile| usize::from(tile.count())).sum();
+    let nodes =
+        rules.tiles.iter().map(|tile| usize::from(tile.count()) * tile.segments().len()).sum();
+    (tiles, nodes)
+}
+
+/// Every player's figures at the start, the unused seats' empty.
+fn starting_supply(rules: &Rules) -> ByPlayer<Supply> {
+    let mut supply = ByPlayer([Supply::default(); MAX_PLAYERS]);
+    supply.0[..usize::from(rules.setup.players)].fill(rules.supply);
+    supply
+}
+
+/// How far from the start a game of `tiles` tiles is likely to spread.
+fn reach_for(tiles: usize) -> i16 {
+    let root = (1..).find(|root: &usize| root * root >= tiles).unwrap_or(1);
+    i16::try_from(root + root / 2 + 1).unwrap_or(i16::MAX)
+}
+
+fn wrong_phase(phase: Phase, action: Action) -> ActionError {
+    ActionError::WrongPhase { phase, action: ActionKind::of(action) }
+}
+
+/// Why a replay stopped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The setup cannot make a game.
+    #[error("invalid setup: {0}")]
+    Setup(SetupError),
+    /// An action was refused.
+    #[error("action {index} was refused: {error}")]
+    Action {
+        /// Its position in the list, from 0.
+        index: usize,
+        /// Why.
+        error: ActionError,
+    },
+}

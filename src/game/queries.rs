@@ -1,0 +1,323 @@
+//! What a player may ask of a game: its setup, board, scores, figures, bag and features.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::action::{Action, Phase};
+use crate::board::Board;
+use crate::catalog::Catalog;
+use crate::event::{FeatureScore, PointsByKind};
+use crate::features::Features;
+use crate::player::{PlayerId, PlayerSet, Supply};
+use crate::pos::Pos;
+use crate::rulebook::{MarkInfo, Rule, Rulebook};
+use crate::scoring::{Standing, Valuation, winners};
+use crate::segment::{SegmentIndex, SegmentKind};
+use crate::setup::{GameSetup, RuleOptions};
+use crate::tile::{TileIndex, TileType};
+
+use super::{FeatureView, Game, PlacedFigure};
+
+impl Game {
+    /// The setup the game was built from (a copy: the tile sets are cloned).
+    #[must_use]
+    pub fn setup(&self) -> GameSetup {
+        GameSetup { seed: self.seed, ..self.rules.setup.clone() }
+    }
+
+    /// The colour `player` plays, as the tile sets name it: the sets' colours in setup order,
+    /// one a seat (the base game's red, green, blue, yellow and black, then Inns & Cathedrals'
+    /// grey). `None` beyond the players, or where the sets name too few colours.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup, PlayerId};
+    /// let game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 3))?;
+    /// assert_eq!(game.player_colour(PlayerId(1)), Some("green"));
+    /// assert_eq!(game.player_colour(PlayerId(3)), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn player_colour(&self, player: PlayerId) -> Option<&str> {
+        if player.0 >= self.players() {
+            return None;
+        }
+        let mut colours = self.catalogs().iter().flat_map(|catalog| &catalog.figures().colours);
+        colours.nth(player.index()).map(String::as_str)
+    }
+
+    /// The marks and rules of every set in play together.
+    #[must_use]
+    pub fn rulebook(&self) -> &Rulebook {
+        &self.rules.rulebook
+    }
+
+    /// The marks the sets in play declare, numbered for this game: a [`Mark`](crate::Mark)
+    /// on a segment of [`Game::tiles`], in a [`FeatureView`] or a [`FeatureScore`] indexes
+    /// this list.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("inns_and_cathedrals")?];
+    /// let game = Game::new(GameSetup::new(sets, 2))?;
+    /// let ids: Vec<&str> = game.marks().iter().map(|mark| mark.id.as_str()).collect();
+    /// assert_eq!(ids, ["pennant", "inn", "cathedral"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn marks(&self) -> &[MarkInfo] {
+        self.rules.rulebook.marks()
+    }
+
+    /// The rules the sets in play declare, numbered for this game: a
+    /// [`FeatureScore::rule`] indexes this list.
+    #[must_use]
+    pub fn rules(&self) -> &[Rule] {
+        self.rules.rulebook.rules()
+    }
+
+    /// The tile sets in play, in setup order; their tile types are numbered one set after
+    /// another.
+    #[must_use]
+    pub fn catalogs(&self) -> &[Catalog] {
+        &self.rules.setup.catalogs
+    }
+
+    /// The seed of the tile bag.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Roughly how many bytes this game owns on the heap, not counting the tile tables all
+    /// copies share: what a clone copies.
+    #[must_use]
+    pub fn heap_bytes(&self) -> usize {
+        self.board.heap_bytes()
+            + self.features.heap_bytes()
+            + size_of_val(self.bag.remaining())
+            + self.figures.capacity() * size_of::<Standing>()
+            + self.placed.capacity() * size_of::<(Pos, TileIndex)>()
+            + self.log.capacity() * size_of::<Action>()
+            + self.discarded.capacity() * size_of::<TileIndex>()
+    }
+
+    /// The rule options in force.
+    #[must_use]
+    pub fn options(&self) -> &RuleOptions {
+        &self.rules.setup.options
+    }
+
+    /// How many players sit at the table.
+    #[must_use]
+    pub fn players(&self) -> u8 {
+        self.rules.setup.players
+    }
+
+    /// Where the turn cycle stands.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+
+    /// Whose turn it is (after the game, the player who would have been next).
+    #[must_use]
+    pub fn current_player(&self) -> PlayerId {
+        self.current
+    }
+
+    /// The tile drawn and waiting to be placed, if any.
+    #[must_use]
+    pub fn drawn_tile(&self) -> Option<TileIndex> {
+        match self.phase {
+            Phase::Place { tile } => Some(tile),
+            _ => None,
+        }
+    }
+
+    /// Every tile type of every set in play; a [`TileIndex`] indexes this list.
+    #[must_use]
+    pub fn tiles(&self) -> &[TileType] {
+        &self.rules.tiles
+    }
+
+    /// The tile type numbered `tile`.
+    #[must_use]
+    pub fn tile(&self, tile: TileIndex) -> Option<&TileType> {
+        self.rules.tiles.get(usize::from(tile))
+    }
+
+    /// The tile type with this id, with its number.
+    #[must_use]
+    pub fn tile_by_id(&self, id: &str) -> Option<(TileIndex, &TileType)> {
+        let index = self.rules.tiles.iter().position(|tile| tile.id() == id)?;
+        Some((index as TileIndex, &self.rules.tiles[index]))
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The engine's tracking of the board's features (see [`crate::engine`]);
+    /// [`Game::feature`] answers what a player asks of one.
+    #[must_use]
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// Scores, one per player, in turn order.
+    #[must_use]
+    pub fn scores(&self) -> &[u32] {
+        &self.scores.0[..usize::from(self.players())]
+    }
+
+    /// What the end-of-game scoring would award if the game ended now, one entry per feature
+    /// that would score, appended to `out`: the unfinished roads, cities, monasteries and
+    /// gardens with figures on them, then the fields. A game already over appends nothing.
+    ///
+    /// A scoreboard's projection, and the ground truth under a bot's evaluator.
+    ///
+    /// ```
+    /// use carcassonne::{Action, Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// let mut projected = Vec::new();
+    /// while !game.is_over() {
+    ///     projected.clear();
+    ///     game.scores_if_over(&mut projected);
+    ///     let first_figure = game.legal_actions().into_iter().find(|action| {
+    ///         matches!(action, Action::Deploy { .. })
+    ///     });
+    ///     game.apply(first_figure.unwrap_or(game.legal_actions()[0]))?;
+    /// }
+    /// assert!(!projected.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn scores_if_over(&self, out: &mut Vec<FeatureScore>) {
+        if self.phase != Phase::GameOver {
+            self.scene().final_scores(&Valuation::of(*self.options(), &self.rules.rulebook), out);
+        }
+    }
+
+    /// The rotations of each tile type that fit each edge constraint: with
+    /// [`Board::frontier_key`], how a tool asks which tiles could go in an empty cell.
+    #[must_use]
+    pub fn fit_table(&self) -> &crate::fit::FitTable {
+        &self.rules.fit
+    }
+
+    /// Each player's points by the kind of feature that paid them, in turn order; each
+    /// player's kinds add up to [`Game::scores`].
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// while !game.is_over() {
+    ///     let last = *game.legal_actions().last().unwrap();
+    ///     game.apply(last)?;
+    /// }
+    /// for (kinds, total) in game.points_by_kind().iter().zip(game.scores()) {
+    ///     assert_eq!(kinds.total(), *total);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn points_by_kind(&self) -> &[PointsByKind] {
+        &self.by_kind.0[..usize::from(self.players())]
+    }
+
+    /// The players with the highest score (meaningful once the game is over).
+    #[must_use]
+    pub fn leaders(&self) -> PlayerSet {
+        let leaders = winners(&self.scores);
+        if leaders.is_empty() { (0..self.players()).map(PlayerId).collect() } else { leaders }
+    }
+
+    /// The figures `player` has in hand.
+    #[must_use]
+    pub fn supply(&self, player: PlayerId) -> Supply {
+        self.supply.0.get(player.index()).copied().unwrap_or_default()
+    }
+
+    /// The figures on the board, in the order they were placed.
+    pub fn figures(&self) -> impl ExactSizeIterator<Item = PlacedFigure> + '_ {
+        self.figures.iter().map(|standing| PlacedFigure {
+            player: standing.player,
+            figure: standing.figure,
+            pos: standing.pos,
+            segment: standing.segment,
+        })
+    }
+
+    /// Copies of each tile type left in the bag, by tile number: what a player may know of the
+    /// bag (its order is never revealed).
+    #[must_use]
+    pub fn remaining(&self) -> &[u16] {
+        self.bag.remaining()
+    }
+
+    /// Tiles left in the bag.
+    #[must_use]
+    pub fn tiles_left(&self) -> u32 {
+        self.bag.total()
+    }
+
+    /// Tiles drawn that fit nowhere and left the game.
+    #[must_use]
+    pub fn discarded(&self) -> u32 {
+        self.discarded.len() as u32
+    }
+
+    /// Every action applied since the start, in order.
+    #[must_use]
+    pub fn actions(&self) -> &[Action] {
+        &self.log
+    }
+
+    /// The cell of each tile on the board with its type, in placement order (the start tile
+    /// first).
+    #[must_use]
+    pub fn placements(&self) -> &[(Pos, TileIndex)] {
+        &self.placed
+    }
+
+    /// The feature that segment `segment` of the tile at `pos` belongs to.
+    #[must_use]
+    pub fn feature(&self, pos: Pos, segment: SegmentIndex) -> Option<FeatureView> {
+        let node = self.node_at(pos, segment)?;
+        let root = self.features.root(node);
+        let data = self.features.data(root);
+        let scene = self.scene();
+        let (tiles, complete) = match data.kind {
+            SegmentKind::Monastery | SegmentKind::Garden => scene.cloister(pos),
+            _ => (self.features.tile_count(root) as u32, data.is_closed()),
+        };
+        let marks = self.features.marks(root);
+        let valuation = Valuation::of(*self.options(), &self.rules.rulebook);
+        let (points, points_if_complete) = match data.kind {
+            SegmentKind::City | SegmentKind::Road => (
+                valuation.linear(data.kind, tiles, &marks, complete).0,
+                valuation.linear(data.kind, tiles, &marks, true).0,
+            ),
+            SegmentKind::Monastery | SegmentKind::Garden => (tiles, 9),
+            SegmentKind::Field | SegmentKind::River => (0, 0),
+        };
+        Some(FeatureView {
+            kind: data.kind,
+            complete,
+            tiles,
+            open_edges: data.open_edges,
+            marks,
+            points,
+            points_if_complete,
+            figures: data.figures,
+            leaders: scene.majority(root, false),
+        })
+    }
+}
