@@ -13,9 +13,12 @@ use crate::board::Board;
 use crate::edge::HalfEdge;
 use crate::geom::Dir;
 use crate::pos::Pos;
-use crate::rulebook::{MAX_MARKS, Mark, MarkCounts};
+use crate::rulebook::{MAX_MARKS, MarkCounts};
 use crate::segment::{Segment, SegmentIndex, SegmentKind};
 use crate::tile::{NONE, TileType};
+
+/// No slot of mark counts: the feature carries no mark.
+const NO_SLOT: u32 = u32::MAX;
 
 /// A segment of a placed tile, numbered in placement order; also names the feature whose root
 /// it is.
@@ -31,6 +34,9 @@ pub struct FeatureData {
     pub open_edges: u32,
     /// Segments in the feature.
     pub segments: u32,
+    /// Where its mark counts are kept, for a feature that carries marks
+    /// ([`Features::marks`] reads them).
+    pub(crate) slot: u32,
     /// Figures standing on its segments.
     pub figures: u32,
 }
@@ -42,6 +48,7 @@ impl FeatureData {
             kind: segment.kind(),
             open_edges: segment.edges().len() as u32,
             segments: 1,
+            slot: NO_SLOT,
             figures: 0,
         }
     }
@@ -70,9 +77,10 @@ pub struct Features {
     data: Vec<FeatureData>,
     /// The first node of the tile placed n-th.
     first_node: Vec<NodeId>,
-    /// How many marks the game declares: each node has that many counts in `marks`.
+    /// How many marks the game declares: each slot has that many counts in `marks`.
     stride: usize,
-    /// Valid at roots: how many of each mark the feature carries, `stride` counts a node.
+    /// The mark counts of the features that carry marks, `stride` counts a slot; a root's
+    /// `slot` says which are its. Features without marks (most) have none.
     marks: Vec<u32>,
 }
 
@@ -113,7 +121,8 @@ impl Features {
         let stride = marks.min(MAX_MARKS);
         Features {
             stride,
-            marks: Vec::with_capacity(nodes * stride),
+            // Few segments carry a mark: room for one in four.
+            marks: Vec::with_capacity(nodes.div_ceil(4) * stride),
             parent: Vec::with_capacity(nodes),
             next: Vec::with_capacity(nodes),
             node_tile: Vec::with_capacity(nodes),
@@ -166,12 +175,9 @@ impl Features {
         self.node_tile.extend(core::iter::repeat_n(order, count));
         self.node_segment.extend(0..count as SegmentIndex);
         self.data.extend_from_slice(alone);
-        if self.stride > 0 {
-            for segment in tile.segments() {
-                let marks = segment.marks();
-                self.marks
-                    .extend((0..self.stride).map(|m| u32::from(marks.contains(Mark(m as u8)))));
-            }
+        // A segment that carries marks gets a slot of counts; most tiles carry none.
+        if tile.carries_marks() {
+            self.count_marks(first, tile);
         }
 
         let mine = tile.turned(rotation);
@@ -258,10 +264,33 @@ impl Features {
     /// How many of each declared mark the feature of `node` carries.
     #[must_use]
     pub fn marks(&self, node: NodeId) -> MarkCounts {
-        let at = self.root(node) as usize * self.stride;
         let mut counts = MarkCounts::default();
-        counts.0[..self.stride].copy_from_slice(&self.marks[at..at + self.stride]);
+        let slot = self.data[self.root(node) as usize].slot;
+        if slot != NO_SLOT {
+            let at = slot as usize * self.stride;
+            counts.0[..self.stride].copy_from_slice(&self.marks[at..at + self.stride]);
+        }
         counts
+    }
+
+    /// Gives each node from `first`, the segments of `tile`, that carries marks a slot
+    /// holding one of each.
+    fn count_marks(&mut self, first: NodeId, tile: &TileType) {
+        let stride = self.stride;
+        if stride == 0 {
+            return;
+        }
+        for (index, segment) in tile.segments().iter().enumerate() {
+            if segment.marks().is_empty() {
+                continue;
+            }
+            let slot = self.marks.len() / stride;
+            self.marks.extend(core::iter::repeat_n(0, stride));
+            for mark in segment.marks().iter().filter(|mark| mark.index() < stride) {
+                self.marks[slot * stride + mark.index()] = 1;
+            }
+            self.data[first as usize + index].slot = slot as u32;
+        }
     }
 
     /// What is known about the feature whose root is `root`.
@@ -341,11 +370,20 @@ impl Features {
         data.open_edges += absorbed.open_edges;
         data.segments += absorbed.segments;
         data.figures += absorbed.figures;
-        let stride = self.stride;
-        for m in 0..stride {
-            let count = self.marks[small as usize * stride + m];
-            let total = &mut self.marks[big as usize * stride + m];
-            *total = total.saturating_add(count);
+        // Most features carry no mark, and then there is nothing to add; a feature that
+        // joins one without marks lends it its slot.
+        if absorbed.slot != NO_SLOT {
+            if data.slot == NO_SLOT {
+                data.slot = absorbed.slot;
+            } else {
+                let stride = self.stride;
+                let (from, to) = (absorbed.slot as usize * stride, data.slot as usize * stride);
+                for m in 0..stride {
+                    let count = self.marks[from + m];
+                    let total = &mut self.marks[to + m];
+                    *total = total.saturating_add(count);
+                }
+            }
         }
         big
     }

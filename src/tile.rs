@@ -50,6 +50,8 @@ struct Lookup {
     /// What each segment alone is, as a feature: the nodes a placed copy starts with. Shared,
     /// so that copying a tile set (every new game copies its sets' tiles) costs no more for it.
     alone: Arc<[FeatureData]>,
+    /// Whether any segment carries a mark: placing a tile without (most) counts none.
+    carries_marks: bool,
 }
 
 impl TileType {
@@ -82,6 +84,7 @@ impl TileType {
                 }
             }),
             alone: segments.iter().map(FeatureData::alone).collect(),
+            carries_marks: segments.iter().any(|segment| !segment.marks().is_empty()),
         };
         TileType { id, name, count, edges, segments, lookup }
     }
@@ -133,6 +136,11 @@ impl TileType {
     /// The segment lookups of the tile turned by `rotation`.
     pub(crate) fn turned(&self, rotation: Rotation) -> &Turned {
         &self.lookup.turned[rotation.quarter_turns()]
+    }
+
+    /// Whether any segment of the tile carries a mark.
+    pub(crate) fn carries_marks(&self) -> bool {
+        self.lookup.carries_marks
     }
 
     /// Each segment as a feature of its own, before it joins its neighbours.

@@ -195,13 +195,19 @@ impl MarkCounts {
 
     /// The marks present, with their counts, in increasing order of mark.
     pub fn iter(&self) -> impl Iterator<Item = (Mark, u32)> + '_ {
-        (0..MAX_MARKS as u8).map(Mark).map(|mark| (mark, self.get(mark))).filter(|(_, n)| *n > 0)
+        self.present().iter().map(|mark| (mark, self.get(mark)))
     }
 
     /// The marks present.
     #[must_use]
     pub fn present(&self) -> MarkSet {
-        self.iter().map(|(mark, _)| mark).collect()
+        // Branch-free over the sixteen counts: scoring asks this of every feature it values.
+        let bits = self
+            .0
+            .iter()
+            .enumerate()
+            .fold(0u16, |bits, (at, count)| bits | (u16::from(*count != 0) << at));
+        MarkSet::from_bits(bits)
     }
 
     /// Whether no mark is present.

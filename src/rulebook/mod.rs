@@ -95,15 +95,22 @@ impl Rulebook {
         options: &RuleOptions,
         plain: &PlainOverride,
     ) -> Valued {
-        let rule = self.winning_value(kind, complete, tiles, counts.present(), options);
+        // Only the declared marks can be counted: one pass over them, not over every slot.
+        let declared = &counts.0[..self.marks.len().min(MAX_MARKS)];
+        let present = declared
+            .iter()
+            .enumerate()
+            .fold(0u16, |bits, (at, count)| bits | (u16::from(*count != 0) << at));
+        let present = MarkSet::from_bits(present);
+        let rule = self.winning_value(kind, complete, tiles, present, options);
         let per_tile = match (rule, kind, complete) {
             (Some((_, rule)), _, _) => rule.per_tile,
             (None, SegmentKind::City, true) => 2,
             _ => 1,
         };
         let mut points = per_tile.saturating_mul(tiles);
-        for (mark, count) in counts.iter() {
-            let Some(info) = self.mark(mark) else { continue };
+        for mark in present.iter() {
+            let (count, info) = (counts.get(mark), &self.marks[mark.index()]);
             let each = match rule.and_then(|(_, rule)| rule.mark_points(mark)) {
                 Some(each) => each,
                 None => plain.points(mark, complete).unwrap_or(if complete {
