@@ -134,6 +134,29 @@ fn declared_id(
     check_id(problems, id?.clone(), what, limits::is_set_id_char, "a-z, 0-9 and _")
 }
 
+/// What `parse` makes of the text of `raw`, or a report (with `code`) that it is not `what`
+/// and what was expected.
+fn named<T>(
+    problems: &mut Problems,
+    raw: Option<&Located<String>>,
+    parse: impl Fn(&str) -> Option<T>,
+    code: Code,
+    what: &str,
+    expected: &str,
+) -> Option<T> {
+    let raw = raw?;
+    let found = parse(&raw.value);
+    if found.is_none() {
+        let text = super::validate::shorten(&raw.value);
+        problems.report(
+            code,
+            raw.span.clone(),
+            format!("`{text}` is not {what}; expected {expected}"),
+        );
+    }
+    found
+}
+
 fn points(problems: &mut Problems, value: Option<&Located<i64>>, what: &str) -> Option<u32> {
     match value {
         None => Some(0),
@@ -181,52 +204,34 @@ fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
         }
         ok.then_some(kinds)
     });
-    let merge = raw.merge.as_ref().and_then(|merge| {
-        let found = Merge::from_name(&merge.value);
-        if found.is_none() {
-            problems.report(
-                Code::UnknownValue,
-                merge.span.clone(),
-                format!(
-                    "`{}` is not a way marks add up; expected count or flag",
-                    super::validate::shorten(&merge.value)
-                ),
-            );
-        }
-        found
-    });
+    let merge = named(
+        problems,
+        raw.merge.as_ref(),
+        Merge::from_name,
+        Code::UnknownValue,
+        "a way marks add up",
+        "count or flag",
+    );
     let complete = points(problems, raw.complete.as_ref(), "complete");
     let unfinished = points(problems, raw.unfinished.as_ref(), "unfinished");
-    let glyph = raw.glyph.as_ref().and_then(|glyph| {
-        let found = Glyph::from_name(&glyph.value);
-        if found.is_none() {
-            problems.report(
-                Code::UnknownGlyph,
-                glyph.span.clone(),
-                format!(
-                    "`{}` is not a glyph; expected one of {}",
-                    super::validate::shorten(&glyph.value),
-                    Glyph::ALL.map(Glyph::name).join(", ")
-                ),
-            );
-        }
-        found
-    });
-    let colour = raw.colour.as_ref().and_then(|colour| {
-        let found = Colour::named(&colour.value);
-        if found.is_none() {
-            problems.report(
-                Code::UnknownColour,
-                colour.span.clone(),
-                format!(
-                    "`{}` is not a colour; expected one of {}",
-                    super::validate::shorten(&colour.value),
-                    crate::PALETTE.map(Colour::name).join(", ")
-                ),
-            );
-        }
-        found
-    });
+    let glyphs = format!("one of {}", Glyph::ALL.map(Glyph::name).join(", "));
+    let glyph = named(
+        problems,
+        raw.glyph.as_ref(),
+        Glyph::from_name,
+        Code::UnknownGlyph,
+        "a glyph",
+        &glyphs,
+    );
+    let colours = format!("one of {}", crate::PALETTE.map(Colour::name).join(", "));
+    let colour = named(
+        problems,
+        raw.colour.as_ref(),
+        Colour::named,
+        Code::UnknownColour,
+        "a colour",
+        &colours,
+    );
     Some(MarkInfo {
         id: id?,
         name: name?,
@@ -295,20 +300,14 @@ fn validate_value(raw: &RawValue, declared: &Declared, problems: &mut Problems) 
     });
     let state = match &raw.state {
         None => Some(FeatureState::Any),
-        Some(state) => {
-            let found = FeatureState::from_name(&state.value);
-            if found.is_none() {
-                problems.report(
-                    Code::UnknownValue,
-                    state.span.clone(),
-                    format!(
-                        "`{}` is not a state; expected complete, unfinished or any",
-                        super::validate::shorten(&state.value)
-                    ),
-                );
-            }
-            found
-        }
+        Some(state) => named(
+            problems,
+            Some(state),
+            FeatureState::from_name,
+            Code::UnknownValue,
+            "a state",
+            "complete, unfinished or any",
+        ),
     };
     let with = marks_named(problems, raw.with.as_ref(), declared);
     let tiles = match &raw.tiles {
