@@ -41,3 +41,44 @@ pub fn diagnosed(data: &[u8]) {
         }
     }
 }
+
+/// A tile-set file that loads plays: alone, or beside the base set when it brings no start
+/// tile or followers, a game with whatever marks and rules it declares runs to its end with
+/// every action the engine offers accepted, every score naming a declared mark and rule, and
+/// the points of the score events adding up to the scores; never a panic, and a bounded
+/// number of actions.
+///
+/// # Panics
+/// When the library breaks that promise.
+pub fn plays(data: &[u8]) {
+    let Some(text) = crate::text(data) else { return };
+    let Ok(catalog) = Catalog::from_toml("fuzz.toml", text) else { return };
+    let alone = carcassonne::GameSetup::new(vec![catalog.clone()], 2);
+    let game = carcassonne::Game::new(alone).or_else(|_| {
+        let base = Catalog::builtin("base").expect("the base set is built in");
+        carcassonne::Game::new(carcassonne::GameSetup::new(vec![base, catalog], 2))
+    });
+    let Ok(mut game) = game else { return };
+    // The bytes choose the actions, so that the fuzzer steers the game too.
+    let mut choices = data.iter().rev().cycle();
+    let mut points = vec![0u64; usize::from(game.players())];
+    let limit = 3 * game.tiles_left() as usize + 3;
+    let mut steps = 0;
+    while !game.is_over() {
+        steps += 1;
+        assert!(steps <= limit, "a game of its tiles takes at most 3 actions a tile");
+        let pick = usize::from(*choices.next().unwrap_or(&0)) % game.legal_action_count();
+        let action = game.legal_action(pick).expect("a listed action");
+        for event in game.apply(action).expect("a legal action is accepted") {
+            if let carcassonne::Event::FeatureScored(score) = event {
+                assert!(score.rule.is_none_or(|rule| rule.index() < game.rules().len()));
+                assert!(score.marks.iter().all(|(mark, _)| mark.index() < game.marks().len()));
+                for player in score.scorers.iter() {
+                    points[player.index()] += u64::from(score.points);
+                }
+            }
+        }
+    }
+    let scores: Vec<u64> = game.scores().iter().map(|score| u64::from(*score)).collect();
+    assert_eq!(points, scores, "the score events add up to the scores");
+}

@@ -25,6 +25,18 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any tile-set file that loads plays: its declared marks and rules carry a game to the
+    /// end, its score events adding up to the scores. A stranger's rules must never crash
+    /// the host either.
+    #[test]
+    fn tileset_toml_plays(data in mutated_seed("tileset_toml_plays", 4)) {
+        tileset_toml::plays(&data);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Any saved game: refused, or a game that replays, saves and loads to itself and keeps
@@ -32,5 +44,16 @@ proptest! {
     #[test]
     fn saved_game_json_replays(data in mutated_seed("saved_game_json_replays", 6)) {
         saved_game_json::replays(&data);
+    }
+}
+
+/// Every seed of `tileset_toml_plays` loads and plays a whole game: the mutations start from
+/// files that reach the game, not only the loader.
+#[test]
+fn the_rule_seeds_play_whole_games() {
+    for seed in common::corpus("tileset_toml_plays") {
+        let text = std::str::from_utf8(&seed).unwrap();
+        assert!(carcassonne::Catalog::from_toml("seed.toml", text).is_ok(), "{text}");
+        tileset_toml::plays(&seed);
     }
 }
