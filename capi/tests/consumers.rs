@@ -40,7 +40,7 @@ const PUBLISHED: RuleOptions = RuleOptions {
     abbots: false,
 };
 
-const CONFIGS: [Config; 6] = [
+const CONFIGS: [Config; 7] = [
     Config { name: "base_2p", sets: &["base"], players: 2, options: PUBLISHED },
     Config {
         name: "base_c2_3p_abbots",
@@ -69,6 +69,12 @@ const CONFIGS: [Config; 6] = [
         sets: &["river", "base_c2", "inns_and_cathedrals"],
         players: 5,
         options: RuleOptions { abbots: true, farm_scoring: FarmScoring::PerFieldOnce, ..PUBLISHED },
+    },
+    Config {
+        name: "base_ic_cathars_4p_city4",
+        sets: &["base", "inns_and_cathedrals", "cathars"],
+        players: 4,
+        options: RuleOptions { farm_scoring: FarmScoring::PerCity4, ..PUBLISHED },
     },
     // The consumers make this one from a JSON setup that leaves most options out.
     Config {

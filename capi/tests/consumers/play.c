@@ -50,6 +50,8 @@ static const struct config CONFIGS[] = {
      CARC_FARM_SCORING_PER_FIELD, 1, CARC_UNFINISHED_MARKS_NORMAL, 0, NULL},
     {"river_c2_ic_5p_abbots_once", {"river", "base_c2", "inns_and_cathedrals"}, 3, 5, 1,
      CARC_FARM_SCORING_PER_FIELD_ONCE, 0, CARC_UNFINISHED_MARKS_ZERO, 1, NULL},
+    {"base_ic_cathars_4p_city4", {"base", "inns_and_cathedrals", "cathars"}, 3, 4, 1,
+     CARC_FARM_SCORING_PER_CITY_4, 0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
     {"ic_base_3p_no_farmers_json", {"inns_and_cathedrals", "base"}, 2, 3, 0,
      CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0,
      "{\"tilesets\": [\"inns_and_cathedrals\", \"base\"], \"players\": 3, "
