@@ -169,3 +169,21 @@ def test_the_palette_is_the_engines_and_seats_play_the_sets_colours():
     game = carcassonne.Game(["base", "inns_and_cathedrals"], players=6)
     assert [game.player_colour(seat) for seat in range(6)] == list(carcassonne.PALETTE)[:6]
     assert game.player_colour(6) is None
+
+
+def test_marks_and_rules_are_the_sets_declarations():
+    game = carcassonne.Game(["base", "inns_and_cathedrals", "cathars"], players=2, seed=3)
+    assert game.mark_ids() == ["pennant", "inn", "cathedral", "besieged"]
+    assert {"tiny_city", "inn", "cathedral", "besieged", "besieged_farms"} <= set(game.rule_ids())
+    # The start tile's city: one tile, no marks; unfinished it is worth 1, completed 2.
+    start = game.view()["tiles"][0]
+    city = game.feature(start["pos"]["x"], start["pos"]["y"], 0)
+    assert city["marks"] == {} and city["pennants"] == 0 and not city["inn"]
+    assert (city["points"], city["points_if_complete"]) == (1, 2)
+    # Every score event's marks and rule are numbers into those lists.
+    rng = random.Random(3)
+    while not game.is_over:
+        for event in game.apply(rng.choice(game.legal_actions())):
+            if event["event"] == "feature_scored":
+                assert len(event["marks"]) <= len(game.mark_ids())
+                assert event.get("rule") is None or event["rule"] < len(game.rule_ids())

@@ -488,3 +488,50 @@ impl serde::Serialize for EventsOut<'_> {
         seq.end()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use carcassonne::{Catalog, Event, Game, GameSetup, MarkCounts};
+
+    use super::EventsOut;
+
+    /// A score event names its marks and rule by the ids the sets declare, and keeps part
+    /// 1.1's `pennants` and `modifier`.
+    #[test]
+    fn score_events_name_marks_and_rules_by_id() {
+        let sets = ["base", "inns_and_cathedrals"].map(|name| Catalog::builtin(name).unwrap());
+        let game = Game::new(GameSetup::new(sets.to_vec(), 2)).unwrap();
+        let at = |id: &str| game.marks().iter().position(|mark| mark.id == id).unwrap();
+        let cathedral = game.rules().iter().position(|rule| rule.id == "cathedral").unwrap();
+        let mut marks = MarkCounts::default();
+        marks.0[at("pennant")] = 2;
+        marks.0[at("cathedral")] = 1;
+        let score = carcassonne::FeatureScore {
+            kind: carcassonne::SegmentKind::City,
+            pos: carcassonne::Pos::ORIGIN,
+            segment: 0,
+            reason: carcassonne::ScoreReason::Completed,
+            complete: true,
+            tiles: 4,
+            marks,
+            cities: 0,
+            rule: Some(carcassonne::RuleId(cathedral as u8)),
+            farmers: false,
+            points: 18,
+            scorers: carcassonne::PlayerSet::EMPTY,
+        };
+        let plain = carcassonne::FeatureScore { rule: None, marks: MarkCounts::default(), ..score };
+        let events = [Event::FeatureScored(score), Event::FeatureScored(plain)];
+        let json = serde_json::to_value(EventsOut { game: &game, events: &events }).unwrap();
+        assert_eq!(json[0]["marks"], serde_json::json!({ "pennant": 2, "cathedral": 1 }));
+        assert_eq!(
+            (json[0]["pennants"].clone(), json[0]["modifier"].clone()),
+            (2.into(), "cathedral".into())
+        );
+        assert_eq!(
+            (json[1]["pennants"].clone(), json[1]["modifier"].clone()),
+            (0.into(), "none".into())
+        );
+        assert!(json[0].get("rule").is_none(), "the rule travels by its id, as `modifier`");
+    }
+}
