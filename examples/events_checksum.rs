@@ -150,8 +150,7 @@ fn describe(event: &Event, game: &Game, out: &mut String) {
 /// its value by name (`none` for the plain value), as the engine named its modifiers before
 /// the rules were data.
 fn scored(score: &FeatureScore, game: &Game, out: &mut String) -> std::fmt::Result {
-    let pennants =
-        game.marks().iter().position(|mark| mark.id == "pennant").map_or(0, |at| score.marks.0[at]);
+    let pennants = score.marks.count_of(game.marks(), "pennant");
     let rule = score.rule.and_then(|rule| game.rules().get(rule.index()));
     write!(
         out,

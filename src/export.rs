@@ -7,7 +7,7 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::catalog::Catalog;
 use crate::geom::Dir;
-use crate::rulebook::{Effect, Mark, MarkInfo, OptionTest, Rule, Rulebook};
+use crate::rulebook::{Effect, Mark, MarkInfo, Rule, Rulebook};
 use crate::segment::{Segment, SegmentIndex, SegmentKind};
 use crate::tile::TileType;
 
@@ -51,7 +51,7 @@ struct RuleDoc<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     tiles: Option<u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    option: Vec<(&'static str, alloc::string::String)>,
+    option: Vec<(&'static str, &'static str)>,
     precedence: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     per_tile: Option<u32>,
@@ -171,7 +171,7 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
             doc.with = value.with.iter().map(mark_id).collect();
             doc.tiles = value.tiles;
             doc.option =
-                value.options.iter().map(|test| (test.name(), option_value(*test))).collect();
+                value.options.iter().map(|test| (test.name(), test.value_name())).collect();
             doc.precedence = value.precedence;
             doc.per_tile = Some(value.per_tile);
             doc.per_mark =
@@ -185,26 +185,6 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         }
     }
     doc
-}
-
-/// An option test's value as text: `true`, `zero`, `per_city_4`.
-fn option_value(test: OptionTest) -> alloc::string::String {
-    use crate::setup::{FarmScoring, UnfinishedMarks};
-    let text = match test {
-        OptionTest::TinyCity(on) | OptionTest::Farmers(on) | OptionTest::Abbots(on) => {
-            if on {
-                "true"
-            } else {
-                "false"
-            }
-        }
-        OptionTest::InnCathedralUnfinished(UnfinishedMarks::Zero) => "zero",
-        OptionTest::InnCathedralUnfinished(UnfinishedMarks::Normal) => "normal",
-        OptionTest::FarmScoring(FarmScoring::PerField) => "per_field",
-        OptionTest::FarmScoring(FarmScoring::PerFieldOnce) => "per_field_once",
-        OptionTest::FarmScoring(FarmScoring::PerCity4) => "per_city_4",
-    };
-    text.into()
 }
 
 fn tile_doc<'a>(tile: &'a TileType, book: &'a Rulebook) -> TileDoc<'a> {

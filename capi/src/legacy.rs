@@ -3,9 +3,10 @@
 //! Before tile sets declared their marks, the C ABI named three (`CARC_MARK_*` bits) and six
 //! rules (`CARC_MODIFIER_*`). Programs built against it keep working: those numbers are the
 //! built-in sets' marks and rules, found by their ids. A mark or rule another set declares
-//! has no old number and reads as 0 here.
+//! has no old number and reads as 0 here (and a count of pennants is
+//! [`MarkCounts::count_of`](carcassonne::MarkCounts::count_of) the mark called `pennant`).
 
-use carcassonne::{MarkCounts, MarkInfo, MarkSet, Rule, RuleId};
+use carcassonne::{MarkInfo, MarkSet, Rule, RuleId};
 
 use crate::values::{
     CARC_MARK_CATHEDRAL, CARC_MARK_INN, CARC_MARK_PENNANT, CARC_MODIFIER_CATHEDRAL,
@@ -33,11 +34,6 @@ pub(crate) fn mark_bits(marks: MarkSet, declared: &[MarkInfo]) -> u8 {
         .filter_map(|mark| declared.get(mark.index()))
         .filter_map(|info| MARKS.iter().find(|(id, _)| *id == info.id))
         .fold(0, |bits, (_, bit)| bits | bit)
-}
-
-/// How many of the mark with id `id` `counts` holds.
-pub(crate) fn count_of(counts: &MarkCounts, declared: &[MarkInfo], id: &str) -> u32 {
-    declared.iter().position(|info| info.id == id).map_or(0, |at| counts.0[at])
 }
 
 /// The `CARC_MODIFIER_*` number of `rule`, `declared` being what rule numbers index.

@@ -480,7 +480,7 @@ pub(crate) fn score_to_c(
         },
         modifier: crate::legacy::modifier(score.rule, rules),
         tiles: score.tiles,
-        pennants: crate::legacy::count_of(&score.marks, marks, "pennant"),
+        pennants: score.marks.count_of(marks, "pennant"),
         cities: score.cities,
         points: score.points,
     }

@@ -278,9 +278,7 @@ impl Game {
                 marks.set_item(&info.id, count)?;
             }
         }
-        let count_of = |id: &str| {
-            self.game.marks().iter().position(|mark| mark.id == id).map_or(0, |at| view.marks.0[at])
-        };
+        let count_of = |id: &str| view.marks.count_of(self.game.marks(), id);
         dict.set_item("marks", marks)?;
         dict.set_item("pennants", count_of("pennant"))?;
         dict.set_item("inn", count_of("inn") > 0)?;

@@ -179,7 +179,8 @@ fn as_option_value(
     }
 }
 
-/// An integer value of a table of names, as `per_mark = { pennant = 3 }` writes them.
+/// An integer value: of a key, or of a table of names as `per_mark = { pennant = 3 }` writes
+/// them.
 fn as_integer(
     value: &Spanned<DeValue<'_>>,
     key: &str,
@@ -319,26 +320,7 @@ impl<'a, 'i> Table<'a, 'i> {
             }
             return None;
         };
-        let span = value.span();
-        match value.get_ref() {
-            DeValue::Integer(integer) => {
-                match i64::from_str_radix(integer.as_str(), integer.radix()) {
-                    Ok(number) => Some(Located { value: number, span }),
-                    Err(_) => {
-                        problems.report(
-                            Code::OutOfRange,
-                            span,
-                            format!("`{key}` is far too large"),
-                        );
-                        None
-                    }
-                }
-            }
-            other => {
-                wrong_type(problems, span, key, "an integer", other);
-                None
-            }
-        }
+        as_integer(value, key, problems)
     }
 
     fn string_list(

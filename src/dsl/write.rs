@@ -8,7 +8,6 @@ use crate::catalog::Catalog;
 use crate::geom::Dir;
 use crate::rulebook::{Effect, FeatureState, Mark, OptionTest, Rulebook};
 use crate::segment::{Segment, SegmentKind};
-use crate::setup::{FarmScoring, UnfinishedMarks};
 use crate::tile::TileType;
 
 /// The catalog as tile set text; loading it gives back an equal catalog.
@@ -127,18 +126,10 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
     Ok(())
 }
 
-/// An option test as `option = { ... }` writes it.
+/// An option test as `option = { ... }` writes it: a switch bare, any other value quoted.
 fn option_entry(test: OptionTest) -> String {
-    let value = match test {
-        OptionTest::TinyCity(on) | OptionTest::Farmers(on) | OptionTest::Abbots(on) => {
-            alloc::format!("{on}")
-        }
-        OptionTest::InnCathedralUnfinished(UnfinishedMarks::Zero) => quoted("zero"),
-        OptionTest::InnCathedralUnfinished(UnfinishedMarks::Normal) => quoted("normal"),
-        OptionTest::FarmScoring(FarmScoring::PerField) => quoted("per_field"),
-        OptionTest::FarmScoring(FarmScoring::PerFieldOnce) => quoted("per_field_once"),
-        OptionTest::FarmScoring(FarmScoring::PerCity4) => quoted("per_city_4"),
-    };
+    let value = test.value_name();
+    let value = if test.is_switch() { value.into() } else { quoted(value) };
     alloc::format!("{} = {value}", test.name())
 }
 

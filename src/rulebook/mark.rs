@@ -201,13 +201,36 @@ impl MarkCounts {
     /// The marks present.
     #[must_use]
     pub fn present(&self) -> MarkSet {
-        // Branch-free over the sixteen counts: scoring asks this of every feature it values.
-        let bits = self
-            .0
+        self.present_among(MAX_MARKS)
+    }
+
+    /// The marks present among the first `declared` (a game's declared marks: the others are
+    /// never counted).
+    #[must_use]
+    pub fn present_among(&self, declared: usize) -> MarkSet {
+        // Branch-free over the counts: scoring asks this of every feature it values.
+        let counts = &self.0[..declared.min(MAX_MARKS)];
+        let bits = counts
             .iter()
             .enumerate()
             .fold(0u16, |bits, (at, count)| bits | (u16::from(*count != 0) << at));
         MarkSet::from_bits(bits)
+    }
+
+    /// How many of the mark `declared` calls `id`; 0 when it declares none of that id.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, MarkCounts};
+    /// let base = Catalog::builtin("base")?;
+    /// let mut counts = MarkCounts::default();
+    /// counts.0[base.mark_by_id("pennant").unwrap().index()] = 2;
+    /// assert_eq!(counts.count_of(base.marks(), "pennant"), 2);
+    /// assert_eq!(counts.count_of(base.marks(), "inn"), 0);
+    /// # Ok::<(), carcassonne::UnknownBuiltin>(())
+    /// ```
+    #[must_use]
+    pub fn count_of(&self, declared: &[MarkInfo], id: &str) -> u32 {
+        declared.iter().position(|mark| mark.id == id).map_or(0, |at| self.0[at])
     }
 
     /// Whether no mark is present.

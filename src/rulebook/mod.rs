@@ -96,12 +96,7 @@ impl Rulebook {
         plain: &PlainOverride,
     ) -> Valued {
         // Only the declared marks can be counted: one pass over them, not over every slot.
-        let declared = &counts.0[..self.marks.len().min(MAX_MARKS)];
-        let present = declared
-            .iter()
-            .enumerate()
-            .fold(0u16, |bits, (at, count)| bits | (u16::from(*count != 0) << at));
-        let present = MarkSet::from_bits(present);
+        let present = counts.present_among(self.marks.len());
         let rule = self.winning_value(kind, complete, tiles, present, options);
         let per_tile = match (rule, kind, complete) {
             (Some((_, rule)), _, _) => rule.per_tile,

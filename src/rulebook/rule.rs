@@ -118,6 +118,32 @@ impl OptionTest {
         }
     }
 
+    /// The value the test needs, as files write it: `true`, `false`, or an option value's
+    /// name (`zero`, `per_city_4`).
+    #[must_use]
+    pub const fn value_name(self) -> &'static str {
+        match self {
+            OptionTest::TinyCity(on) | OptionTest::Farmers(on) | OptionTest::Abbots(on) => {
+                if on {
+                    "true"
+                } else {
+                    "false"
+                }
+            }
+            OptionTest::InnCathedralUnfinished(UnfinishedMarks::Zero) => "zero",
+            OptionTest::InnCathedralUnfinished(UnfinishedMarks::Normal) => "normal",
+            OptionTest::FarmScoring(FarmScoring::PerField) => "per_field",
+            OptionTest::FarmScoring(FarmScoring::PerFieldOnce) => "per_field_once",
+            OptionTest::FarmScoring(FarmScoring::PerCity4) => "per_city_4",
+        }
+    }
+
+    /// Whether the option is a switch, written `true` or `false` rather than as a string.
+    #[must_use]
+    pub const fn is_switch(self) -> bool {
+        matches!(self, OptionTest::TinyCity(_) | OptionTest::Farmers(_) | OptionTest::Abbots(_))
+    }
+
     /// The option's name as files write it.
     #[must_use]
     pub const fn name(self) -> &'static str {

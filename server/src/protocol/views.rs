@@ -470,10 +470,7 @@ impl serde::Serialize for EventsOut<'_> {
                         Some((marks.get(mark.index())?.id.clone(), count.into()))
                     })
                     .collect();
-                let pennants = marks
-                    .iter()
-                    .position(|mark| mark.id == "pennant")
-                    .map_or(0, |at| score.marks.0[at]);
+                let pennants = score.marks.count_of(marks, "pennant");
                 let rule = score
                     .rule
                     .and_then(|rule| self.game.rules().get(rule.index()))
