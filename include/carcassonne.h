@@ -93,7 +93,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 6
+#define CARC_ABI_VERSION_MINOR 7
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -299,11 +299,12 @@ enum carc_result
    */
   CARC_RESULT_TOO_MANY_TILES = 308,
   /**
-   * Two tile sets declare a mark or a rule of the same id differently (ABI 1.6).
+   * Two tile sets declare a mark, a rule or a token kind of the same id differently (ABI 1.6).
    */
   CARC_RESULT_CONFLICTING_DECLARATION = 309,
   /**
-   * The tile sets declare more marks or rules together than a game holds (ABI 1.6).
+   * The tile sets declare more marks, rules or token kinds together than a game holds (ABI
+   * 1.6).
    */
   CARC_RESULT_TOO_MANY_DECLARATIONS = 310,
   /**
@@ -856,8 +857,8 @@ typedef struct carc_event {
    */
   carc_event_kind kind;
   /**
-   * Who acted, or whose figure or turn it is (all kinds but `FEATURE_SCORED` and
-   * `GAME_OVER`).
+   * Who acted, or whose figure or turn it is (all kinds but `FEATURE_SCORED`,
+   * `TOKENS_SCORED` and `GAME_OVER`).
    */
   uint8_t player;
   /**
@@ -877,18 +878,52 @@ typedef struct carc_event {
    */
   uint16_t rotation;
   /**
-   * `FIGURE_PLACED`, `FIGURE_RETURNED`: the segment.
+   * `FIGURE_PLACED`, `FIGURE_RETURNED`, `TOKENS_TAKEN`: the segment.
    */
   uint8_t segment;
+  /**
+   * `TOKENS_TAKEN`, `TOKENS_SCORED`: the token kind, numbered as
+   * `carc_game_token_info` lists them (ABI 1.7; the byte was padding before).
+   */
+  uint8_t token;
   /**
    * `FIGURE_PLACED`, `FIGURE_RETURNED`: a `CARC_FIGURE_*` constant.
    */
   carc_figure figure;
   /**
-   * `FEATURE_SCORED`: the score.
+   * `FEATURE_SCORED`: the score. `TOKENS_TAKEN`, `TOKENS_SCORED`: who received what, as
+   * the kinds say (the other fields 0).
    */
   struct carc_feature_score score;
 } carc_event;
+
+/**
+ * Who takes the tokens of a completed feature.
+ */
+typedef uint32_t carc_token_taker;
+
+/**
+ * A token kind as the game's tile sets declare it. The strings belong to the game handle.
+ */
+typedef struct carc_token_info {
+  /**
+   * The id events name it by, such as `"wine"`.
+   */
+  const char *id;
+  /**
+   * The name shown to people.
+   */
+  const char *name;
+  /**
+   * Who takes them, a `CARC_TOKEN_TAKER_*` constant.
+   */
+  carc_token_taker taken_by;
+  /**
+   * Points at the end of the game to each player holding the most of this kind (nobody
+   * scores a kind nobody holds).
+   */
+  uint32_t majority;
+} carc_token_info;
 
 /**
  * A tile on the board.
@@ -1392,6 +1427,18 @@ typedef void (*carc_analysis_progress)(void *user,
 #define CARC_EVENT_KIND_GAME_OVER 8
 
 /**
+ * `player` took `score.points` tokens of kind `token` from the feature completed at `pos`,
+ * segment `segment` (`score.scorers` holds that player's bit) (ABI 1.7).
+ */
+#define CARC_EVENT_KIND_TOKENS_TAKEN 9
+
+/**
+ * At the end of the game, the players in `score.scorers` held the most tokens of kind
+ * `token`, `score.tiles` each, and scored `score.points` each (ABI 1.7).
+ */
+#define CARC_EVENT_KIND_TOKENS_SCORED 10
+
+/**
  * It was completed during play.
  */
 #define CARC_SCORE_REASON_COMPLETED 0
@@ -1461,6 +1508,16 @@ typedef void (*carc_analysis_progress)(void *user,
  * They score as plain unfinished roads and cities (a house rule).
  */
 #define CARC_UNFINISHED_MARKS_NORMAL 1
+
+/**
+ * The player who placed the tile that completed it, whoever holds it.
+ */
+#define CARC_TOKEN_TAKER_COMPLETER 0
+
+/**
+ * Each player who scores it.
+ */
+#define CARC_TOKEN_TAKER_SCORERS 1
 
 /**
  * Random legal placements, a figure half the time: tens of thousands of rollouts a second.
@@ -2267,6 +2324,52 @@ carc_result carc_game_actions(const struct carc_game *game,
                               struct carc_action *buf,
                               size_t cap,
                               size_t *count);
+
+/**
+ * Writes how many token kinds the game's tile sets declare to `*out`; they are numbered
+ * from 0 below it, as the `token` of `TOKENS_*` events is.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_token_kind_count(const struct carc_game *game, size_t *out);
+
+/**
+ * Writes token kind `token` to `*out`. Its strings belong to `game` and stay valid until it
+ * is freed.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a kind
+ * past the end.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_token_info`.
+ */
+carc_result carc_game_token_info(const struct carc_game *game,
+                                 uint8_t token,
+                                 struct carc_token_info *out);
+
+/**
+ * Lists how many tokens of each kind player `player` holds, one `uint32_t` per kind in the
+ * numbering of `carc_game_token_info`, into `buf` (the list pattern of `carc_game_scores`).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL` (with
+ * `*count` set to the length needed), `CARC_RESULT_OUT_OF_RANGE` for a player not at the
+ * table.
+ *
+ * # Safety
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+ * `count` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_tokens_held(const struct carc_game *game,
+                                  uint8_t player,
+                                  uint32_t *buf,
+                                  size_t cap,
+                                  size_t *count);
 
 /**
  * Writes every tile on the board, in the order they were placed (the start tile first), to

@@ -4,7 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::dsl::{self, Diagnostics};
-use crate::rulebook::{Mark, MarkInfo, Rule, Rulebook};
+use crate::rulebook::{Mark, MarkInfo, Rule, Rulebook, TokenInfo};
 use crate::segment::SegmentKind;
 use crate::tile::{TileIndex, TileType};
 
@@ -65,13 +65,14 @@ pub struct Catalog {
 }
 
 /// The names of the tile sets built into the library, in the order they are listed to users.
-pub const BUILTIN_NAMES: [&str; 5] = ["base", "base_c2", "river", "inns_and_cathedrals", "cathars"];
+pub const BUILTIN_NAMES: [&str; 6] =
+    ["base", "base_c2", "river", "inns_and_cathedrals", "cathars", "traders_and_builders"];
 
 /// A name that is not one of [`BUILTIN_NAMES`]; a long one is quoted cut to
 /// [`MAX_LABEL`](crate::limits::MAX_LABEL) characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals and cathars"
+    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals, cathars and traders_and_builders"
 )]
 pub struct UnknownBuiltin(pub String);
 
@@ -116,7 +117,7 @@ impl Catalog {
     }
 
     /// One of the tile sets built into the library, by name: `base`, `base_c2`, `river`,
-    /// `inns_and_cathedrals` or `cathars`.
+    /// `inns_and_cathedrals`, `cathars` or `traders_and_builders`.
     ///
     /// # Errors
     /// [`UnknownBuiltin`] for any other name.
@@ -151,7 +152,7 @@ impl Catalog {
         &self.figures
     }
 
-    /// The marks and rules the set declares.
+    /// The marks, rules and token kinds the set declares.
     #[must_use]
     pub fn rulebook(&self) -> &Rulebook {
         &self.rulebook
@@ -167,6 +168,12 @@ impl Catalog {
     #[must_use]
     pub fn rules(&self) -> &[Rule] {
         self.rulebook.rules()
+    }
+
+    /// The token kinds the set declares (Traders & Builders' goods).
+    #[must_use]
+    pub fn tokens(&self) -> &[TokenInfo] {
+        self.rulebook.tokens()
     }
 
     /// The mark the set declares with this id.
@@ -276,6 +283,7 @@ fn builtin_text(name: &str) -> Option<&'static str> {
         "river" => include_str!("../tilesets/river.toml"),
         "inns_and_cathedrals" => include_str!("../tilesets/inns_and_cathedrals.toml"),
         "cathars" => include_str!("../tilesets/cathars.toml"),
+        "traders_and_builders" => include_str!("../tilesets/traders_and_builders.toml"),
         _ => return None,
     })
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::geom::Rotation;
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{MarkCounts, RuleId};
+use crate::rulebook::{MarkCounts, RuleId, TokenId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -72,13 +72,17 @@ pub struct PointsByKind {
     pub garden: u32,
     /// Farmers: fields, and the cities paid to farmers under `per_city_4`.
     pub farms: u32,
+    /// Token majorities at the end of the game (Traders & Builders' goods); absent from
+    /// files written before tokens were declared.
+    #[serde(default)]
+    pub tokens: u32,
 }
 
 impl PointsByKind {
     /// The points of every kind together.
     #[must_use]
     pub const fn total(&self) -> u32 {
-        self.city + self.road + self.monastery + self.garden + self.farms
+        self.city + self.road + self.monastery + self.garden + self.farms + self.tokens
     }
 
     /// Counts `score` under its kind, once (for one of its scorers).
@@ -145,6 +149,32 @@ pub enum Event {
     },
     /// A feature scored.
     FeatureScored(FeatureScore),
+    /// A player took tokens from a feature completed during play: one per mark that gives
+    /// them ([`TokenInfo::from`](crate::TokenInfo::from)), after the feature scored.
+    TokensTaken {
+        /// Who took them.
+        player: PlayerId,
+        /// Which kind, by number ([`Game::tokens`](crate::Game::tokens)).
+        token: TokenId,
+        /// How many.
+        count: u32,
+        /// A cell holding a segment of the feature they came from.
+        pos: Pos,
+        /// That segment's index in its tile type.
+        segment: SegmentIndex,
+    },
+    /// At the end of the game, the players holding the most tokens of a kind scored its
+    /// majority, each in full.
+    TokensScored {
+        /// Which kind.
+        token: TokenId,
+        /// How many each of the scorers holds: the most anyone holds.
+        held: u32,
+        /// The points each scorer receives.
+        points: u32,
+        /// The players holding that many.
+        scorers: PlayerSet,
+    },
     /// A figure went back to its owner's supply.
     FigureReturned {
         /// Whose.

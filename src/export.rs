@@ -22,7 +22,20 @@ struct CatalogDoc<'a> {
     figures: FiguresDoc<'a>,
     marks: Vec<MarkDoc<'a>>,
     rules: Vec<RuleDoc<'a>>,
+    tokens: Vec<TokenDoc<'a>>,
     tiles: Vec<TileDoc<'a>>,
+}
+
+/// A token kind: the keys of its `[[token]]` table.
+#[derive(serde::Serialize)]
+struct TokenDoc<'a> {
+    id: &'a str,
+    name: &'a str,
+    from: Vec<&'a str>,
+    taken_by: &'static str,
+    majority: u32,
+    glyph: &'static str,
+    colour: &'static str,
 }
 
 #[derive(serde::Serialize)]
@@ -105,7 +118,7 @@ struct SegmentDoc<'a> {
 
 impl Serialize for Catalog {
     /// The exported form: `format`, `set`, `deck` (start and last as tile ids), `figures`,
-    /// and `tiles`, each with `id`, `name`, `count`, `edges` (kinds in N, E, S, W order) and
+    /// `marks`, `rules`, `tokens` (each as its table in the tile set format), and `tiles`, each with `id`, `name`, `count`, `edges` (kinds in N, E, S, W order) and
     /// `segments` (`index`, `kind`, `edges`, `half_edges`, `marks`, and `cities` as segment
     /// indices).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -129,6 +142,25 @@ impl Serialize for Catalog {
                 .rules()
                 .iter()
                 .map(|rule| rule_doc(&self.rulebook, rule))
+                .collect(),
+            tokens: self
+                .rulebook
+                .tokens()
+                .iter()
+                .map(|token| TokenDoc {
+                    id: &token.id,
+                    name: &token.name,
+                    from: token
+                        .from
+                        .iter()
+                        .filter_map(|mark| self.rulebook.mark(mark))
+                        .map(|info| info.id.as_str())
+                        .collect(),
+                    taken_by: token.taker.name(),
+                    majority: token.majority,
+                    glyph: token.glyph.name(),
+                    colour: token.colour.name(),
+                })
                 .collect(),
             tiles: self.tiles.iter().map(|tile| tile_doc(tile, &self.rulebook)).collect(),
         };

@@ -150,8 +150,9 @@ pub use palette::{Colour, PALETTE};
 pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use rulebook::{
-    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, Mark, MarkCounts,
-    MarkInfo, MarkSet, Merge, OptionTest, Rule, RuleId, Rulebook, ValueRule,
+    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TOKENS, Mark,
+    MarkCounts, MarkInfo, MarkSet, Merge, OptionTest, Rule, RuleId, Rulebook, Taker, TokenId,
+    TokenInfo, ValueRule,
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};

@@ -162,7 +162,7 @@ pub enum SetupError {
         "`{second}` declares {what} `{id}` differently from `{first}`; sets that share a {what} must declare it alike"
     )]
     ConflictingDeclaration {
-        /// `"mark"` or `"rule"`.
+        /// `"mark"`, `"rule"` or `"token"`.
         what: &'static str,
         /// The id both use.
         id: String,
@@ -177,6 +177,9 @@ pub enum SetupError {
     /// The sets declare more rules together than a game holds.
     #[error("the tile sets declare more than {max} rules together", max = crate::rulebook::MAX_RULES)]
     TooManyRules,
+    /// The sets declare more token kinds together than a game holds.
+    #[error("the tile sets declare more than {max} token kinds together", max = crate::rulebook::MAX_TOKENS)]
+    TooManyTokens,
     /// The sets bring more tiles together than a board holds
     /// ([`MAX_GAME_TILES`](crate::limits::MAX_GAME_TILES)).
     #[error("the tile sets have {tiles} tiles together; a game can use at most {max}", max = MAX_GAME_TILES)]
@@ -338,6 +341,7 @@ pub(crate) fn combine(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<TileType>),
         }
         Conflict::TooManyMarks => SetupError::TooManyMarks,
         Conflict::TooManyRules => SetupError::TooManyRules,
+        Conflict::TooManyTokens => SetupError::TooManyTokens,
     })?;
     let tiles = catalogs
         .iter()

@@ -19,7 +19,7 @@ use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::geom::Rotation;
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{MarkCounts, RuleId};
+use crate::rulebook::{MarkCounts, RuleId, TokenId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -147,6 +147,8 @@ enum EventTag {
     FigurePlaced,
     AbbotRecalled,
     FeatureScored,
+    TokensTaken,
+    TokensScored,
     FigureReturned,
     TurnStarted,
     GameOver,
@@ -176,6 +178,9 @@ struct EventDoc {
     farmers: Option<bool>,
     points: Option<u32>,
     scorers: Option<PlayerSet>,
+    token: Option<TokenId>,
+    count: Option<u32>,
+    held: Option<u32>,
 }
 
 impl EventDoc {
@@ -242,6 +247,25 @@ impl<'de> Deserialize<'de> for Event {
                 "abbot_recalled",
             ),
             EventTag::FeatureScored => (Event::FeatureScored(d.score()?), "feature_scored"),
+            EventTag::TokensTaken => (
+                Event::TokensTaken {
+                    player: required(&mut d.player, "player")?,
+                    token: required(&mut d.token, "token")?,
+                    count: required(&mut d.count, "count")?,
+                    pos: required(&mut d.pos, "pos")?,
+                    segment: required(&mut d.segment, "segment")?,
+                },
+                "tokens_taken",
+            ),
+            EventTag::TokensScored => (
+                Event::TokensScored {
+                    token: required(&mut d.token, "token")?,
+                    held: required(&mut d.held, "held")?,
+                    points: required(&mut d.points, "points")?,
+                    scorers: required(&mut d.scorers, "scorers")?,
+                },
+                "tokens_scored",
+            ),
             EventTag::FigureReturned => (
                 Event::FigureReturned {
                     player: required(&mut d.player, "player")?,
@@ -279,6 +303,9 @@ impl<'de> Deserialize<'de> for Event {
                 ("farmers", doc.farmers.is_some()),
                 ("points", doc.points.is_some()),
                 ("scorers", doc.scorers.is_some()),
+                ("token", doc.token.is_some()),
+                ("count", doc.count.is_some()),
+                ("held", doc.held.is_some()),
             ],
         )?;
         Ok(event)
@@ -335,6 +362,13 @@ mod tests {
             Event::FigurePlaced { player, figure: Figure::Abbot, pos, segment: 0 },
             Event::AbbotRecalled { player, pos },
             Event::FeatureScored(score),
+            Event::TokensTaken { player, token: TokenId(2), count: 3, pos, segment: 1 },
+            Event::TokensScored {
+                token: TokenId(1),
+                held: 4,
+                points: 10,
+                scorers: PlayerSet::EMPTY.with(player),
+            },
             Event::FigureReturned { player, figure: Figure::Follower, pos, segment: 3 },
             Event::TurnStarted { player },
             Event::GameOver { winners: PlayerSet::EMPTY.with(player) },

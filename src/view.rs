@@ -64,6 +64,9 @@ pub struct PlayerView {
     pub points_by_kind: Vec<PointsByKind>,
     /// Figures in hand, by seat.
     pub supplies: Vec<Supply>,
+    /// Tokens held, by seat, each indexed as [`Game::tokens`]; empty lists when no set in
+    /// play declares tokens.
+    pub tokens: Vec<Vec<u32>>,
     /// Copies of each tile type still in the bag, indexed as [`Game::tiles`].
     pub remaining: Vec<u16>,
     /// Tiles still in the bag.
@@ -96,6 +99,7 @@ impl Game {
             scores: self.scores().to_vec(),
             points_by_kind: self.points_by_kind().to_vec(),
             supplies: (0..players).map(|player| self.supply(PlayerId(player))).collect(),
+            tokens: (0..players).map(|player| self.tokens_held(PlayerId(player))).collect(),
             remaining: self.remaining().to_vec(),
             tiles_left: self.tiles_left(),
             discarded: self.discarded(),

@@ -137,6 +137,18 @@ fn toml_from_json(json: &serde_json::Value) -> String {
             entries("per_mark", false)
         );
     }
+    for token in json["tokens"].as_array().unwrap() {
+        out += &format!(
+            "[[token]]\nid = {}\nname = {}\nfrom = {}\ntaken_by = {}\nmajority = {}\nglyph = {}\ncolour = {}\n",
+            token["id"],
+            token["name"],
+            strings(&token["from"]),
+            token["taken_by"],
+            token["majority"],
+            token["glyph"],
+            token["colour"]
+        );
+    }
     for tile in json["tiles"].as_array().unwrap() {
         let edges = tile["edges"].as_array().unwrap();
         out += &format!(

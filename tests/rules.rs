@@ -11,7 +11,7 @@ use std::path::Path;
 use carcassonne::{
     Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Forbidden, Game,
     GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleOptions,
-    ScoreReason, SegmentKind, SetupError, TileIndex,
+    ScoreReason, SegmentKind, SetupError, TileIndex, TokenId,
 };
 use serde::Deserialize;
 
@@ -172,6 +172,32 @@ struct Variant {
     scores: Vec<u32>,
     #[serde(default)]
     scored: Vec<Scored>,
+    /// Every TokensTaken event of the game, in order (default none).
+    #[serde(default)]
+    taken: Vec<Taken>,
+    /// Every TokensScored event of the final scoring, in order (default none).
+    #[serde(default)]
+    majority: Vec<Majority>,
+}
+
+/// A TokensTaken event as a scenario states it: the step, the taker, the kind by id, how many.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Taken {
+    step: usize,
+    player: u8,
+    token: String,
+    count: u32,
+}
+
+/// A TokensScored event: the kind by id, how many the scorers hold, the points each scores.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Majority {
+    token: String,
+    held: u32,
+    points: u32,
+    scorers: PlayerSet,
 }
 
 /// A FeatureScored event as a scenario states it: everything but where the engine reports
@@ -297,7 +323,20 @@ fn run_scenario(name: &str) {
         let mut during = Vec::new();
         let mut at_end = Vec::new();
         let mut totals = vec![0; usize::from(scenario.players)];
+        let token_id = |token: TokenId| game.tokens()[token.index()].id.clone();
+        let mut taken = Vec::new();
+        let mut majority = Vec::new();
         for (index, (step, event)) in events.iter().enumerate() {
+            if let Event::TokensTaken { player, token, count, .. } = *event {
+                let token = token_id(token);
+                taken.push(Taken { step: *step, player: player.0, token, count });
+            }
+            if let Event::TokensScored { token, held, points, scorers } = *event {
+                for player in scorers.iter() {
+                    totals[player.index()] += points;
+                }
+                majority.push(Majority { token: token_id(token), held, points, scorers });
+            }
             let Event::FeatureScored(score) = event else { continue };
             for player in score.scorers.iter() {
                 totals[player.index()] += score.points;
@@ -326,6 +365,8 @@ fn run_scenario(name: &str) {
             list
         };
         assert_eq!(sorted(at_end), sorted(expected_at_end), "{context}: final scoring");
+        assert_eq!(taken, variant.taken, "{context}: tokens taken");
+        assert_eq!(majority, variant.majority, "{context}: token majorities");
         assert_eq!(game.scores(), variant.scores, "{context}: scores");
         assert_eq!(totals, variant.scores, "{context}: the events should add up to the scores");
     }
@@ -386,6 +427,15 @@ scenarios! {
     /// The Cathars: a farmer beside a completed besieged city is paid 2 x 3 = 6 for it, not
     /// 3 (under per_city_4, 2 x 4 = 8).
     besieged_city_pays_farmers_double,
+    /// Traders & Builders: the player who completes a city takes one token per goods symbol
+    /// in it, whoever holds it (red scores 8, green takes a wine and a grain), and the most
+    /// of each kind scores 10 at the end (green 20).
+    goods_go_to_the_player_who_completes_the_city,
+    /// Traders & Builders: a city nobody holds still gives its goods to its completer, and a
+    /// tied majority pays 10 to each tied player (16 and 10).
+    goods_majority_tie_pays_every_tied_player,
+    /// Traders & Builders: an unfinished city gives no goods (2 points, no token).
+    goods_of_an_unfinished_city_give_nothing,
     /// The pennant of IC06 belongs to its corner city (3 x 2 + 1 x 2 = 8), not to the cap on
     /// the same tile (2 x 2 = 4, not 6).
     pennant_belongs_to_its_segment,

@@ -67,9 +67,9 @@ namespace Carcassonne
         NoFollowers = 307,
         /// <summary>The tile sets bring more tiles together than a board holds (65,536).</summary>
         TooManyTiles = 308,
-        /// <summary>Two tile sets declare a mark or a rule of the same id differently (ABI 1.6).</summary>
+        /// <summary>Two tile sets declare a mark, a rule or a token kind of the same id differently (ABI 1.6).</summary>
         ConflictingDeclaration = 309,
-        /// <summary>The tile sets declare more marks or rules together than a game holds (ABI 1.6).</summary>
+        /// <summary>The tile sets declare more marks, rules or token kinds together than a game holds (ABI 1.6).</summary>
         TooManyDeclarations = 310,
         /// <summary>The action belongs to another phase of the turn.</summary>
         WrongPhase = 401,
@@ -267,6 +267,21 @@ namespace Carcassonne
         TurnStarted = 7,
         /// <summary>The game is over; <see cref="Event.Winners"/> holds the players with the highest score.</summary>
         GameOver = 8,
+        /// <summary><see cref="Event.Player"/> took <c>Score.Points</c> tokens of kind <see cref="Event.Token"/>
+        /// from the feature completed at <see cref="Event.Pos"/>, <see cref="Event.Segment"/> (ABI 1.7).</summary>
+        TokensTaken = 9,
+        /// <summary>At the end, the players in <c>Score.Scorers</c> held the most tokens of kind
+        /// <see cref="Event.Token"/> (<c>Score.Tiles</c> each) and scored <c>Score.Points</c> each (ABI 1.7).</summary>
+        TokensScored = 10,
+    }
+
+    /// <summary>Who takes the tokens of a completed feature (<c>CARC_TOKEN_TAKER_*</c>).</summary>
+    public enum TokenTaker : uint
+    {
+        /// <summary>The player who placed the tile that completed it, whoever holds it.</summary>
+        Completer = 0,
+        /// <summary>Each player who scores it.</summary>
+        Scorers = 1,
     }
 
     /// <summary>When a feature scored (<c>CARC_SCORE_REASON_*</c>).</summary>
@@ -382,7 +397,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 6;
+        public const int AbiVersionMinor = 7;
     }
 
     // ---------------------------------------------------------------------------------------
@@ -717,7 +732,7 @@ namespace Carcassonne
     {
         /// <summary>What happened.</summary>
         public readonly EventKind Kind;
-        /// <summary>Who acted, or whose figure or turn it is (all kinds but FeatureScored and GameOver).</summary>
+        /// <summary>Who acted, or whose figure or turn it is (all kinds but FeatureScored, TokensScored and GameOver).</summary>
         public readonly byte Player;
         /// <summary>GameOver: the players with the highest score, bit p for player p.</summary>
         public readonly byte Winners;
@@ -729,11 +744,13 @@ namespace Carcassonne
         public readonly Pos Pos;
         /// <summary>TilePlaced: degrees clockwise.</summary>
         public readonly ushort Rotation;
-        /// <summary>FigurePlaced, FigureReturned: the segment.</summary>
+        /// <summary>FigurePlaced, FigureReturned, TokensTaken: the segment.</summary>
         public readonly byte Segment;
+        /// <summary>TokensTaken, TokensScored: the token kind, numbered as <see cref="Game.TokenInfo"/> lists them (ABI 1.7).</summary>
+        public readonly byte Token;
         /// <summary>FigurePlaced, FigureReturned: the figure.</summary>
         public readonly Figure Figure;
-        /// <summary>FeatureScored: the score.</summary>
+        /// <summary>FeatureScored: the score. TokensTaken, TokensScored: who received what, as the kinds say.</summary>
         public readonly FeatureScore Score;
     }
 
@@ -1040,6 +1057,15 @@ namespace Carcassonne
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    internal struct TokenInfoNative
+    {
+        internal IntPtr Id;
+        internal IntPtr Name;
+        internal TokenTaker TakenBy;
+        internal uint Majority;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     internal struct SetupNative
     {
         internal IntPtr Catalogs;
@@ -1144,6 +1170,30 @@ namespace Carcassonne
             Count = info.Count;
             SegmentCount = info.SegmentCount;
             Edges = Array.AsReadOnly(new[] { info.Edge0, info.Edge1, info.Edge2, info.Edge3 });
+        }
+
+        /// <summary>The id.</summary>
+        public override string ToString() { return Id; }
+    }
+
+    /// <summary>A token kind the game's tile sets declare (Traders &amp; Builders' goods).</summary>
+    public sealed class TokenInfo
+    {
+        /// <summary>The id events name it by, such as "wine".</summary>
+        public string Id { get; private set; }
+        /// <summary>The name shown to people.</summary>
+        public string Name { get; private set; }
+        /// <summary>Who takes them when a feature carrying them is completed.</summary>
+        public TokenTaker TakenBy { get; private set; }
+        /// <summary>Points at the end to each player holding the most of this kind.</summary>
+        public uint Majority { get; private set; }
+
+        internal TokenInfo(TokenInfoNative info)
+        {
+            Id = Utf8.Read(info.Id);
+            Name = Utf8.Read(info.Name);
+            TakenBy = info.TakenBy;
+            Majority = info.Majority;
         }
 
         /// <summary>The id.</summary>
@@ -2008,6 +2058,35 @@ namespace Carcassonne
             }
         }
 
+        /// <summary>How many token kinds the game's tile sets declare; they are numbered from 0.</summary>
+        public int TokenKindCount
+        {
+            get
+            {
+                UIntPtr count;
+                Errors.Check(Native.carc_game_token_kind_count(handle, out count));
+                return Sizes.ToInt(count);
+            }
+        }
+
+        /// <summary>Token kind <paramref name="token"/>.</summary>
+        /// <exception cref="CarcassonneException">OutOfRange.</exception>
+        public TokenInfo TokenInfo(byte token)
+        {
+            TokenInfoNative info;
+            Errors.Check(Native.carc_game_token_info(handle, token, out info));
+            return new TokenInfo(info);
+        }
+
+        /// <summary>How many tokens of each kind player <paramref name="player"/> holds, one per kind.</summary>
+        /// <exception cref="CarcassonneException">OutOfRange for a player not at the table.</exception>
+        public uint[] TokensHeld(int player)
+        {
+            byte seat = checked((byte)player);
+            return Lists.Read<uint>((uint[] buf, UIntPtr cap, ref UIntPtr count) =>
+                Native.carc_game_tokens_held(handle, seat, buf, cap, ref count));
+        }
+
         /// <summary>The figures player <paramref name="player"/> has in hand.</summary>
         /// <exception cref="CarcassonneException">OutOfRange for a player not at the table.</exception>
         public Supply Supply(int player)
@@ -2737,6 +2816,15 @@ namespace Carcassonne
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_supply(GameHandle game, byte player, out Supply supply);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_token_kind_count(GameHandle game, out UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_token_info(GameHandle game, byte token, out TokenInfoNative info);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_tokens_held(GameHandle game, byte player, [Out] uint[] buf, UIntPtr cap, ref UIntPtr count);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_legal_actions(GameHandle game, [Out] Action[] buf, UIntPtr cap, ref UIntPtr count);

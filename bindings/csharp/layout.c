@@ -67,6 +67,12 @@ int main(void) {
     FIELD(carc_pos, x);
     FIELD(carc_pos, y);
 
+    SIZE(carc_token_info);
+    FIELD(carc_token_info, id);
+    FIELD(carc_token_info, name);
+    FIELD(carc_token_info, taken_by);
+    FIELD(carc_token_info, majority);
+
     SIZE(carc_supply);
     FIELD(carc_supply, followers);
     FIELD(carc_supply, big_followers);
@@ -102,6 +108,7 @@ int main(void) {
     FIELD(carc_event, pos);
     FIELD(carc_event, rotation);
     FIELD(carc_event, segment);
+    FIELD(carc_event, token);
     FIELD(carc_event, figure);
     FIELD(carc_event, score);
 
@@ -291,6 +298,11 @@ int main(void) {
     CONST(CARC_EVENT_KIND_FIGURE_RETURNED);
     CONST(CARC_EVENT_KIND_TURN_STARTED);
     CONST(CARC_EVENT_KIND_GAME_OVER);
+    CONST(CARC_EVENT_KIND_TOKENS_TAKEN);
+    CONST(CARC_EVENT_KIND_TOKENS_SCORED);
+
+    CONST(CARC_TOKEN_TAKER_COMPLETER);
+    CONST(CARC_TOKEN_TAKER_SCORERS);
 
     CONST(CARC_SCORE_REASON_COMPLETED);
     CONST(CARC_SCORE_REASON_ABBOT_RECALLED);

@@ -2,13 +2,13 @@
 //! refusal, the events of the last action, scores and supplies.
 
 use std::cell::RefCell;
-use std::ffi::c_char;
+use std::ffi::{CString, c_char};
 use std::sync::{Arc, OnceLock};
 
 use carcassonne::{Action, Event, Game, GameSetup, Phase, PlayerId, SetupError};
 
 use crate::boundary::{
-    Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, plain_boundary, value_boundary,
+    Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, c_string, plain_boundary, value_boundary,
 };
 use crate::catalog::{
     CatalogObject, TileStrings, carc_catalog, carc_segment_info, carc_tile_info, catalogs_arg,
@@ -35,8 +35,9 @@ pub struct carc_game {
 /// What a `carc_game` handle stands for.
 pub(crate) struct GameObject {
     game: Game,
-    /// Tile ids and names, NUL-terminated on first use, shared by copies and restarts.
-    strings: Arc<OnceLock<TileStrings>>,
+    /// Tile and token ids and names, NUL-terminated on first use, shared by copies and
+    /// restarts.
+    strings: Arc<OnceLock<GameStrings>>,
     /// The events of the last accepted action.
     events: Vec<Event>,
     /// Where `apply` writes, so a refused action leaves `events` as they were.
@@ -62,7 +63,7 @@ impl GameObject {
         GameObject::sharing(game, Arc::default())
     }
 
-    fn sharing(game: Game, strings: Arc<OnceLock<TileStrings>>) -> GameObject {
+    fn sharing(game: Game, strings: Arc<OnceLock<GameStrings>>) -> GameObject {
         // Room for a turn's events and a placement phase's actions from the start: a new game
         // (one per self-play game) would otherwise grow each list several times.
         let legal = LegalCache { ply: None, actions: Vec::with_capacity(LISTED_ACTIONS) };
@@ -92,9 +93,24 @@ impl GameObject {
         Ok(())
     }
 
-    fn strings(&self) -> &TileStrings {
-        self.strings.get_or_init(|| TileStrings::new(self.game.tiles()))
+    pub(crate) fn strings(&self) -> &GameStrings {
+        self.strings.get_or_init(|| GameStrings {
+            tiles: TileStrings::new(self.game.tiles()),
+            tokens: self
+                .game
+                .tokens()
+                .iter()
+                .map(|token| (c_string(&token.id), c_string(&token.name)))
+                .collect(),
+        })
     }
+}
+
+/// The game's text a handle lends out, NUL-terminated once.
+pub(crate) struct GameStrings {
+    tiles: TileStrings,
+    /// Each token kind's id and name.
+    pub(crate) tokens: Vec<(CString, CString)>,
 }
 
 /// The game behind `game`, held for the call (to read or to change: calls on a handle take
@@ -463,7 +479,9 @@ pub unsafe extern "C" fn carc_game_tile_info(
     out: *mut carc_tile_info,
 ) -> carc_result {
     // SAFETY: passed on from the caller.
-    unsafe { query(game, out, |handle| tile_info(handle.game.tiles(), handle.strings(), tile)) }
+    unsafe {
+        query(game, out, |handle| tile_info(handle.game.tiles(), &handle.strings().tiles, tile))
+    }
 }
 
 /// Writes segment `segment` of tile type `tile` to `*out`, unrotated.

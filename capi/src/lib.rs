@@ -38,6 +38,8 @@ mod palette;
 
 mod game;
 
+mod tokens;
+
 mod board;
 
 mod save;

@@ -67,9 +67,10 @@ pub enum carc_result {
     NoFollowers = 307,
     /// The tile sets bring more tiles together than a board holds (65,536).
     TooManyTiles = 308,
-    /// Two tile sets declare a mark or a rule of the same id differently (ABI 1.6).
+    /// Two tile sets declare a mark, a rule or a token kind of the same id differently (ABI 1.6).
     ConflictingDeclaration = 309,
-    /// The tile sets declare more marks or rules together than a game holds (ABI 1.6).
+    /// The tile sets declare more marks, rules or token kinds together than a game holds (ABI
+    /// 1.6).
     TooManyDeclarations = 310,
 
     /// The action belongs to another phase of the turn.
@@ -329,7 +330,9 @@ pub(crate) fn setup_code(error: &SetupError) -> carc_result {
         SetupError::NoFollowers => carc_result::NoFollowers,
         SetupError::TooManyTiles { .. } => carc_result::TooManyTiles,
         SetupError::ConflictingDeclaration { .. } => carc_result::ConflictingDeclaration,
-        SetupError::TooManyMarks | SetupError::TooManyRules => carc_result::TooManyDeclarations,
+        SetupError::TooManyMarks | SetupError::TooManyRules | SetupError::TooManyTokens => {
+            carc_result::TooManyDeclarations
+        }
     }
 }
 

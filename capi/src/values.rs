@@ -135,6 +135,12 @@ pub const CARC_EVENT_KIND_FIGURE_RETURNED: carc_event_kind = 6;
 pub const CARC_EVENT_KIND_TURN_STARTED: carc_event_kind = 7;
 /// The game is over; `winners` holds the players with the highest score.
 pub const CARC_EVENT_KIND_GAME_OVER: carc_event_kind = 8;
+/// `player` took `score.points` tokens of kind `token` from the feature completed at `pos`,
+/// segment `segment` (`score.scorers` holds that player's bit) (ABI 1.7).
+pub const CARC_EVENT_KIND_TOKENS_TAKEN: carc_event_kind = 9;
+/// At the end of the game, the players in `score.scorers` held the most tokens of kind
+/// `token`, `score.tiles` each, and scored `score.points` each (ABI 1.7).
+pub const CARC_EVENT_KIND_TOKENS_SCORED: carc_event_kind = 10;
 
 /// When a feature scored.
 pub type carc_score_reason = u32;
@@ -262,8 +268,8 @@ pub struct carc_feature_score {
 pub struct carc_event {
     /// A `CARC_EVENT_KIND_*` constant.
     pub kind: carc_event_kind,
-    /// Who acted, or whose figure or turn it is (all kinds but `FEATURE_SCORED` and
-    /// `GAME_OVER`).
+    /// Who acted, or whose figure or turn it is (all kinds but `FEATURE_SCORED`,
+    /// `TOKENS_SCORED` and `GAME_OVER`).
     pub player: u8,
     /// `GAME_OVER`: the players with the highest score, bit `p` for player `p`.
     pub winners: u8,
@@ -273,11 +279,15 @@ pub struct carc_event {
     pub pos: carc_pos,
     /// `TILE_PLACED`: degrees clockwise.
     pub rotation: u16,
-    /// `FIGURE_PLACED`, `FIGURE_RETURNED`: the segment.
+    /// `FIGURE_PLACED`, `FIGURE_RETURNED`, `TOKENS_TAKEN`: the segment.
     pub segment: u8,
+    /// `TOKENS_TAKEN`, `TOKENS_SCORED`: the token kind, numbered as
+    /// `carc_game_token_info` lists them (ABI 1.7; the byte was padding before).
+    pub token: u8,
     /// `FIGURE_PLACED`, `FIGURE_RETURNED`: a `CARC_FIGURE_*` constant.
     pub figure: carc_figure,
-    /// `FEATURE_SCORED`: the score.
+    /// `FEATURE_SCORED`: the score. `TOKENS_TAKEN`, `TOKENS_SCORED`: who received what, as
+    /// the kinds say (the other fields 0).
     pub score: carc_feature_score,
 }
 
@@ -536,6 +546,30 @@ pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> c
             figure: figure_to_c(*figure),
             pos: pos_to_c(*pos),
             segment: *segment,
+            ..none
+        },
+        Event::TokensTaken { player: who, token, count, pos, segment } => carc_event {
+            kind: CARC_EVENT_KIND_TOKENS_TAKEN,
+            player: player(who),
+            pos: pos_to_c(*pos),
+            segment: *segment,
+            token: token.0,
+            score: carc_feature_score {
+                scorers: players_to_c(PlayerSet::EMPTY.with(*who)),
+                points: *count,
+                ..carc_feature_score::default()
+            },
+            ..none
+        },
+        Event::TokensScored { token, held, points, scorers } => carc_event {
+            kind: CARC_EVENT_KIND_TOKENS_SCORED,
+            token: token.0,
+            score: carc_feature_score {
+                scorers: players_to_c(*scorers),
+                tiles: *held,
+                points: *points,
+                ..carc_feature_score::default()
+            },
             ..none
         },
         Event::TurnStarted { player: who } => {

@@ -40,7 +40,7 @@ const PUBLISHED: RuleOptions = RuleOptions {
     abbots: false,
 };
 
-const CONFIGS: [Config; 7] = [
+const CONFIGS: [Config; 8] = [
     Config { name: "base_2p", sets: &["base"], players: 2, options: PUBLISHED },
     Config {
         name: "base_c2_3p_abbots",
@@ -75,6 +75,12 @@ const CONFIGS: [Config; 7] = [
         sets: &["base", "inns_and_cathedrals", "cathars"],
         players: 4,
         options: RuleOptions { farm_scoring: FarmScoring::PerCity4, ..PUBLISHED },
+    },
+    Config {
+        name: "base_traders_3p",
+        sets: &["base", "traders_and_builders"],
+        players: 3,
+        options: PUBLISHED,
     },
     // The consumers make this one from a JSON setup that leaves most options out.
     Config {

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use carcassonne::{
     Action, BUILTIN_NAMES, Catalog, Effect, Event, FarmScoring, FeatureScore, Figure, Game,
     GameSetup, LoadError, Phase, PlayerId, PlayerSet, Pos, Rotation, Rule, RuleOptions,
-    ScoreReason, SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, UnfinishedMarks,
+    ScoreReason, SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, TokenId,
+    UnfinishedMarks,
 };
 use clap::ValueEnum;
 use serde::Serialize;
@@ -395,6 +396,7 @@ impl Transcript {
             let _ = writeln!(out, "start tile {} at {pos}", tile.id());
         }
         let mut final_scores = Vec::new();
+        let mut majorities = Vec::new();
         let id_width = game.tiles().iter().map(|tile| tile.id().len()).max().unwrap_or(1);
         let name_width = (0..game.players())
             .map(|player| names::player(game, PlayerId(player)).len())
@@ -439,6 +441,22 @@ impl Transcript {
                     final_scores.push(score);
                 }
                 Event::FeatureScored(score) => turn.scores.push(describe(game, &score)),
+                Event::TokensTaken { player, token, count, .. } => {
+                    turn.taken.push(format!(
+                        "{} takes {}",
+                        names::player(game, player),
+                        tokens_phrase(game, token, count)
+                    ));
+                }
+                Event::TokensScored { token, held, points, scorers } => {
+                    let holders: Vec<String> =
+                        scorers.iter().map(|player| names::player(game, player)).collect();
+                    majorities.push(format!(
+                        "most {}: {} with {held}, {points} each",
+                        token_name(game, token),
+                        holders.join(" and ")
+                    ));
+                }
                 Event::FigureReturned { .. } => {}
             }
         }
@@ -460,6 +478,9 @@ impl Transcript {
             }
             for score in &final_scores {
                 let _ = writeln!(out, "     {}", describe(game, score));
+            }
+            for majority in &majorities {
+                let _ = writeln!(out, "     {majority}");
             }
         } else {
             let _ = writeln!(
@@ -502,6 +523,7 @@ struct Turn {
     tile: Option<TileIndex>,
     figure: String,
     scores: Vec<String>,
+    taken: Vec<String>,
 }
 
 impl Turn {
@@ -511,6 +533,9 @@ impl Turn {
         }
         for score in self.scores.drain(..) {
             let _ = writeln!(out, "       scores {score}");
+        }
+        for taken in self.taken.drain(..) {
+            let _ = writeln!(out, "       {taken}");
         }
     }
 }
@@ -631,6 +656,18 @@ pub fn describe(game: &Game, score: &FeatureScore) -> String {
     format!("{what}: {}", paid.join(", "))
 }
 
+/// A token kind's name as a noun: "wine".
+fn token_name(game: &Game, token: TokenId) -> String {
+    game.tokens()
+        .get(token.index())
+        .map_or_else(|| format!("token {}", token.0), |info| info.name.to_lowercase())
+}
+
+/// "2 wine tokens".
+fn tokens_phrase(game: &Game, token: TokenId, count: u32) -> String {
+    plural(count, &format!("{} token", token_name(game, token)))
+}
+
 pub fn plural(count: u32, noun: &str) -> String {
     match (count, noun.strip_suffix('y')) {
         (1, _) => format!("1 {noun}"),
@@ -645,14 +682,19 @@ pub fn board(game: &Game) -> String {
 
 /// Points per player by kind of feature over the whole game, then the scores and winners.
 fn points_by_kind(game: &Game) -> String {
-    const KINDS: [&str; 5] = ["city", "road", "monastery", "garden", "field"];
-    let table: Vec<[u32; 5]> = game
+    const KINDS: [&str; 6] = ["city", "road", "monastery", "garden", "field", "tokens"];
+    let table: Vec<[u32; 6]> = game
         .points_by_kind()
         .iter()
-        .map(|kinds| [kinds.city, kinds.road, kinds.monastery, kinds.garden, kinds.farms])
+        .map(|kinds| {
+            [kinds.city, kinds.road, kinds.monastery, kinds.garden, kinds.farms, kinds.tokens]
+        })
         .collect();
+    // Gardens and tokens only where a set in play has them.
     let gardens = table.iter().any(|row| row[3] > 0);
-    let shown: Vec<usize> = (0..KINDS.len()).filter(|k| *k != 3 || gardens).collect();
+    let tokens = !game.tokens().is_empty();
+    let shown: Vec<usize> =
+        (0..KINDS.len()).filter(|k| (*k != 3 || gardens) && (*k != 5 || tokens)).collect();
     let mut out = String::from("points      ");
     for k in &shown {
         let _ = write!(out, "{:>10}", KINDS[*k]);

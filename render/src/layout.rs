@@ -31,13 +31,22 @@ pub(crate) fn city_shape(edges: DirSet, tile_edges: ByDir<EdgeKind>) -> Shape {
             .turned(dir.index())
         }
         [a, b] if a.opposite() == *b => {
-            let side = 2.0 * BAND_SIDE_DEPTH;
+            // A side facing another city's edge curves in further, leaving room for it.
+            let side = |dir: Dir| {
+                2.0 * if tile_edges[dir] == EdgeKind::City {
+                    BAND_SIDE_DEPTH_BESIDE_CITY
+                } else {
+                    BAND_SIDE_DEPTH
+                }
+            };
+            let (right, left) =
+                (side(Dir::from_index(a.index() + 1)), side(Dir::from_index(a.index() + 3)));
             Shape::closed(vec![
                 Step::Move(pt(0.0, 0.0)),
                 Step::Line(pt(1.0, 0.0)),
-                Step::Quad(pt(1.0 - side, 0.5), pt(1.0, 1.0)),
+                Step::Quad(pt(1.0 - right, 0.5), pt(1.0, 1.0)),
                 Step::Line(pt(0.0, 1.0)),
-                Step::Quad(pt(side, 0.5), pt(0.0, 0.0)),
+                Step::Quad(pt(left, 0.5), pt(0.0, 0.0)),
             ])
             // Drawn joining north and south; `a` is north or east, the first in the set.
             .turned(a.index())
@@ -46,14 +55,25 @@ pub(crate) fn city_shape(edges: DirSet, tile_edges: ByDir<EdgeKind>) -> Shape {
             // Drawn over the north-west corner, joining west and north; `later` is the edge
             // that comes clockwise after the other, north in the drawing.
             let later = if Dir::from_index(a.index() + 1) == *b { *b } else { *a };
-            let crowded = Dir::ALL
+            let others = Dir::ALL
                 .into_iter()
-                .any(|dir| !edges.contains(dir) && tile_edges[dir] == EdgeKind::City);
-            let control = if crowded { CORNER_CONTROL_BESIDE_CITY } else { CORNER_CONTROL };
+                .filter(|dir| !edges.contains(*dir) && tile_edges[*dir] == EdgeKind::City)
+                .count();
+            let control = match others {
+                0 => CORNER_CONTROL,
+                1 => CORNER_CONTROL_BESIDE_CITY,
+                _ => CORNER_CONTROL_FACING_CITY,
+            };
+            // The wall keeps off a corner shared with another city's edge, as a cap does.
+            let inset = |dir: Dir| {
+                if tile_edges[dir] == EdgeKind::City { CAP_INSET_BY_CITY } else { 0.0 }
+            };
+            let east = inset(Dir::from_index(later.index() + 1));
+            let south = inset(Dir::from_index(later.index() + 2));
             Shape::closed(vec![
                 Step::Move(pt(0.0, 0.0)),
-                Step::Line(pt(1.0, 0.0)),
-                Step::Quad(pt(control, control), pt(0.0, 1.0)),
+                Step::Line(pt(1.0 - east, 0.0)),
+                Step::Quad(pt(control, control), pt(0.0, 1.0 - south)),
             ])
             .turned(later.index())
         }
@@ -413,7 +433,19 @@ pub(crate) fn layout(tile: &TileType, marks: &[MarkInfo]) -> Layout {
     for (index, segment) in segments.iter().enumerate() {
         let enclosed = segment.kind() == SegmentKind::Field && segment.half_edges().is_empty();
         if enclosed && !sectors.contains(&Some(index)) {
-            meadows.push((index, place(CENTRE, MEADOW_RADIUS, None, &strokes, &mut discs)));
+            // It lies between the cities it borders: from the centre towards the edges they
+            // hold more of (a band's two edges cancel out, a cap beside it pulls the mark
+            // into the gap between them).
+            let (mut dx, mut dy) = (0.0, 0.0);
+            for city in segment.cities().iter() {
+                for dir in segments[usize::from(city)].edges().iter() {
+                    let middle = edge_middle(dir);
+                    dx += middle.x - CENTRE.x;
+                    dy += middle.y - CENTRE.y;
+                }
+            }
+            let prefer = pt(CENTRE.x + MEADOW_PULL * dx, CENTRE.y + MEADOW_PULL * dy);
+            meadows.push((index, place(prefer, MEADOW_RADIUS, None, &strokes, &mut discs)));
         }
     }
 

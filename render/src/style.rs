@@ -34,12 +34,20 @@ pub(crate) const CAP_INSET: f64 = 0.04;
 pub(crate) const CAP_INSET_BY_CITY: f64 = 0.12;
 /// Depth of the field left between the two walls of a city running across the tile.
 pub(crate) const BAND_SIDE_DEPTH: f64 = 0.3;
+/// The same on a side whose edge is another city's (a cap): deeper, so the two keep apart.
+pub(crate) const BAND_SIDE_DEPTH_BESIDE_CITY: f64 = 0.5;
+/// How far the mark of a meadow touching no edge moves from the centre towards the cities it
+/// borders, per half tile of their edges' pull.
+pub(crate) const MEADOW_PULL: f64 = 0.24;
 /// Depth of the field left on the open side of a three-edge city.
 pub(crate) const THREE_SIDED_OPENING: f64 = 0.35;
 /// Where the wall of a city over two adjacent edges bends: the control point of its curve.
 pub(crate) const CORNER_CONTROL: f64 = 0.68;
 /// The same with another city on one of the other edges: a flatter wall leaves room for it.
 pub(crate) const CORNER_CONTROL_BESIDE_CITY: f64 = 0.52;
+/// The same with another city over the opposite corner: flatter still, leaving a meadow
+/// between the two.
+pub(crate) const CORNER_CONTROL_FACING_CITY: f64 = 0.34;
 /// How far the control point of a bending road is pulled from the centre towards the corner
 /// it bends round, leaving room between the road and a city over the opposite corner.
 pub(crate) const BEND: f64 = 0.25;

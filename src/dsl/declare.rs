@@ -1,5 +1,5 @@
-//! Validation of the declarations: marks and the rules that value features by them, checked
-//! before the tiles so that segments can name the marks.
+//! Validation of the declarations: marks, the rules that value features by them and the
+//! token kinds they give, checked before the tiles so that segments can name the marks.
 
 use alloc::format;
 use alloc::string::String;
@@ -7,12 +7,12 @@ use alloc::vec::Vec;
 
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
-use super::raw::{Located, LocatedList, RawFarm, RawFile, RawMark, RawValue};
+use super::raw::{Located, LocatedList, RawFarm, RawFile, RawMark, RawToken, RawValue};
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::rulebook::{
-    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, Mark, MarkInfo, MarkSet,
-    Merge, OptionTest, Rule, Rulebook, ValueRule,
+    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TOKENS, Mark,
+    MarkInfo, MarkSet, Merge, OptionTest, Rule, Rulebook, Taker, TokenInfo, ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
@@ -98,6 +98,23 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         }
     }
     declared.book.rules = rules;
+    let mut token_ids: Vec<(&str, usize)> = Vec::new();
+    for (number, token) in raw.tokens.iter().enumerate() {
+        if number == MAX_TOKENS {
+            problems.report(
+                Code::TooLarge,
+                token.span.clone(),
+                format!("a set may declare at most {MAX_TOKENS} token kinds"),
+            );
+        }
+        let fresh = unique(&mut token_ids, token.id.as_ref(), "token", text, problems);
+        if let Some(info) = validate_token(token, &declared, problems)
+            && fresh
+            && number < MAX_TOKENS
+        {
+            declared.book.tokens.push(info);
+        }
+    }
     declared
 }
 
@@ -387,6 +404,67 @@ fn validate_farm(raw: &RawFarm, declared: &Declared, problems: &mut Problems) ->
     Some(Rule {
         id: id?,
         effect: Effect::Farm(FarmRule { with: with?, times: times?, precedence: precedence? }),
+    })
+}
+
+fn validate_token(
+    raw: &RawToken,
+    declared: &Declared,
+    problems: &mut Problems,
+) -> Option<TokenInfo> {
+    let id = declared_id(problems, raw.id.as_ref(), "token id");
+    let name = raw
+        .name
+        .clone()
+        .and_then(|name| check_text(problems, name, "token name", limits::MAX_NAME));
+    let mut from = marks_named(problems, raw.from.as_ref(), declared);
+    if let (Some(set), Some(list)) = (from, &raw.from)
+        && set.is_empty()
+        && list.value.is_empty()
+    {
+        problems.report(
+            Code::MissingKey,
+            list.span.clone(),
+            "a token kind needs at least one mark in `from`: the marks that give it".into(),
+        );
+        from = None;
+    }
+    let taker = named(
+        problems,
+        raw.taken_by.as_ref(),
+        Taker::from_name,
+        Code::UnknownValue,
+        "who takes tokens",
+        "completer or scorers",
+    );
+    let majority = points(problems, raw.majority.as_ref(), "majority");
+    let glyph = match &raw.glyph {
+        None => Some(None),
+        Some(glyph) => {
+            let glyphs = format!("one of {}", Glyph::ALL.map(Glyph::name).join(", "));
+            named(problems, Some(glyph), Glyph::from_name, Code::UnknownGlyph, "a glyph", &glyphs)
+                .map(Some)
+        }
+    };
+    let colour = match &raw.colour {
+        None => Some(None),
+        Some(colour) => {
+            let colours = format!("one of {}", crate::PALETTE.map(Colour::name).join(", "));
+            named(problems, Some(colour), Colour::named, Code::UnknownColour, "a colour", &colours)
+                .map(Some)
+        }
+    };
+    let from = from?;
+    // Drawn as the first mark that gives it, unless the declaration says otherwise.
+    let first = from.iter().next().and_then(|mark| declared.book.mark(mark))?;
+    Some(TokenInfo {
+        id: id?,
+        name: name?,
+        from,
+        taker: taker?,
+        majority: majority?,
+        glyph: glyph?.unwrap_or(first.glyph),
+        colour: colour?.unwrap_or(first.colour),
     })
 }
 

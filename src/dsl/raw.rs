@@ -25,6 +25,7 @@ pub(crate) struct RawFile {
     pub(crate) marks: Vec<RawMark>,
     pub(crate) values: Vec<RawValue>,
     pub(crate) farms: Vec<RawFarm>,
+    pub(crate) tokens: Vec<RawToken>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
     pub(crate) end: usize,
 }
@@ -113,4 +114,16 @@ pub(crate) struct RawFarm {
     pub(crate) with: Option<LocatedList>,
     pub(crate) times: Option<Located<i64>>,
     pub(crate) precedence: Option<Located<i64>>,
+}
+
+/// A `[[token]]` declaration.
+pub(crate) struct RawToken {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) name: Option<Located<String>>,
+    pub(crate) from: Option<LocatedList>,
+    pub(crate) taken_by: Option<Located<String>>,
+    pub(crate) majority: Option<Located<i64>>,
+    pub(crate) glyph: Option<Located<String>>,
+    pub(crate) colour: Option<Located<String>>,
 }

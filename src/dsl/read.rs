@@ -13,16 +13,17 @@ use toml::de::{DeTable, DeValue};
 use super::diagnostic::{Code, Problems};
 use super::raw::{
     Located, LocatedList, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark, RawSegment,
-    RawSet, RawTile, RawValue,
+    RawSet, RawTile, RawToken, RawValue,
 };
 use crate::geom::ByDir;
 
-const ROOT_KEYS: &[&str] = &["set", "deck", "figures", "mark", "value", "farm", "tile"];
+const ROOT_KEYS: &[&str] = &["set", "deck", "figures", "mark", "value", "farm", "token", "tile"];
 const MARK_KEYS: &[&str] =
     &["id", "name", "on", "merge", "complete", "unfinished", "glyph", "colour"];
 const VALUE_KEYS: &[&str] =
     &["id", "feature", "state", "with", "tiles", "option", "precedence", "per_tile", "per_mark"];
 const FARM_KEYS: &[&str] = &["id", "with", "times", "precedence"];
+const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
 const DECK_KEYS: &[&str] = &["start", "stage", "last"];
 const FIGURE_KEYS: &[&str] = &["followers", "big_followers", "colours"];
@@ -158,7 +159,25 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         })
         .collect();
 
-    Some(RawFile { set, deck, figures, tiles, marks, values, farms, end: text.len() })
+    let tokens = root
+        .table_list(problems, "token", "[[token]]")
+        .into_iter()
+        .map(|token| {
+            token.check_keys(problems, TOKEN_KEYS);
+            RawToken {
+                span: token.span.clone(),
+                id: token.string(problems, "id", true),
+                name: token.string(problems, "name", true),
+                from: token.string_list(problems, "from", true),
+                taken_by: token.string(problems, "taken_by", true),
+                majority: token.integer(problems, "majority", false),
+                glyph: token.string(problems, "glyph", false),
+                colour: token.string(problems, "colour", false),
+            }
+        })
+        .collect();
+
+    Some(RawFile { set, deck, figures, tiles, marks, values, farms, tokens, end: text.len() })
 }
 
 /// An option's value as text: a boolean or a string, as `option = { tiny_city = true }` or

@@ -123,6 +123,16 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
             }
         }
     }
+    for token in book.tokens() {
+        writeln!(out, "\n[[token]]")?;
+        writeln!(out, "id = {}", quoted(&token.id))?;
+        writeln!(out, "name = {}", quoted(&token.name))?;
+        writeln!(out, "from = {}", list(token.from.iter().map(mark_id)))?;
+        writeln!(out, "taken_by = {}", quoted(token.taker.name()))?;
+        writeln!(out, "majority = {}", token.majority)?;
+        writeln!(out, "glyph = {}", quoted(token.glyph.name()))?;
+        writeln!(out, "colour = {}", quoted(token.colour.name()))?;
+    }
     Ok(())
 }
 

@@ -8,6 +8,7 @@ use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::features::NodeId;
 use crate::player::{PlayerId, PlayerSet};
 use crate::pos::Pos;
+use crate::rulebook::{Taker, TokenId};
 use crate::scoring::{Scene, Standing, Valuation};
 use crate::segment::SegmentSet;
 use crate::tile::TileIndex;
@@ -140,6 +141,7 @@ impl Game {
             }
             done[segment] = root;
             if data.figures == 0 {
+                self.take_tokens(root, PlayerSet::EMPTY, events);
                 continue;
             }
             let scene = self.scene();
@@ -152,6 +154,7 @@ impl Game {
             );
             self.award(score, events);
             self.return_figures_on(root, events);
+            self.take_tokens(root, scorers, events);
         }
 
         // Monasteries and gardens this tile completed: only occupied ones score, so look at
@@ -201,8 +204,67 @@ impl Game {
         for score in scores {
             self.award(score, events);
         }
+        self.score_majorities(events);
         self.phase = Phase::GameOver;
         events.push(Event::GameOver { winners: self.leaders() });
+    }
+
+    /// The tokens a feature completed during play gives, to the player who completed it or
+    /// to `scorers`, as each token kind declares: once the feature has scored and its
+    /// figures have gone home ("1. The city is scored as normal. 2. The player who completed
+    /// the city ... takes the depicted goods tokens", Traders & Builders).
+    fn take_tokens(&mut self, root: NodeId, scorers: PlayerSet, events: &mut Vec<Event>) {
+        if self.tokens.is_empty() {
+            return;
+        }
+        let marks = self.features.marks(root);
+        if marks.present().is_empty() {
+            return;
+        }
+        let (pos, segment) = self.scene().locate(root);
+        for (index, token) in self.rules.rulebook.tokens().iter().enumerate() {
+            let count = token.count_in(&marks);
+            if count == 0 {
+                continue;
+            }
+            let takers = match token.taker {
+                Taker::Completer => PlayerSet::EMPTY.with(self.current),
+                Taker::Scorers => scorers,
+            };
+            for player in takers.iter() {
+                let held = &mut self.tokens[index][player];
+                *held = held.saturating_add(count);
+                let token = TokenId(index as u8);
+                events.push(Event::TokensTaken { player, token, count, pos, segment });
+            }
+        }
+    }
+
+    /// The end of the game's token majorities: for each kind, the players holding the most
+    /// score its points, each in full; nobody scores a kind nobody holds.
+    fn score_majorities(&mut self, events: &mut Vec<Event>) {
+        let players = usize::from(self.players());
+        for (index, token) in self.rules.rulebook.tokens().iter().enumerate() {
+            let held = &self.tokens[index].0[..players];
+            let most = held.iter().copied().max().unwrap_or(0);
+            if most == 0 {
+                continue;
+            }
+            let scorers: PlayerSet = (0..players)
+                .filter(|player| held[*player] == most)
+                .map(|player| PlayerId(player as u8))
+                .collect();
+            for player in scorers.iter() {
+                self.scores[player] += token.majority;
+                self.by_kind[player].tokens += token.majority;
+            }
+            events.push(Event::TokensScored {
+                token: TokenId(index as u8),
+                held: most,
+                points: token.majority,
+                scorers,
+            });
+        }
     }
 
     fn award(&mut self, score: FeatureScore, events: &mut Vec<Event>) {

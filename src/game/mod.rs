@@ -107,6 +107,8 @@ pub struct Game {
     /// The same points, by the kind of feature that paid them.
     by_kind: ByPlayer<PointsByKind>,
     supply: ByPlayer<Supply>,
+    /// Tokens held, by token kind, then by player; empty when no set declares tokens.
+    tokens: Vec<ByPlayer<u32>>,
     figures: Vec<Standing>,
     /// Where the figures in monasteries and gardens stand (a few at most), so the end of a
     /// turn finds whether it completed one without looking at every figure.
@@ -145,6 +147,7 @@ impl Clone for Game {
             scores: self.scores,
             by_kind: self.by_kind,
             supply: self.supply,
+            tokens: self.tokens.clone(),
             figures: roomy_clone(&self.figures),
             cloisters: roomy_clone(&self.cloisters),
             placed: roomy_clone(&self.placed),
@@ -262,6 +265,8 @@ impl Game {
         self.scores = ByPlayer::default();
         self.by_kind = ByPlayer::default();
         self.supply = starting_supply(rules);
+        self.tokens.clear();
+        self.tokens.resize(rules.rulebook.tokens().len(), ByPlayer::default());
         self.figures.clear();
         self.cloisters.clear();
         self.placed.clear();
@@ -293,6 +298,7 @@ impl Game {
             scores: ByPlayer::default(),
             by_kind: ByPlayer::default(),
             supply: ByPlayer::default(),
+            tokens: Vec::new(),
             figures: Vec::with_capacity(figures),
             cloisters: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),

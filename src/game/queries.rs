@@ -10,7 +10,7 @@ use crate::event::{FeatureScore, PointsByKind};
 use crate::features::Features;
 use crate::player::{PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
-use crate::rulebook::{MarkInfo, Rule, Rulebook};
+use crate::rulebook::{MarkInfo, Rule, Rulebook, TokenId, TokenInfo};
 use crate::scoring::{Standing, Valuation, winners};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::setup::{GameSetup, RuleOptions};
@@ -73,6 +73,36 @@ impl Game {
     #[must_use]
     pub fn rules(&self) -> &[Rule] {
         self.rules.rulebook.rules()
+    }
+
+    /// The token kinds the sets in play declare, numbered for this game: a
+    /// [`TokenId`] in an event or in [`Game::tokens_held`] indexes this list.
+    #[must_use]
+    pub fn tokens(&self) -> &[TokenInfo] {
+        self.rules.rulebook.tokens()
+    }
+
+    /// How many tokens of each declared kind `player` holds, indexed as [`Game::tokens`]
+    /// (public: every player sees the others' tokens).
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup, PlayerId};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("traders_and_builders")?];
+    /// let game = Game::new(GameSetup::new(sets, 2))?;
+    /// let kinds: Vec<&str> = game.tokens().iter().map(|token| token.id.as_str()).collect();
+    /// assert_eq!(kinds, ["wine", "grain", "cloth"]);
+    /// assert_eq!(game.tokens_held(PlayerId(1)), [0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn tokens_held(&self, player: PlayerId) -> Vec<u32> {
+        self.tokens.iter().map(|held| held[player]).collect()
+    }
+
+    /// How many tokens of kind `token` `player` holds (0 for a kind the game lacks).
+    #[must_use]
+    pub fn token_count(&self, player: PlayerId, token: TokenId) -> u32 {
+        self.tokens.get(token.index()).map_or(0, |held| held[player])
     }
 
     /// The tile sets in play, in setup order; their tile types are numbered one set after

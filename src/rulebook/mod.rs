@@ -6,9 +6,11 @@
 
 mod mark;
 mod rule;
+mod token;
 
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{Effect, FarmRule, FeatureState, OptionTest, Rule, RuleId, ValueRule};
+pub use token::{MAX_TOKENS, Taker, TokenId, TokenInfo};
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -19,11 +21,12 @@ use crate::setup::RuleOptions;
 /// The most rules one tile set may declare, and one game bring together.
 pub const MAX_RULES: usize = 64;
 
-/// The marks and rules of a tile set, or of the sets of a game together.
+/// The marks, rules and token kinds of a tile set, or of the sets of a game together.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rulebook {
     pub(crate) marks: Vec<MarkInfo>,
     pub(crate) rules: Vec<Rule>,
+    pub(crate) tokens: Vec<TokenInfo>,
 }
 
 /// A city's or road's points and the rule that set them (`None`: the plain value).
@@ -40,6 +43,25 @@ impl Rulebook {
     #[must_use]
     pub fn rules(&self) -> &[Rule] {
         &self.rules
+    }
+
+    /// The declared token kinds; a [`TokenId`] indexes this list.
+    #[must_use]
+    pub fn tokens(&self) -> &[TokenInfo] {
+        &self.tokens
+    }
+
+    /// The token kind with this id.
+    #[must_use]
+    pub fn token_by_id(&self, id: &str) -> Option<TokenId> {
+        let index = self.tokens.iter().position(|token| token.id == id)?;
+        Some(TokenId(index as u8))
+    }
+
+    /// The declaration of `token`.
+    #[must_use]
+    pub fn token(&self, token: TokenId) -> Option<&TokenInfo> {
+        self.tokens.get(token.index())
     }
 
     /// The mark with this id.
@@ -152,13 +174,16 @@ impl Rulebook {
         let mut combined = Rulebook::default();
         let mut mark_owner: Vec<&str> = Vec::new();
         let mut rule_owner: Vec<&str> = Vec::new();
+        let mut token_owner: Vec<&str> = Vec::new();
         let mut maps = Vec::new();
         for (set, book) in books {
             let mut map = Vec::with_capacity(book.marks.len());
             for mark in &book.marks {
                 let at = match combined.marks.iter().position(|known| known.id == mark.id) {
                     Some(at) if combined.marks[at] == *mark => at,
-                    Some(at) => return Err(Conflict::mark(&mark.id, mark_owner[at], set)),
+                    Some(at) => {
+                        return Err(Conflict::differs("mark", &mark.id, mark_owner[at], set));
+                    }
                     None if combined.marks.len() == MAX_MARKS => {
                         return Err(Conflict::TooManyMarks);
                     }
@@ -174,13 +199,31 @@ impl Rulebook {
                 let rule = rule.remapped(&map);
                 match combined.rules.iter().position(|known| known.id == rule.id) {
                     Some(at) if combined.rules[at] == rule => {}
-                    Some(at) => return Err(Conflict::rule(&rule.id, rule_owner[at], set)),
+                    Some(at) => {
+                        return Err(Conflict::differs("rule", &rule.id, rule_owner[at], set));
+                    }
                     None if combined.rules.len() == MAX_RULES => {
                         return Err(Conflict::TooManyRules);
                     }
                     None => {
                         combined.rules.push(rule);
                         rule_owner.push(set);
+                    }
+                }
+            }
+            for token in &book.tokens {
+                let token = TokenInfo { from: remap(token.from, &map), ..token.clone() };
+                match combined.tokens.iter().position(|known| known.id == token.id) {
+                    Some(at) if combined.tokens[at] == token => {}
+                    Some(at) => {
+                        return Err(Conflict::differs("token", &token.id, token_owner[at], set));
+                    }
+                    None if combined.tokens.len() == MAX_TOKENS => {
+                        return Err(Conflict::TooManyTokens);
+                    }
+                    None => {
+                        combined.tokens.push(token);
+                        token_owner.push(set);
                     }
                 }
             }
@@ -207,13 +250,17 @@ impl PlainOverride {
     }
 }
 
+/// `marks` with each mark's number mapped through `map` (a set's numbers to a game's).
+fn remap(marks: MarkSet, map: &[Mark]) -> MarkSet {
+    marks.iter().filter_map(|mark| map.get(mark.index())).copied().collect()
+}
+
 impl Rule {
     /// The rule with its mark numbers mapped through `map` (a set's numbers to a game's).
     fn remapped(&self, map: &[Mark]) -> Rule {
-        let set = |marks: MarkSet| marks.iter().filter_map(|mark| map.get(mark.index())).copied();
         let effect = match &self.effect {
             Effect::Value(value) => Effect::Value(ValueRule {
-                with: set(value.with).collect(),
+                with: remap(value.with, map),
                 per_mark: value
                     .per_mark
                     .iter()
@@ -221,9 +268,7 @@ impl Rule {
                     .collect(),
                 ..value.clone()
             }),
-            Effect::Farm(farm) => {
-                Effect::Farm(FarmRule { with: set(farm.with).collect(), ..*farm })
-            }
+            Effect::Farm(farm) => Effect::Farm(FarmRule { with: remap(farm.with, map), ..*farm }),
         };
         Rule { id: self.id.clone(), effect }
     }
@@ -238,24 +283,12 @@ pub(crate) enum Conflict {
     TooManyMarks,
     /// More rules than a game holds.
     TooManyRules,
+    /// More token kinds than a game holds.
+    TooManyTokens,
 }
 
 impl Conflict {
-    fn mark(id: &str, first: &str, second: &str) -> Conflict {
-        Conflict::Differs {
-            what: "mark",
-            id: id.into(),
-            first: first.into(),
-            second: second.into(),
-        }
-    }
-
-    fn rule(id: &str, first: &str, second: &str) -> Conflict {
-        Conflict::Differs {
-            what: "rule",
-            id: id.into(),
-            first: first.into(),
-            second: second.into(),
-        }
+    fn differs(what: &'static str, id: &str, first: &str, second: &str) -> Conflict {
+        Conflict::Differs { what, id: id.into(), first: first.into(), second: second.into() }
     }
 }

@@ -56,7 +56,7 @@ namespace Carcassonne.Tests
             var tests = new System.Action[]
             {
                 LibraryInfo, Builtins, TileSetDiagnostics, TileSetFiles, GameQueries, RefusedActions,
-                WholeGame, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
+                WholeGame, Tokens, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
                 PlayerMasks, Bots, Pictures, Analysis,
                 NothingLeaks,
             };
@@ -542,6 +542,46 @@ namespace Carcassonne.Tests
                     Equal(0, fresh.Actions().Length, "restarted has no history");
                     Equal(4, fresh.Players, "restarted keeps the setup");
                 }
+            }
+        }
+
+        /// <summary>Traders &amp; Builders' goods: the declared kinds, the tokens taken as the events
+        /// say, and the majorities adding up to the scores with the features.</summary>
+        private static void Tokens()
+        {
+            using (var game = NewGame(5, 3, true, "base", "traders_and_builders"))
+            {
+                Equal(3, game.TokenKindCount, "wine, grain and cloth");
+                Equal("wine grain cloth", string.Join(" ", Enumerable.Range(0, 3).Select(k => game.TokenInfo((byte)k).Id)), "the kinds in order");
+                TokenInfo wine = game.TokenInfo(0);
+                Equal(TokenTaker.Completer, wine.TakenBy, "the completer takes goods");
+                Equal(10u, wine.Majority, "the most wine scores 10");
+                Throws(Result.OutOfRange, () => game.TokenInfo(3), "kind 3 of 3");
+                Throws(Result.OutOfRange, () => game.TokensHeld(3), "player 3 of 3");
+                var random = new Random(5);
+                var events = new List<Event>();
+                var taken = new uint[3, 3];
+                while (!game.IsOver)
+                {
+                    Action[] legal = game.LegalActions();
+                    events.Clear();
+                    game.Apply(legal[random.Next(legal.Length)], events);
+                    foreach (Event e in events.Where(e => e.Kind == EventKind.TokensTaken))
+                    {
+                        Equal((byte)(1 << e.Player), e.Score.Scorers, "the taker receives the tokens");
+                        taken[e.Player, e.Token] += e.Score.Points;
+                    }
+                }
+                for (int player = 0; player < 3; player++)
+                {
+                    uint[] held = game.TokensHeld(player);
+                    Equal(3, held.Length, "one count per kind");
+                    for (int kind = 0; kind < 3; kind++)
+                    {
+                        Equal(taken[player, kind], held[kind], "player " + player + " kind " + kind);
+                    }
+                }
+                Check(taken.Cast<uint>().Sum(n => (long)n) > 0, "goods were taken in a whole game");
             }
         }
 

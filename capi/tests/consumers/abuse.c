@@ -691,6 +691,8 @@ QUERY(game_discarded, carc_game_discarded(h, out))
 QUERY(game_drawable, carc_game_drawable(h, a->tile, out))
 QUERY(game_leaders, carc_game_leaders(h, out))
 QUERY(game_supply, carc_game_supply(h, a->player, out))
+QUERY(game_token_kind_count, carc_game_token_kind_count(h, out))
+QUERY(game_token_info, carc_game_token_info(h, (uint8_t)a->index, out))
 QUERY(game_tile_at, carc_game_tile_at(h, a->pos, out))
 QUERY(game_segment, carc_game_segment(h, a->pos, a->segment, out))
 QUERY(game_feature, carc_game_feature(h, a->pos, a->segment, out))
@@ -719,6 +721,7 @@ struct list {
 LIST(catalog_to_toml, carc_catalog_to_toml(h, buf, cap, count))
 LIST(game_remaining, carc_game_remaining_copies(h, buf, cap, count))
 LIST(game_scores, carc_game_scores(h, buf, cap, count))
+LIST(game_tokens_held, carc_game_tokens_held(h, a->player, buf, cap, count))
 LIST(game_legal_actions, carc_game_legal_actions(h, buf, cap, count))
 LIST(game_last_events, carc_game_last_events(h, buf, cap, count))
 LIST(game_actions, carc_game_actions(h, buf, cap, count))
@@ -1537,6 +1540,8 @@ static const struct query GAME_QUERIES[] = {
     {"carc_game_drawable", q_game_drawable, sizeof(uint8_t)},
     {"carc_game_leaders", q_game_leaders, sizeof(uint8_t)},
     {"carc_game_supply", q_game_supply, sizeof(carc_supply)},
+    {"carc_game_token_kind_count", q_game_token_kind_count, sizeof(size_t)},
+    {"carc_game_token_info", q_game_token_info, sizeof(carc_token_info)},
     {"carc_game_tile_at", q_game_tile_at, sizeof(carc_placement)},
     {"carc_game_segment", q_game_segment, sizeof(carc_segment_state)},
     {"carc_game_feature", q_game_feature, sizeof(carc_feature_info)},
@@ -1560,6 +1565,7 @@ static const struct query *game_query(const char *name)
 static const struct list GAME_LISTS[] = {
     {"carc_game_remaining_copies", l_game_remaining, sizeof(uint16_t), 0},
     {"carc_game_scores", l_game_scores, sizeof(uint32_t), 0},
+    {"carc_game_tokens_held", l_game_tokens_held, sizeof(uint32_t), 0},
     {"carc_game_legal_actions", l_game_legal_actions, sizeof(carc_action), 0},
     {"carc_game_last_events", l_game_last_events, sizeof(carc_event), 0},
     {"carc_game_actions", l_game_actions, sizeof(carc_action), 0},
@@ -1585,8 +1591,12 @@ static void test_game_queries(struct zoo *zoo)
         /* Before the first draw no tile waits to be placed and none was placed this turn. */
         int phase_bound = strcmp(q->name, "carc_game_drawn_tile") == 0 ||
                           strcmp(q->name, "carc_game_placed_pos") == 0;
+        /* The base game declares no token kind: kind 0 is past the end. */
+        int no_tokens = strcmp(q->name, "carc_game_token_info") == 0;
         CHECK_QUERY(q, zoo, KIND_GAME, zoo->game, &a,
-                    phase_bound ? CARC_RESULT_NOT_AVAILABLE : CARC_RESULT_OK);
+                    phase_bound ? CARC_RESULT_NOT_AVAILABLE
+                    : no_tokens ? CARC_RESULT_OUT_OF_RANGE
+                                : CARC_RESULT_OK);
     }
 
     section("game queries with arguments out of range");
@@ -1626,6 +1636,16 @@ static void test_game_queries(struct zoo *zoo)
     CHECK_QUERY_FAILS(supply, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "player = 8");
     a.player = UINT8_MAX;
     CHECK_QUERY_FAILS(supply, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "player = 255");
+    for (uint8_t player = players; player != 0; player = player == UINT8_MAX ? 0 : UINT8_MAX) {
+        size_t held;
+        FILL(held);
+        CHECK_CODE(carc_game_tokens_held(zoo->game, player, NULL, 0, &held),
+                   CARC_RESULT_OUT_OF_RANGE);
+        CHECK_UNTOUCHED(held);
+    }
+    const struct query *token_info = game_query("carc_game_token_info");
+    a.index = UINT8_MAX;
+    CHECK_QUERY_FAILS(token_info, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "token kind 255");
     /* A new game has one legal action, the draw. */
     const struct query *legal_action = game_query("carc_game_legal_action");
     a.index = 1;

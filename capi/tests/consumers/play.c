@@ -52,6 +52,8 @@ static const struct config CONFIGS[] = {
      CARC_FARM_SCORING_PER_FIELD_ONCE, 0, CARC_UNFINISHED_MARKS_ZERO, 1, NULL},
     {"base_ic_cathars_4p_city4", {"base", "inns_and_cathedrals", "cathars"}, 3, 4, 1,
      CARC_FARM_SCORING_PER_CITY_4, 0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
+    {"base_traders_3p", {"base", "traders_and_builders"}, 2, 3, 1, CARC_FARM_SCORING_PER_FIELD,
+     0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
     {"ic_base_3p_no_farmers_json", {"inns_and_cathedrals", "base"}, 2, 3, 0,
      CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0,
      "{\"tilesets\": [\"inns_and_cathedrals\", \"base\"], \"players\": 3, "
@@ -297,9 +299,13 @@ static unsigned popcount8(uint8_t bits) {
 
 /* ----- what the program expects of a game, built from its events ----- */
 
+/* The most token kinds a game declares (the library's MAX_TOKENS). */
+#define MAX_TOKEN_KINDS 8
+
 struct tally {
     uint8_t players;
     uint32_t scored[CARC_MAX_PLAYERS];
+    uint32_t tokens[CARC_MAX_PLAYERS][MAX_TOKEN_KINDS]; /* taken, by player and kind */
     carc_supply start_supply[CARC_MAX_PLAYERS];
     carc_placed_figure figures[MAX_FIGURES];
     size_t figure_count;
@@ -485,6 +491,25 @@ static void apply_events(const carc_game *game, const carc_event *events, size_t
         case CARC_EVENT_KIND_FIGURE_RETURNED:
             take_figure_back(t, e);
             break;
+        case CARC_EVENT_KIND_TOKENS_TAKEN:
+            EXPECT(e->player < t->players && e->token < MAX_TOKEN_KINDS && e->score.points > 0 &&
+                       e->score.scorers == 1u << e->player,
+                   "TOKENS_TAKEN: player %u, kind %u, %u tokens, scorers %u", e->player, e->token,
+                   e->score.points, e->score.scorers);
+            t->tokens[e->player][e->token] += e->score.points;
+            break;
+        case CARC_EVENT_KIND_TOKENS_SCORED:
+            EXPECT(e->token < MAX_TOKEN_KINDS && popcount8(e->score.scorers) > 0,
+                   "TOKENS_SCORED: kind %u for players %u", e->token, e->score.scorers);
+            for (unsigned p = 0; p < t->players; p++) {
+                uint32_t held = t->tokens[p][e->token];
+                int scores = (e->score.scorers >> p & 1) != 0;
+                EXPECT(scores ? held == e->score.tiles : held < e->score.tiles,
+                       "TOKENS_SCORED: the most held is %u, player %u took %u", e->score.tiles, p,
+                       held);
+                if (scores) t->scored[p] += e->score.points;
+            }
+            break;
         case CARC_EVENT_KIND_TURN_STARTED: {
             uint8_t current = 0;
             CHECK(carc_game_current_player(game, &current));
@@ -564,6 +589,19 @@ static void check_state(const carc_game *game, const struct tally *t, struct scr
                        start->big_followers &&
                    supply.abbots + used[p][CARC_FIGURE_ABBOT] == start->abbots,
                "player %u's supply does not add up with the figures on the board", p);
+    }
+
+    size_t kinds = 0;
+    CHECK(carc_game_token_kind_count(game, &kinds));
+    EXPECT(kinds <= MAX_TOKEN_KINDS, "%zu token kinds", kinds);
+    for (uint8_t p = 0; p < t->players; p++) {
+        uint32_t held[MAX_TOKEN_KINDS] = {0};
+        size_t listed = 0;
+        CHECK(carc_game_tokens_held(game, p, held, MAX_TOKEN_KINDS, &listed));
+        EXPECT(listed == kinds, "%zu token counts for %zu kinds", listed, kinds);
+        for (size_t k = 0; k < kinds; k++)
+            EXPECT(held[k] == t->tokens[p][k], "player %u holds %u of kind %zu, the events give %u",
+                   p, held[k], k, t->tokens[p][k]);
     }
 
     count = scores(game, &s->scores);

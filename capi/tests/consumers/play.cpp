@@ -101,6 +101,11 @@ const std::vector<Config>& configs() {
        4,
        {1, CARC_FARM_SCORING_PER_CITY_4, 0, CARC_UNFINISHED_MARKS_ZERO, 0},
        nullptr},
+      {"base_traders_3p",
+       {"base", "traders_and_builders"},
+       3,
+       {1, CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0},
+       nullptr},
       {"ic_base_3p_no_farmers_json",
        {"inns_and_cathedrals", "base"},
        3,
@@ -347,6 +352,16 @@ class Game {
       return carc_game_remaining_copies(get(), buf, cap, n);
     });
   }
+  size_t token_kind_count() const {
+    size_t count = 0;
+    check(carc_game_token_kind_count(get(), &count), "carc_game_token_kind_count");
+    return count;
+  }
+  std::vector<uint32_t> tokens_held(uint8_t player) const {
+    return list<uint32_t>("carc_game_tokens_held", [&](uint32_t* buf, size_t cap, size_t* n) {
+      return carc_game_tokens_held(get(), player, buf, cap, n);
+    });
+  }
   std::vector<uint32_t> scores() const {
     return list<uint32_t>("carc_game_scores", [&](uint32_t* buf, size_t cap, size_t* n) {
       return carc_game_scores(get(), buf, cap, n);
@@ -453,9 +468,14 @@ std::string describe(carc_pos pos) { return str("(", pos.x, ",", pos.y, ")"); }
 
 // ----- what the program expects of a game, built from its events -----
 
+// The most token kinds a game declares (the library's MAX_TOKENS).
+constexpr size_t kMaxTokenKinds = 8;
+
 struct Tally {
   uint8_t players = 0;
   std::array<uint32_t, CARC_MAX_PLAYERS> scored{};
+  // Tokens taken, by player and kind.
+  std::array<std::array<uint32_t, kMaxTokenKinds>, CARC_MAX_PLAYERS> tokens{};
   std::vector<carc_supply> start_supply;
   std::vector<carc_placed_figure> figures;  // in placement order
   uint32_t placed = 0;                      // tiles placed after the start tile
@@ -600,6 +620,23 @@ void apply_events(const Game& game, const std::vector<carc_event>& events, Tally
         tally.figures.erase(found);
         break;
       }
+      case CARC_EVENT_KIND_TOKENS_TAKEN:
+        expect(e.player < tally.players && e.token < kMaxTokenKinds && e.score.points > 0 &&
+                   e.score.scorers == 1u << e.player,
+               "TOKENS_TAKEN names no player at the table, no kind, no token or other scorers");
+        tally.tokens.at(e.player).at(e.token) += e.score.points;
+        break;
+      case CARC_EVENT_KIND_TOKENS_SCORED:
+        expect(e.token < kMaxTokenKinds && e.score.scorers != 0,
+               "TOKENS_SCORED names no kind or nobody");
+        for (unsigned p = 0; p < tally.players; p++) {
+          const uint32_t held = tally.tokens.at(p).at(e.token);
+          const bool scores = (e.score.scorers >> p & 1) != 0;
+          expect(scores ? held == e.score.tiles : held < e.score.tiles,
+                 "TOKENS_SCORED: the scorers do not hold the most tokens");
+          if (scores) tally.scored[p] += e.score.points;
+        }
+        break;
       case CARC_EVENT_KIND_TURN_STARTED:
         expect(last && game.current_player() == e.player,
                "TURN_STARTED is not the last event, or not for the current player");
@@ -657,6 +694,15 @@ void check_state(const Game& game, const Tally& tally) {
                supply.big_followers + used[p][CARC_FIGURE_BIG_FOLLOWER] == start.big_followers &&
                supply.abbots + used[p][CARC_FIGURE_ABBOT] == start.abbots,
            "a supply does not add up with the figures on the board");
+  }
+
+  const size_t kinds = game.token_kind_count();
+  expect(kinds <= kMaxTokenKinds, "more token kinds than a game holds");
+  for (uint8_t p = 0; p < tally.players; p++) {
+    const std::vector<uint32_t> held = game.tokens_held(p);
+    expect(held.size() == kinds, "not one token count per kind");
+    expect(std::equal(held.begin(), held.end(), tally.tokens.at(p).begin()),
+           "the tokens held are not the sum of the TOKENS_TAKEN events");
   }
 
   const std::vector<uint32_t> points = game.scores();
