@@ -22,6 +22,9 @@ pub struct EvaluatorWeights {
     /// Weight of what farmers may still gain from the unfinished cities their fields border
     /// (0 values a field only by the cities complete now).
     pub field_outlook: f32,
+    /// Weight of the token majorities the players lead now (Traders & Builders' goods: each
+    /// kind's declared points to whoever holds the most, ties in full, as the end would pay).
+    pub token_majority: f32,
 }
 
 impl Default for EvaluatorWeights {
@@ -33,13 +36,15 @@ impl Default for EvaluatorWeights {
             stuck_penalty: 3.0,
             rival_help: 0.25,
             field_outlook: 0.2,
+            token_majority: 1.0,
         }
     }
 }
 
 /// Expected final points per player: points so far; each unfinished road, city, monastery
 /// and garden by its chance of completion from the tiles left that fit its open cells; the
-/// fields as they would score now; figures in supply; figures stuck.
+/// fields as they would score now; the token majorities as they stand; figures in supply;
+/// figures stuck.
 ///
 /// ```
 /// use carcassonne::{Catalog, Game, GameSetup};
@@ -140,6 +145,7 @@ impl Evaluator {
             let followers = f32::from(supply.followers) + f32::from(supply.big_followers);
             *out += worth * (followers + 0.5 * f32::from(supply.abbots));
         }
+        self.token_majorities(game, out);
         for figure in game.figures() {
             let Some(root) = root_of(game, figure.pos, figure.segment) else { continue };
             let Some((_, chance)) = scratch.chances.iter().find(|(r, _)| *r == root) else {
@@ -148,6 +154,26 @@ impl Evaluator {
             if *chance < weights.stuck_below {
                 let strength = if figure.figure == Figure::Abbot { 0.5 } else { 1.0 };
                 out[figure.player.index()] -= weights.stuck_penalty * fading * strength;
+            }
+        }
+    }
+
+    /// Each declared token kind's majority points to the players who hold the most of it now
+    /// (nothing for a kind nobody holds), by the declared rules: a new set's tokens are
+    /// valued with no code here.
+    fn token_majorities(&self, game: &Game, out: &mut [f32]) {
+        for (kind, token) in game.tokens().iter().enumerate() {
+            let token_id = carcassonne::TokenId(kind as u8);
+            let held =
+                |player: usize| game.token_count(carcassonne::PlayerId(player as u8), token_id);
+            let most = (0..out.len()).map(held).max().unwrap_or(0);
+            if most == 0 {
+                continue;
+            }
+            for (player, out) in out.iter_mut().enumerate() {
+                if held(player) == most {
+                    *out += self.weights.token_majority * token.majority as f32;
+                }
             }
         }
     }
@@ -350,5 +376,41 @@ mod tests {
         let end = evaluator.expected_points(&game);
         let scores: Vec<f32> = game.scores().iter().map(|s| *s as f32).collect();
         assert_eq!(end, scores);
+    }
+
+    /// Traders & Builders: whoever holds the most of a kind now is valued its 10 points (each
+    /// tied player in full), from the declared tokens alone.
+    #[test]
+    fn token_majorities_are_valued_as_they_stand() {
+        let sets = ["base", "traders_and_builders"].map(|name| Catalog::builtin(name).unwrap());
+        let mut game = Game::new(GameSetup::new(sets.to_vec(), 3)).unwrap();
+        let with = Evaluator::default();
+        let without =
+            Evaluator::new(EvaluatorWeights { token_majority: 0.0, ..EvaluatorWeights::default() });
+        let mut actions = Vec::new();
+        let mut seen = 0;
+        for step in 0usize.. {
+            if game.is_over() {
+                break;
+            }
+            let (a, b) = (with.expected_points(&game), without.expected_points(&game));
+            for player in 0..3u8 {
+                let held = |p: u8, kind: u8| {
+                    game.token_count(carcassonne::PlayerId(p), carcassonne::TokenId(kind))
+                };
+                let leads = (0..3)
+                    .filter(|kind| {
+                        let most = (0..3).map(|p| held(p, *kind)).max().unwrap_or(0);
+                        most > 0 && held(player, *kind) == most
+                    })
+                    .count();
+                seen += leads;
+                let gain = a[usize::from(player)] - b[usize::from(player)];
+                assert!((gain - 10.0 * leads as f32).abs() < 1e-3, "step {step}: {gain}");
+            }
+            game.legal_actions_into(&mut actions);
+            game.apply(actions[step * 7 % actions.len()]).unwrap();
+        }
+        assert!(seen > 0, "somebody led a kind during the game");
     }
 }

@@ -353,6 +353,7 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
         stuck_penalty,
         rival_help,
         field_outlook,
+        token_majority,
     } = *weights;
     for (name, value, low, high) in [
         ("figure_in_supply", figure_in_supply, -100.0, 100.0),
@@ -361,6 +362,7 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
         ("stuck_penalty", stuck_penalty, -100.0, 100.0),
         ("rival_help", rival_help, 0.0, 1.0),
         ("field_outlook", field_outlook, 0.0, 10.0),
+        ("token_majority", token_majority, 0.0, 10.0),
     ] {
         if !(low..=high).contains(&value) {
             return Err(format!("evaluator `{name}` is between {low} and {high}"));

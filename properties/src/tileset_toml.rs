@@ -44,9 +44,10 @@ pub fn diagnosed(data: &[u8]) {
 
 /// A tile-set file that loads plays: alone, or beside the base set when it brings no start
 /// tile or followers, a game with whatever marks and rules it declares runs to its end with
-/// every action the engine offers accepted, every score naming a declared mark and rule, and
-/// the points of the score events adding up to the scores; never a panic, and a bounded
-/// number of actions.
+/// every action the engine offers accepted, every score naming a declared mark and rule, the
+/// tokens held being those the events gave, each majority paid to the players holding the
+/// most, and the points of the score and majority events adding up to the scores; never a
+/// panic, and a bounded number of actions.
 ///
 /// # Panics
 /// When the library breaks that promise.
@@ -62,6 +63,7 @@ pub fn plays(data: &[u8]) {
     // The bytes choose the actions, so that the fuzzer steers the game too.
     let mut choices = data.iter().rev().cycle();
     let mut points = vec![0u64; usize::from(game.players())];
+    let mut taken = vec![[0u64; carcassonne::MAX_TOKENS]; usize::from(game.players())];
     let limit = 3 * game.tiles_left() as usize + 3;
     let mut steps = 0;
     while !game.is_over() {
@@ -70,15 +72,38 @@ pub fn plays(data: &[u8]) {
         let pick = usize::from(*choices.next().unwrap_or(&0)) % game.legal_action_count();
         let action = game.legal_action(pick).expect("a listed action");
         for event in game.apply(action).expect("a legal action is accepted") {
-            if let carcassonne::Event::FeatureScored(score) = event {
-                assert!(score.rule.is_none_or(|rule| rule.index() < game.rules().len()));
-                assert!(score.marks.iter().all(|(mark, _)| mark.index() < game.marks().len()));
-                for player in score.scorers.iter() {
-                    points[player.index()] += u64::from(score.points);
+            match event {
+                carcassonne::Event::FeatureScored(score) => {
+                    assert!(score.rule.is_none_or(|rule| rule.index() < game.rules().len()));
+                    assert!(score.marks.iter().all(|(mark, _)| mark.index() < game.marks().len()));
+                    for player in score.scorers.iter() {
+                        points[player.index()] += u64::from(score.points);
+                    }
                 }
+                carcassonne::Event::TokensTaken { player, token, count, .. } => {
+                    assert!(token.index() < game.tokens().len() && count > 0);
+                    taken[player.index()][token.index()] += u64::from(count);
+                }
+                carcassonne::Event::TokensScored { token, held, points: each, scorers } => {
+                    // The most held of the kind, to every player holding that many.
+                    let most = taken.iter().map(|row| row[token.index()]).max().unwrap_or(0);
+                    assert_eq!(u64::from(held), most);
+                    for (player, row) in taken.iter().enumerate() {
+                        let scores = scorers.contains(carcassonne::PlayerId(player as u8));
+                        assert_eq!(scores, row[token.index()] == most, "the majority's holders");
+                        if scores {
+                            points[player] += u64::from(each);
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }
     let scores: Vec<u64> = game.scores().iter().map(|score| u64::from(*score)).collect();
-    assert_eq!(points, scores, "the score events add up to the scores");
+    assert_eq!(points, scores, "the score and majority events add up to the scores");
+    for (player, row) in taken.iter().enumerate() {
+        let held = game.tokens_held(carcassonne::PlayerId(player as u8));
+        assert!(held.iter().zip(row).all(|(held, taken)| u64::from(*held) == *taken));
+    }
 }

@@ -122,6 +122,13 @@ pub struct Encoder {
     abbots: usize,
     /// Per tile type and rotation, the static planes that are set, as a bit mask.
     static_planes: Vec<[u32; 4]>,
+    /// Marks the sets declare beyond the pennant, inn and cathedral: one plane each after
+    /// the players' planes, in the order the game numbers them.
+    other_marks: usize,
+    /// Per tile type and rotation, which of those marks the tile carries (bit k: the k-th).
+    other_mark_planes: Vec<[u16; 4]>,
+    /// Token kinds the sets declare: one feature each per player.
+    token_kinds: usize,
 }
 
 impl Encoder {
@@ -133,16 +140,36 @@ impl Encoder {
         // Odd, so that a frontier as wide as the side, centred, fits with no column cut off;
         // at least 5, so that the start tile's frontier and the next tile's fit.
         let side = window.map_or(guaranteed, |side| side.clamp(MIN_SIDE, guaranteed)) | 1;
-        // The three mark planes are the built-in sets' pennant, inn and cathedral, found by
-        // their ids; a mark another set declares has no plane of its own yet.
-        let mark_plane: Vec<u32> = game
+        // The three fixed mark planes are the built-in sets' pennant, inn and cathedral, found
+        // by their ids; every other declared mark has a plane of its own after the players'.
+        let mut other_marks = 0;
+        let mark_plane: Vec<Result<u32, u16>> = game
             .marks()
             .iter()
             .map(|mark| match mark.id.as_str() {
-                "pennant" => 1 << plane::PENNANT,
-                "inn" => 1 << plane::INN,
-                "cathedral" => 1 << plane::CATHEDRAL,
-                _ => 0,
+                "pennant" => Ok(1 << plane::PENNANT),
+                "inn" => Ok(1 << plane::INN),
+                "cathedral" => Ok(1 << plane::CATHEDRAL),
+                _ => {
+                    other_marks += 1;
+                    Err(1 << (other_marks - 1))
+                }
+            })
+            .collect();
+        let other_mark_planes = tiles
+            .iter()
+            .map(|tile| {
+                Rotation::ALL.map(|rotation| {
+                    let mut bits = 0;
+                    for segment in tile.segments() {
+                        for mark in segment.rotated(rotation).marks().iter() {
+                            if let Some(Err(bit)) = mark_plane.get(mark.index()) {
+                                bits |= bit;
+                            }
+                        }
+                    }
+                    bits
+                })
             })
             .collect();
         let static_planes = tiles
@@ -172,7 +199,9 @@ impl Encoder {
                             }
                         }
                         for mark in turned.marks().iter() {
-                            bits |= mark_plane.get(mark.index()).copied().unwrap_or(0);
+                            if let Some(Ok(bit)) = mark_plane.get(mark.index()) {
+                                bits |= bit;
+                            }
                         }
                         match turned.kind() {
                             SegmentKind::Monastery => bits |= 1 << plane::MONASTERY,
@@ -192,18 +221,26 @@ impl Encoder {
             deck: deck.max(1) as f32,
             abbots: usize::from(game.supply(PlayerId(0)).abbots).max(1),
             static_planes,
+            other_marks,
+            other_mark_planes,
+            token_kinds: game.tokens().len(),
         }
     }
 
-    pub fn planes(&self) -> usize {
+    /// The first plane of the other declared marks, after every player's.
+    fn other_marks_plane(&self) -> usize {
         plane::FIGURES + plane::PER_PLAYER * self.players
+    }
+
+    pub fn planes(&self) -> usize {
+        self.other_marks_plane() + self.other_marks
     }
 
     pub fn features(&self) -> usize {
         // Phase (place, figure), drawn tile, its rotation when placed, remaining copies,
         // tiles left, then per player (from the observer): score, followers, big
-        // followers, abbots in hand.
-        2 + self.tile_types + 4 + self.tile_types + 1 + 4 * self.players
+        // followers, abbots in hand, then the tokens held of each declared kind.
+        2 + self.tile_types + 4 + self.tile_types + 1 + (4 + self.token_kinds) * self.players
     }
 
     /// Actions: placements (cell × rotation), deployments (segment × figure), skip, recalls.
@@ -319,6 +356,13 @@ impl Encoder {
                     planes[plane * area + row * side + column] = 1;
                 }
             }
+            let marks = self.other_mark_planes[usize::from(*tile)][rotation.quarter_turns()];
+            for other in 0..self.other_marks {
+                if marks & (1 << other) != 0 {
+                    let plane = self.other_marks_plane() + other;
+                    planes[plane * area + row * side + column] = 1;
+                }
+            }
         }
         written.placed = placements.len();
 
@@ -422,6 +466,14 @@ impl Encoder {
             features[at + 2] = f32::from(supply.big_followers);
             features[at + 3] = f32::from(supply.abbots);
             at += 4;
+        }
+        for relative in 0..self.players {
+            let player = PlayerId(((observer + relative) % self.players) as u8);
+            for (kind, held) in game.tokens_held(player).into_iter().enumerate() {
+                // Tenths, within the declared bound of 10.
+                features[at + kind] = (held as f32 / 10.0).min(10.0);
+            }
+            at += self.token_kinds;
         }
     }
 

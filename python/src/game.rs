@@ -228,6 +228,20 @@ impl Game {
         self.game.rules().iter().map(|rule| rule.id.clone()).collect()
     }
 
+    /// The id of every token kind the game's sets declare, by kind number: what the
+    /// `token` of `tokens_taken` and `tokens_scored` events names.
+    fn token_ids(&self) -> Vec<String> {
+        self.game.tokens().iter().map(|token| token.id.clone()).collect()
+    }
+
+    /// How many tokens of each declared kind `player` holds, by kind number.
+    fn tokens_held(&self, player: u8) -> PyResult<Vec<u32>> {
+        if player >= self.game.players() {
+            return Err(PyIndexError::new_err(format!("there is no player {player}")));
+        }
+        Ok(self.game.tokens_held(PlayerId(player)))
+    }
+
     /// The id of every tile type, by tile number.
     fn tile_ids(&self) -> Vec<String> {
         self.game.tiles().iter().map(|tile| tile.id().to_owned()).collect()

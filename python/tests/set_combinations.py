@@ -6,4 +6,5 @@ SET_COMBINATIONS = [
     ["base", "inns_and_cathedrals"],
     ["base", "river", "inns_and_cathedrals"],
     ["base_c2"],
+    ["base", "inns_and_cathedrals", "cathars", "traders_and_builders"],
 ]

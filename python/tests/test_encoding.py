@@ -5,7 +5,7 @@ import random
 import numpy as np
 import pytest
 
-from carcassonne import Action, Encoding, Game
+from carcassonne import Action, Encoding, Game, TileSet
 from set_combinations import SET_COMBINATIONS
 
 
@@ -79,3 +79,37 @@ def test_planes_show_the_board_from_the_observers_seat():
         encoding.observe(game, 2)
     with pytest.raises(ValueError):
         encoding.decode(game, 10**9)
+
+
+def test_declared_marks_and_tokens_have_planes_and_features():
+    # Wine, grain and cloth (Traders & Builders) and besieged (the Cathars) are no fixed
+    # plane: one plane each after the players', in the game's mark order; the tokens held
+    # are features after the supplies, per player from the observer.
+    sets = ["base", "cathars", "traders_and_builders"]
+    game = Game(sets, players=2, seed=2)
+    encoding = Encoding(game)
+    assert encoding.planes == Encoding(Game(["base"], players=2)).planes + 4
+    # 24 more tile types (drawn one-hot and copies left), and three kinds for two players.
+    assert encoding.features == Encoding(Game(sets[:2], players=2)).features + 2 * 24 + 3 * 2
+    others = [mark for mark in game.mark_ids() if mark not in ("pennant", "inn", "cathedral")]
+    assert others == ["besieged", "wine", "grain", "cloth"]
+    first = 52 + 4 * 2
+    rng = random.Random(2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    planes, features, _ = encoding.observe(game, 1)
+    printed = {
+        tile["id"]: {mark for segment in tile["segments"] for mark in segment["marks"]}
+        for name in sets
+        for tile in TileSet.builtin(name).to_dict()["tiles"]
+    }
+    ids = game.tile_ids()
+    west, north, side = encoding.window(game)
+    for offset, mark in enumerate(others):
+        # The plane shows exactly the cells of the tiles printed with the mark.
+        carrying = {(x, y) for x, y, tile, _ in game.placements() if mark in printed[ids[tile]]}
+        assert carrying, mark
+        shown = {(west + column, north - row) for row, column in zip(*np.nonzero(planes[first + offset]))}
+        assert shown == carrying, mark
+    held = [game.tokens_held(p) for p in (1, 0)]
+    assert features[-6:].tolist() == pytest.approx([n / 10 for row in held for n in row])

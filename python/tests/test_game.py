@@ -187,3 +187,31 @@ def test_marks_and_rules_are_the_sets_declarations():
             if event["event"] == "feature_scored":
                 assert len(event["marks"]) <= len(game.mark_ids())
                 assert event.get("rule") is None or event["rule"] < len(game.rule_ids())
+
+
+def test_tokens_are_taken_and_scored_as_the_sets_declare():
+    game = carcassonne.Game(["base", "traders_and_builders"], players=3, seed=5)
+    assert game.token_ids() == ["wine", "grain", "cloth"]
+    assert game.tokens_held(2) == [0, 0, 0]
+    with pytest.raises(IndexError):
+        game.tokens_held(3)
+    taken = [[0, 0, 0] for _ in range(3)]
+    majorities = []
+    rng = random.Random(5)
+    while not game.is_over:
+        for event in game.apply(rng.choice(game.legal_actions())):
+            if event["event"] == "tokens_taken":
+                taken[event["player"]][event["token"]] += event["count"]
+            elif event["event"] == "tokens_scored":
+                majorities.append(event)
+    assert [game.tokens_held(p) for p in range(3)] == taken
+    assert game.view()["tokens"] == taken
+    # Each kind anybody holds pays its most, every tied player in full.
+    for event in majorities:
+        most = max(taken[p][event["token"]] for p in range(3))
+        assert event["held"] == most and event["points"] == 10
+        assert event["scorers"] == [p for p in range(3) if taken[p][event["token"]] == most]
+    kinds_held = {k for k in range(3) if any(taken[p][k] for p in range(3))}
+    assert {event["token"] for event in majorities} == kinds_held
+    by_kind = game.view()["points_by_kind"]
+    assert sum(row["tokens"] for row in by_kind) == sum(10 * len(e["scorers"]) for e in majorities)

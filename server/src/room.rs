@@ -675,7 +675,7 @@ impl Room {
             return seats
                 .iter()
                 .enumerate()
-                .map(|(index, seat)| views::player(&view, index, seat))
+                .map(|(index, seat)| views::player(game, &view, index, seat))
                 .collect();
         }
         let supply = self.seating().map(|game| game.supply(PlayerId(0))).unwrap_or_default();

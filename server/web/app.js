@@ -15,7 +15,8 @@
  * @typedef {{playerId: string | null, featureId: number, figure: string}} Meeple
  * @typedef {{tile: Tile, position: Position, rotation: number, meeples: Meeple[]}} PlacedTile
  * @typedef {{id: string, name: string, color: string, meeples: number, score: number, isBot: boolean,
- *   seat?: number, bigFollowers?: number, abbots?: number, connected?: boolean}} Player
+ *   seat?: number, bigFollowers?: number, abbots?: number, connected?: boolean,
+ *   tokens?: Record<string, number>}} Player
  * @typedef {{tiles: Record<string, PlacedTile>, players: Player[], currentPlayer: string | null,
  *   gameStarted: boolean, gameEnded: boolean, tilesLeft?: number | null,
  *   lastPlaced?: {position: Position, rotation: number} | null}} GameState
@@ -894,6 +895,7 @@ function renderSide() {
   byId("figure-choice").hidden = !choosing;
   const body = /** @type {HTMLTableSectionElement} */ (byId("scores").querySelector("tbody"));
   body.replaceChildren();
+  const tokens = (game.players || []).some((player) => player.tokens && Object.keys(player.tokens).length > 0);
   (game.players || []).forEach((player, index) => {
     const row = body.insertRow();
     if (player.id === current && !game.gameEnded) {
@@ -906,8 +908,20 @@ function renderSide() {
     if (player.connected === false) { name.classList.add("offline"); name.textContent += " — offline"; }
     row.insertCell().textContent = String(player.score);
     row.insertCell().textContent = `${player.meeples}${player.bigFollowers ? " + 1 big" : ""}`;
+    if (tokens) row.insertCell().textContent = tokenText(player.tokens || {});
   });
+  // Goods and other tokens: a column only where the sets in play declare them.
+  const goods = /** @type {HTMLElement} */ (byId("scores").querySelector("th.tokens"));
+  goods.hidden = !tokens;
   byId("tiles-left").textContent = typeof game.tilesLeft === "number" ? `Tiles left: ${game.tilesLeft}` : "";
+}
+
+/**
+ * Tokens held, as "wine 2, grain 0, cloth 1".
+ * @param {Record<string, number>} tokens
+ */
+function tokenText(tokens) {
+  return Object.entries(tokens).map(([kind, count]) => `${kind} ${count}`).join(", ");
 }
 
 /** @param {Placed} data */
@@ -948,17 +962,27 @@ function log(text) {
 /** @param {any[]} events @param {string | null} actor */
 function logEvents(events, actor) {
   const players = (state.game && state.game.players) || [];
+  /** @param {number} seat */
+  const seatName = (seat) => (players[seat] ? `${String(players[seat].name)} (seat ${seat + 1})` : `seat ${seat + 1}`);
   for (const event of events) {
     if (event.event === "feature_scored") {
-      const who = listing((event.scorers || []).map(/** @param {number} seat */ (seat) =>
-        (players[seat] ? `${String(players[seat].name)} (seat ${seat + 1})` : `seat ${seat + 1}`)));
+      const who = listing((event.scorers || []).map(seatName));
       const parts = [`${event.tiles} tile${event.tiles === 1 ? "" : "s"}`];
-      if (event.pennants) parts.push(`${event.pennants} pennant${event.pennants === 1 ? "" : "s"}`);
+      // Every declared mark by its id: pennants, inns, goods, a siege.
+      for (const [mark, count] of Object.entries(event.marks || {})) {
+        const name = String(mark).replaceAll("_", " ");
+        parts.push(Number(count) > 1 ? `${name} × ${count}` : name);
+      }
       if (event.cities) parts.push(`${event.cities} cit${event.cities === 1 ? "y" : "ies"}`);
       if (event.modifier && event.modifier !== "none") parts.push(String(event.modifier).replaceAll("_", " "));
       const when = event.reason === "game_end" ? " at the end" : "";
       const what = event.farmers ? "a field" : `${event.complete ? "a complete" : "an unfinished"} ${String(event.kind)}`;
       log(`${who} scored ${event.points} for ${what} (${parts.join(", ")})${when}.`);
+    } else if (event.event === "tokens_taken") {
+      log(`${seatName(event.player)} took ${event.count} ${String(event.token).replaceAll("_", " ")}.`);
+    } else if (event.event === "tokens_scored") {
+      const who = listing((event.scorers || []).map(seatName));
+      log(`${who} held the most ${String(event.token).replaceAll("_", " ")} (${event.held}) and scored ${event.points}${event.scorers.length > 1 ? " each" : ""}.`);
     } else if (event.event === "tile_discarded") {
       log("A tile that fit nowhere was discarded.");
     }

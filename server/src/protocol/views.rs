@@ -161,6 +161,10 @@ pub struct PlayerOut {
     pub big_followers: u8,
     pub abbots: u8,
     pub connected: bool,
+    /// 1.1: tokens held, by the id of each kind the game's sets declare (Traders & Builders'
+    /// goods); left out where no set declares tokens.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub tokens: Map<String, Value>,
 }
 
 /// The Player of `member` in seat `seat`, with `supply` in hand and `score`.
@@ -176,13 +180,23 @@ pub fn player_out(member: &Seat, seat: usize, supply: Supply, score: u32) -> Pla
         big_followers: supply.big_followers,
         abbots: supply.abbots,
         connected: member.connected || member.is_bot,
+        tokens: Map::new(),
     }
 }
 
-/// The Player of seat `seat` in a game, from the player view.
-pub fn player(view: &PlayerView, seat: usize, member: &Seat) -> PlayerOut {
+/// The Player of seat `seat` in `game`, from its player view.
+pub fn player(game: &Game, view: &PlayerView, seat: usize, member: &Seat) -> PlayerOut {
     let supply = view.supplies.get(seat).copied().unwrap_or_default();
-    player_out(member, seat, supply, view.scores.get(seat).copied().unwrap_or(0))
+    let mut out = player_out(member, seat, supply, view.scores.get(seat).copied().unwrap_or(0));
+    if let Some(held) = view.tokens.get(seat) {
+        out.tokens = game
+            .tokens()
+            .iter()
+            .zip(held)
+            .map(|(token, count)| (token.id.clone(), Value::from(*count)))
+            .collect();
+    }
+    out
 }
 
 /// A Position `{x, y}`: x grows east, y north.
@@ -337,7 +351,7 @@ pub fn game_state(
         players: seats
             .iter()
             .enumerate()
-            .map(|(index, member)| player(view, index, member))
+            .map(|(index, member)| player(game, view, index, member))
             .collect(),
         current_player: player_id(view.current_player),
         game_started: true,
@@ -445,7 +459,8 @@ pub fn rotation(degrees: u16) -> Rotation {
 /// engine's JSON, but a `feature_scored` event's mark counts named by the marks' ids
 /// (`marks`), the rule that set its value named by its id (`modifier`, `none` for the plain
 /// value: the built-in sets' rule ids are part 1.1's modifier names), and `pennants` kept for
-/// clients of part 1.1 (the count of the mark called `pennant`).
+/// clients of part 1.1 (the count of the mark called `pennant`); a `tokens_taken` or
+/// `tokens_scored` event's kind named by its id (`token`).
 pub struct EventsOut<'a> {
     /// The game the events happened in: what their numbers index.
     pub game: &'a Game,
@@ -479,6 +494,15 @@ impl serde::Serialize for EventsOut<'_> {
                 fields.insert("marks".into(), named.into());
                 fields.insert("pennants".into(), pennants.into());
                 fields.insert("modifier".into(), rule.into());
+            }
+            if let (
+                carcassonne::Event::TokensTaken { token, .. }
+                | carcassonne::Event::TokensScored { token, .. },
+                Some(fields),
+            ) = (event, value.as_object_mut())
+                && let Some(info) = self.game.tokens().get(token.index())
+            {
+                fields.insert("token".into(), info.id.clone().into());
             }
             seq.serialize_element(&value)?;
         }
@@ -530,5 +554,37 @@ mod tests {
             (0.into(), "none".into())
         );
         assert!(json[0].get("rule").is_none(), "the rule travels by its id, as `modifier`");
+    }
+
+    /// Token events name their kind by the id the sets declare.
+    #[test]
+    fn token_events_name_their_kind_by_id() {
+        let sets = ["base", "traders_and_builders"].map(|name| Catalog::builtin(name).unwrap());
+        let game = Game::new(GameSetup::new(sets.to_vec(), 2)).unwrap();
+        let grain = game.tokens().iter().position(|token| token.id == "grain").unwrap();
+        let token = carcassonne::TokenId(grain as u8);
+        let events = [
+            Event::TokensTaken {
+                player: carcassonne::PlayerId(1),
+                token,
+                count: 2,
+                pos: carcassonne::Pos::ORIGIN,
+                segment: 0,
+            },
+            Event::TokensScored {
+                token,
+                held: 2,
+                points: 10,
+                scorers: carcassonne::PlayerSet::EMPTY.with(carcassonne::PlayerId(1)),
+            },
+        ];
+        let json = serde_json::to_value(EventsOut { game: &game, events: &events }).unwrap();
+        assert_eq!(json[0]["event"], "tokens_taken");
+        assert_eq!(
+            (json[0]["token"].clone(), json[0]["count"].clone()),
+            ("grain".into(), 2.into())
+        );
+        assert_eq!(json[1]["token"], "grain");
+        assert_eq!(json[1]["scorers"], serde_json::json!([1]));
     }
 }
