@@ -21,7 +21,7 @@ use carcassonne::{
 /// edition), with or without The River and Inns & Cathedrals.
 /// The sets written as data alone follow, recorded when each arrived, so that what moves
 /// later keeps them as they are too.
-const COMBINATIONS: [&[&str]; 11] = [
+const COMBINATIONS: [&[&str]; 12] = [
     &["base"],
     &["base", "river"],
     &["base", "inns_and_cathedrals"],
@@ -33,6 +33,7 @@ const COMBINATIONS: [&[&str]; 11] = [
     &["base", "cathars"],
     &["base", "traders_and_builders"],
     &["base", "river", "inns_and_cathedrals", "cathars", "traders_and_builders"],
+    &["base", "hills_and_sheep"],
 ];
 
 fn main() -> ExitCode {

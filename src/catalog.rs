@@ -65,14 +65,21 @@ pub struct Catalog {
 }
 
 /// The names of the tile sets built into the library, in the order they are listed to users.
-pub const BUILTIN_NAMES: [&str; 6] =
-    ["base", "base_c2", "river", "inns_and_cathedrals", "cathars", "traders_and_builders"];
+pub const BUILTIN_NAMES: [&str; 7] = [
+    "base",
+    "base_c2",
+    "river",
+    "inns_and_cathedrals",
+    "cathars",
+    "traders_and_builders",
+    "hills_and_sheep",
+];
 
 /// A name that is not one of [`BUILTIN_NAMES`]; a long one is quoted cut to
 /// [`MAX_LABEL`](crate::limits::MAX_LABEL) characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals, cathars and traders_and_builders"
+    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals, cathars, traders_and_builders and hills_and_sheep"
 )]
 pub struct UnknownBuiltin(pub String);
 
@@ -117,7 +124,7 @@ impl Catalog {
     }
 
     /// One of the tile sets built into the library, by name: `base`, `base_c2`, `river`,
-    /// `inns_and_cathedrals`, `cathars` or `traders_and_builders`.
+    /// `inns_and_cathedrals`, `cathars`, `traders_and_builders` or `hills_and_sheep`.
     ///
     /// # Errors
     /// [`UnknownBuiltin`] for any other name.
@@ -284,6 +291,7 @@ fn builtin_text(name: &str) -> Option<&'static str> {
         "inns_and_cathedrals" => include_str!("../tilesets/inns_and_cathedrals.toml"),
         "cathars" => include_str!("../tilesets/cathars.toml"),
         "traders_and_builders" => include_str!("../tilesets/traders_and_builders.toml"),
+        "hills_and_sheep" => include_str!("../tilesets/hills_and_sheep.toml"),
         _ => return None,
     })
 }

@@ -50,7 +50,8 @@ struct MarkDoc<'a> {
     colour: &'static str,
 }
 
-/// A rule: `value` or `farm` in `type`, and the keys of its table in the tile set format.
+/// A rule: `value`, `farm`, `neighbours` or `tiebreak` in `type`, and the keys of its table
+/// in the tile set format.
 #[derive(serde::Serialize)]
 struct RuleDoc<'a> {
     id: &'a str,
@@ -72,6 +73,12 @@ struct RuleDoc<'a> {
     per_mark: Vec<(&'a str, u32)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     times: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mark: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    each: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<&'static str>,
 }
 
 #[derive(serde::Serialize)]
@@ -102,6 +109,8 @@ struct TileDoc<'a> {
     count: u16,
     /// Edge kinds in N, E, S, W order.
     edges: [&'static str; 4],
+    /// Marks printed on the whole tile.
+    marks: Vec<&'a str>,
     segments: Vec<SegmentDoc<'a>>,
 }
 
@@ -172,7 +181,7 @@ fn mark_doc(mark: &MarkInfo) -> MarkDoc<'_> {
     MarkDoc {
         id: &mark.id,
         name: &mark.name,
-        on: mark.on.iter().map(SegmentKind::name).collect(),
+        on: mark.on.iter().map(SegmentKind::name).chain(mark.tile.then_some("tile")).collect(),
         merge: mark.merge.name(),
         complete: mark.complete,
         unfinished: mark.unfinished,
@@ -195,6 +204,9 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         per_tile: None,
         per_mark: Vec::new(),
         times: None,
+        mark: None,
+        each: None,
+        by: None,
     };
     match &rule.effect {
         Effect::Value(value) => {
@@ -215,6 +227,18 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
             doc.precedence = farm.precedence;
             doc.times = Some(farm.times);
         }
+        Effect::Neighbours(bonus) => {
+            doc.kind = "neighbours";
+            doc.feature = Some(bonus.feature.name());
+            doc.state = Some(bonus.state.name());
+            doc.mark = Some(mark_id(bonus.mark));
+            doc.each = Some(bonus.each);
+        }
+        Effect::TieBreak(tiebreak) => {
+            doc.kind = "tiebreak";
+            doc.mark = Some(mark_id(tiebreak.mark));
+            doc.by = Some(tiebreak.by.name());
+        }
     }
     doc
 }
@@ -225,6 +249,12 @@ fn tile_doc<'a>(tile: &'a TileType, book: &'a Rulebook) -> TileDoc<'a> {
         name: tile.name(),
         count: tile.count(),
         edges: tile.edges().0.map(|kind| kind.name()),
+        marks: tile
+            .marks()
+            .iter()
+            .filter_map(|mark| book.mark(mark))
+            .map(|m| m.id.as_str())
+            .collect(),
         segments: tile
             .segments()
             .iter()

@@ -352,7 +352,7 @@ impl Landscape {
             },
             claim_all: options.claim_all,
         };
-        let scene = Scene::new(&board, &features, &tiles, &placed, &figures);
+        let scene = Scene::new(&board, &features, &tiles, &placed, &figures, &rulebook);
         let mut scored = Vec::new();
         scene.final_scores(&valuation, &mut scored);
         let mut total = alloc::vec![0u32; if options.claim_all { 1 } else { players }];

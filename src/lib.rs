@@ -151,8 +151,8 @@ pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use rulebook::{
     Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TOKENS, Mark,
-    MarkCounts, MarkInfo, MarkSet, Merge, OptionTest, Rule, RuleId, Rulebook, Taker, TokenId,
-    TokenInfo, ValueRule,
+    MarkCounts, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, Rule, RuleId, Rulebook, Taker,
+    TieBreakBy, TieBreakRule, TokenId, TokenInfo, ValueRule,
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};

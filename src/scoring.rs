@@ -11,7 +11,9 @@ use crate::event::{FeatureScore, ScoreReason};
 use crate::features::{Features, NodeId};
 use crate::player::{ByPlayer, Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{MarkCounts, PlainOverride, RuleId, Rulebook};
+use crate::rulebook::{
+    Mark, MarkCounts, PlainOverride, RuleId, Rulebook, TieBreakBy, TieBreakRule,
+};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::setup::{FarmScoring, RuleOptions};
 use crate::tile::{TileIndex, TileType};
@@ -67,6 +69,10 @@ pub(crate) struct Scene<'a> {
     pub(crate) figures: &'a [Standing],
     /// The root of the feature under each figure, in `figures` order.
     roots: SmallVec<[NodeId; 16]>,
+    /// The declared rules: neighbourhood bonuses for monasteries and gardens.
+    rulebook: &'a Rulebook,
+    /// The declared tie-break, if any (most games have none).
+    tiebreak: Option<TieBreakRule>,
 }
 
 impl<'a> Scene<'a> {
@@ -76,9 +82,54 @@ impl<'a> Scene<'a> {
         tiles: &'a [TileType],
         placed: &'a [(Pos, TileIndex)],
         figures: &'a [Standing],
+        rulebook: &'a Rulebook,
     ) -> Scene<'a> {
         let roots = figures.iter().map(|standing| features.root(standing.node)).collect();
-        Scene { board, features, tiles, placed, figures, roots }
+        let tiebreak = rulebook.tiebreak();
+        Scene { board, features, tiles, placed, figures, roots, rulebook, tiebreak }
+    }
+
+    /// Whether the tile at `pos` carries the tile mark `mark`.
+    fn on_marked_tile(&self, pos: Pos, mark: Mark) -> bool {
+        self.board
+            .get(pos)
+            .and_then(|placed| self.tiles.get(usize::from(placed.tile)))
+            .is_some_and(|tile| tile.marks().contains(mark))
+    }
+
+    /// `leaders`, tied, split by the declared tie-break: `marked` counts each player's figures
+    /// on the feature that stand on tiles carrying its mark. Unchanged without a tie-break, a
+    /// tie, or a tied player on such a tile.
+    fn break_tie(&self, leaders: PlayerSet, marked: &ByPlayer<u32>) -> PlayerSet {
+        let Some(rule) = self.tiebreak else { return leaders };
+        if leaders.len() < 2 {
+            return leaders;
+        }
+        let broken = match rule.by {
+            TieBreakBy::Any => leaders.iter().filter(|player| marked[*player] > 0).collect(),
+            TieBreakBy::Most => {
+                let mut among = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
+                for player in leaders.iter() {
+                    among[player] = marked[player];
+                }
+                winners(&among)
+            }
+        };
+        if broken.is_empty() { leaders } else { broken }
+    }
+
+    /// Each player's figures on the feature `root` that stand on tiles carrying the
+    /// tie-break's mark.
+    fn marked_figures(&self, root: NodeId) -> ByPlayer<u32> {
+        let mut marked = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
+        if let Some(rule) = self.tiebreak {
+            for (standing, under) in self.figures.iter().zip(&self.roots) {
+                if *under == root && self.on_marked_tile(standing.pos, rule.mark) {
+                    marked[standing.player] += 1;
+                }
+            }
+        }
+        marked
     }
 
     /// Who takes a feature: the players with the most strength on it (or player 0 for
@@ -94,7 +145,11 @@ impl<'a> Scene<'a> {
                 strength[standing.player] += u32::from(standing.figure.strength());
             }
         }
-        winners(&strength)
+        let leaders = winners(&strength);
+        if self.tiebreak.is_none() || leaders.len() < 2 {
+            return leaders;
+        }
+        self.break_tie(leaders, &self.marked_figures(root))
     }
 
     /// A monastery or garden at `pos`: its tile count (itself and its neighbours) and whether
@@ -144,6 +199,7 @@ impl<'a> Scene<'a> {
         scorers: PlayerSet,
     ) -> FeatureScore {
         let (tiles, complete) = self.cloister(pos);
+        let (bonus, rule, marks) = self.neighbour_bonus(pos, kind, complete);
         FeatureScore {
             kind,
             pos,
@@ -151,13 +207,37 @@ impl<'a> Scene<'a> {
             reason,
             complete,
             tiles,
-            marks: MarkCounts::default(),
+            marks,
             cities: 0,
-            rule: None,
+            rule,
             farmers: false,
-            points: tiles,
+            points: tiles.saturating_add(bonus),
             scorers,
         }
+    }
+
+    /// What the declared bonuses for marked tiles around the monastery or garden at `pos`
+    /// add to it, complete or not (Hills & Sheep's vineyards): each rule adds, the first that
+    /// adds is the one named, and the marked tiles counted are reported as its marks.
+    pub(crate) fn neighbour_bonus(
+        &self,
+        pos: Pos,
+        kind: SegmentKind,
+        complete: bool,
+    ) -> (u32, Option<RuleId>, MarkCounts) {
+        let (mut points, mut rule, mut marks) = (0u32, None, MarkCounts::default());
+        for (id, bonus) in self.rulebook.neighbour_rules(kind, complete) {
+            let count =
+                pos.surrounding().filter(|cell| self.on_marked_tile(*cell, bonus.mark)).count()
+                    as u32;
+            if count == 0 {
+                continue;
+            }
+            marks.0[bonus.mark.index()] = count;
+            points = points.saturating_add(bonus.each.saturating_mul(count));
+            rule = rule.or(Some(id));
+        }
+        (points, rule, marks)
     }
 
     /// The cell and segment of a feature's node.
@@ -313,15 +393,11 @@ impl<'a> Scene<'a> {
                     let scorers = if claim_all {
                         owner()
                     } else {
-                        let mut strength = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
+                        let mut on = OnFeature::NONE;
                         for (_, field) in group {
-                            for (total, on_field) in
-                                strength.0.iter_mut().zip(strengths.of(*field).0)
-                            {
-                                *total = total.saturating_add(on_field);
-                            }
+                            on.add(&strengths.of(*field));
                         }
-                        winners(&strength)
+                        strengths.decide(&on)
                     };
                     if scorers.is_empty() {
                         continue;
@@ -364,42 +440,80 @@ fn owner() -> PlayerSet {
     PlayerSet::EMPTY.with(PlayerId(0))
 }
 
-/// The strength of each player on every feature that has figures, from one pass over the
-/// figures, sorted by feature root.
-struct Strengths(Vec<(NodeId, ByPlayer<u32>)>);
+/// What players have on one feature: strength, and figures on tiles carrying the tie-break's
+/// mark.
+#[derive(Clone, Copy)]
+struct OnFeature {
+    strength: ByPlayer<u32>,
+    marked: ByPlayer<u32>,
+}
 
-impl Strengths {
-    fn new(scene: &Scene<'_>) -> Strengths {
-        let mut standing: Vec<(NodeId, PlayerId, u32)> = scene
+impl OnFeature {
+    const NONE: OnFeature = OnFeature {
+        strength: ByPlayer([0; crate::player::MAX_PLAYERS]),
+        marked: ByPlayer([0; crate::player::MAX_PLAYERS]),
+    };
+
+    /// Both counts of `other` added to these.
+    fn add(&mut self, other: &OnFeature) {
+        for (total, more) in self.strength.0.iter_mut().zip(other.strength.0) {
+            *total = total.saturating_add(more);
+        }
+        for (total, more) in self.marked.0.iter_mut().zip(other.marked.0) {
+            *total = total.saturating_add(more);
+        }
+    }
+}
+
+/// The strength of each player on every feature that has figures, and their figures on
+/// tie-break tiles, from one pass over the figures, sorted by feature root.
+struct Strengths<'s> {
+    by_root: Vec<(NodeId, OnFeature)>,
+    scene: &'s Scene<'s>,
+}
+
+impl<'s> Strengths<'s> {
+    fn new(scene: &'s Scene<'s>) -> Strengths<'s> {
+        let tiebreak = scene.tiebreak.map(|rule| rule.mark);
+        let mut standing: Vec<(NodeId, PlayerId, u32, bool)> = scene
             .figures
             .iter()
             .zip(&scene.roots)
-            .map(|(figure, root)| (*root, figure.player, u32::from(figure.figure.strength())))
+            .map(|(figure, root)| {
+                let marked = tiebreak.is_some_and(|mark| scene.on_marked_tile(figure.pos, mark));
+                (*root, figure.player, u32::from(figure.figure.strength()), marked)
+            })
             .collect();
-        standing.sort_unstable_by_key(|(root, _, _)| *root);
-        let mut by_root: Vec<(NodeId, ByPlayer<u32>)> = Vec::new();
-        for (root, player, strength) in standing {
+        standing.sort_unstable_by_key(|(root, _, _, _)| *root);
+        let mut by_root: Vec<(NodeId, OnFeature)> = Vec::new();
+        for (root, player, strength, marked) in standing {
             if by_root.last().is_none_or(|(last, _)| *last != root) {
-                by_root.push((root, ByPlayer([0; crate::player::MAX_PLAYERS])));
+                by_root.push((root, OnFeature::NONE));
             }
-            if let Some((_, total)) = by_root.last_mut() {
-                total[player] = total[player].saturating_add(strength);
+            if let Some((_, on)) = by_root.last_mut() {
+                on.strength[player] = on.strength[player].saturating_add(strength);
+                on.marked[player] += u32::from(marked);
             }
         }
-        Strengths(by_root)
+        Strengths { by_root, scene }
     }
 
-    /// Each player's strength on the feature `root`; all 0 when nobody stands on it.
-    fn of(&self, root: NodeId) -> ByPlayer<u32> {
-        match self.0.binary_search_by_key(&root, |(known, _)| *known) {
-            Ok(at) => self.0[at].1,
-            Err(_) => ByPlayer([0; crate::player::MAX_PLAYERS]),
+    /// What each player has on the feature `root`; all 0 when nobody stands on it.
+    fn of(&self, root: NodeId) -> OnFeature {
+        match self.by_root.binary_search_by_key(&root, |(known, _)| *known) {
+            Ok(at) => self.by_root[at].1,
+            Err(_) => OnFeature::NONE,
         }
+    }
+
+    /// Who takes a feature with `on` it, as [`Scene::majority`] says.
+    fn decide(&self, on: &OnFeature) -> PlayerSet {
+        self.scene.break_tie(winners(&on.strength), &on.marked)
     }
 
     /// Who takes the feature `root`, as [`Scene::majority`] says.
     fn winners(&self, root: NodeId) -> PlayerSet {
-        winners(&self.of(root))
+        self.decide(&self.of(root))
     }
 }
 

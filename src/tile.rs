@@ -25,6 +25,8 @@ pub struct TileType {
     pub(crate) count: u16,
     pub(crate) edges: ByDir<EdgeKind>,
     pub(crate) segments: Vec<Segment>,
+    /// Marks printed on the whole tile rather than on a segment (a hill, a vineyard).
+    pub(crate) marks: MarkSet,
     /// Derived from `segments` for the hot paths: the segment at each edge and the field at
     /// each half-edge of the unrotated tile, [`NONE`] where there is none.
     lookup: Lookup,
@@ -62,6 +64,7 @@ impl TileType {
         count: u16,
         edges: ByDir<EdgeKind>,
         segments: Vec<Segment>,
+        marks: MarkSet,
     ) -> TileType {
         let find = |matches: &dyn Fn(&Segment) -> bool| {
             segments
@@ -86,7 +89,7 @@ impl TileType {
             alone: segments.iter().map(FeatureData::alone).collect(),
             carries_marks: segments.iter().any(|segment| !segment.marks().is_empty()),
         };
-        TileType { id, name, count, edges, segments, lookup }
+        TileType { id, name, count, edges, segments, marks, lookup }
     }
 
     /// The id that is unique within the tile set and stable across releases, such as `"D"`.
@@ -125,6 +128,13 @@ impl TileType {
     #[must_use]
     pub fn edge(&self, dir: Dir, rotation: Rotation) -> EdgeKind {
         self.edges[dir.rotated(rotation.inverse())]
+    }
+
+    /// The marks printed on the whole tile, not on one of its segments (Hills & Sheep's hill
+    /// and vineyard): what neighbourhood bonuses count and tie-breaks look for.
+    #[must_use]
+    pub const fn marks(&self) -> MarkSet {
+        self.marks
     }
 
     /// The segments of the unrotated tile; a [`SegmentIndex`] indexes this list.
@@ -167,8 +177,8 @@ impl TileType {
         self.segments.iter().filter(|segment| segment.kind() == kind).count()
     }
 
-    /// The same tile with each segment's marks renumbered through `map` (mark `n` becomes
-    /// `map[n]`): a set's tile as a game that numbers the marks of all its sets sees it.
+    /// The same tile with each segment's and its own marks renumbered through `map` (mark `n`
+    /// becomes `map[n]`): a set's tile as a game that numbers the marks of all its sets sees it.
     pub(crate) fn with_marks_renumbered(&self, map: &[crate::rulebook::Mark]) -> TileType {
         let segments = self
             .segments
@@ -182,7 +192,8 @@ impl TileType {
                 ..*segment
             })
             .collect();
-        TileType::new(self.id.clone(), self.name.clone(), self.count, self.edges, segments)
+        let marks = self.marks.iter().filter_map(|mark| map.get(mark.index()).copied()).collect();
+        TileType::new(self.id.clone(), self.name.clone(), self.count, self.edges, segments, marks)
     }
 
     /// How many segments of the tile carry `mark`.

@@ -34,6 +34,7 @@ fn json_export_lists_what_was_read() {
             "name": "City cap with straight road",
             "count": 4,
             "edges": ["city", "road", "field", "road"],
+            "marks": [],
             "segments": [
                 {"index": 0, "kind": "city", "edges": ["N"], "half_edges": [], "marks": [], "cities": []},
                 {"index": 1, "kind": "road", "edges": ["E", "W"], "half_edges": [], "marks": [], "cities": []},
@@ -94,6 +95,20 @@ fn toml_from_json(json: &serde_json::Value) -> String {
         );
     }
     for rule in json["rules"].as_array().unwrap() {
+        if rule["type"] == "neighbours" {
+            out += &format!(
+                "[[neighbours]]\nid = {}\nfeature = {}\nstate = {}\nmark = {}\neach = {}\n",
+                rule["id"], rule["feature"], rule["state"], rule["mark"], rule["each"]
+            );
+            continue;
+        }
+        if rule["type"] == "tiebreak" {
+            out += &format!(
+                "[[tiebreak]]\nid = {}\nmark = {}\nby = {}\n",
+                rule["id"], rule["mark"], rule["by"]
+            );
+            continue;
+        }
         let table = if rule["type"] == "farm" { "farm" } else { "value" };
         out += &format!(
             "[[{table}]]\nid = {}\nwith = {}\nprecedence = {}\n",
@@ -152,8 +167,15 @@ fn toml_from_json(json: &serde_json::Value) -> String {
     for tile in json["tiles"].as_array().unwrap() {
         let edges = tile["edges"].as_array().unwrap();
         out += &format!(
-            "[[tile]]\nid = {}\nname = {}\ncount = {}\nedges = {{ N = {}, E = {}, S = {}, W = {} }}\n",
-            tile["id"], tile["name"], tile["count"], edges[0], edges[1], edges[2], edges[3]
+            "[[tile]]\nid = {}\nname = {}\ncount = {}\nedges = {{ N = {}, E = {}, S = {}, W = {} }}\nmarks = {}\n",
+            tile["id"],
+            tile["name"],
+            tile["count"],
+            edges[0],
+            edges[1],
+            edges[2],
+            edges[3],
+            strings(&tile["marks"])
         );
         for segment in tile["segments"].as_array().unwrap() {
             out += &format!("[[tile.segments]]\nkind = {}\n", segment["kind"]);

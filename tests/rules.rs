@@ -436,6 +436,12 @@ scenarios! {
     goods_majority_tie_pays_every_tied_player,
     /// Traders & Builders: an unfinished city gives no goods (2 points, no token).
     goods_of_an_unfinished_city_give_nothing,
+    /// Hills & Sheep: a completed monastery with 3 vineyards around it scores 9 + 3 x 3 = 18.
+    vineyards_add_to_a_completed_monastery,
+    /// Hills & Sheep: an unfinished monastery gets nothing from its vineyards (8, not 17).
+    vineyards_give_nothing_to_an_unfinished_monastery,
+    /// Hills & Sheep: of two knights tied in a city, the one on a hill tile takes it alone.
+    a_follower_on_a_hill_wins_a_tied_city,
     /// The pennant of IC06 belongs to its corner city (3 x 2 + 1 x 2 = 8), not to the cap on
     /// the same tile (2 x 2 = 4, not 6).
     pennant_belongs_to_its_segment,

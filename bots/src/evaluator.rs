@@ -1,7 +1,7 @@
 //! The evaluator: each player's expected final points from any position, from what a player
 //! can see.
 
-use carcassonne::{FeatureScore, Figure, Game, Pos, ScoreReason, SegmentKind};
+use carcassonne::{Effect, FeatureScore, Figure, Game, Pos, ScoreReason, SegmentKind};
 use serde::Deserialize;
 
 /// The evaluator's weights, in points; a profile may set any of them.
@@ -112,6 +112,9 @@ impl Evaluator {
         scratch.fits.clear();
         game.scores_if_over(&mut scratch.scores);
         let scores = std::mem::take(&mut scratch.scores);
+        // Whether a monastery or garden may earn more than 9 when completed (a declared bonus
+        // for marked tiles around it, such as Hills & Sheep's vineyards).
+        let bonuses = game.rules().iter().any(|rule| matches!(rule.effect, Effect::Neighbours(_)));
         for score in &scores {
             let value = match score.kind {
                 SegmentKind::Field if score.farmers => {
@@ -126,7 +129,9 @@ impl Evaluator {
                 SegmentKind::Monastery | SegmentKind::Garden => {
                     let (expected, chance) = self.cloister_outlook(game, score.pos, draws, scratch);
                     self.remember(game, score, chance, scratch);
-                    expected
+                    // The bonus of the marked tiles around it now, if it is completed.
+                    let bonus = if bonuses { completed_value(game, score) - 9.0 } else { 0.0 };
+                    expected + chance * bonus.max(0.0)
                 }
                 SegmentKind::Field | SegmentKind::River => score.points as f32,
             };
@@ -277,8 +282,8 @@ fn root_of(game: &Game, pos: Pos, segment: u8) -> Option<u32> {
     Some(features.root(features.node(placed.order, segment)?))
 }
 
-/// What a completed city or road would score as it is now, by the declared rules its marks
-/// bring (the engine's own valuation, so a new set's marks are valued with no code here).
+/// What a completed city, road, monastery or garden would score as it is now, by the declared
+/// rules (the engine's own valuation, so a new set's marks are valued with no code here).
 fn completed_value(game: &Game, score: &FeatureScore) -> f32 {
     game.feature(score.pos, score.segment)
         .map_or(score.points as f32, |view| view.points_if_complete as f32)

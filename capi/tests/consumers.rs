@@ -40,7 +40,7 @@ const PUBLISHED: RuleOptions = RuleOptions {
     abbots: false,
 };
 
-const CONFIGS: [Config; 8] = [
+const CONFIGS: [Config; 9] = [
     Config { name: "base_2p", sets: &["base"], players: 2, options: PUBLISHED },
     Config {
         name: "base_c2_3p_abbots",
@@ -81,6 +81,12 @@ const CONFIGS: [Config; 8] = [
         sets: &["base", "traders_and_builders"],
         players: 3,
         options: PUBLISHED,
+    },
+    Config {
+        name: "base_c2_hills_2p_abbots",
+        sets: &["base_c2", "hills_and_sheep"],
+        players: 2,
+        options: RuleOptions { abbots: true, ..PUBLISHED },
     },
     // The consumers make this one from a JSON setup that leaves most options out.
     Config {

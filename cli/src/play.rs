@@ -597,7 +597,8 @@ pub fn figure_on_tile(
 
 /// A declared rule as a score line names it: its id in words and what it pays, as the tile
 /// set declares it ("cathedral (3 per tile, 3 per pennant)", "unfinished inn (worth
-/// nothing)", "besieged (farmers paid 2 times)").
+/// nothing)", "besieged (farmers paid 2 times)", "vineyards (3 more per vineyard around
+/// it)").
 fn rule_phrase(game: &Game, rule: &Rule) -> String {
     let name = rule.id.replace('_', " ");
     match &rule.effect {
@@ -616,6 +617,14 @@ fn rule_phrase(game: &Game, rule: &Rule) -> String {
             }
         }
         Effect::Farm(farm) => format!("{name} (farmers paid {} times)", farm.times),
+        Effect::Neighbours(bonus) => {
+            let mark = game
+                .marks()
+                .get(bonus.mark.index())
+                .map_or_else(|| "marked tile".to_owned(), |info| info.name.to_lowercase());
+            format!("{name} ({} more per {mark} around it)", bonus.each)
+        }
+        Effect::TieBreak(_) => name,
     }
 }
 

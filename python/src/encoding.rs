@@ -160,7 +160,13 @@ impl Encoder {
             .iter()
             .map(|tile| {
                 Rotation::ALL.map(|rotation| {
+                    // Marks of the whole tile (a hill, a vineyard), then of its segments.
                     let mut bits = 0;
+                    for mark in tile.marks().iter() {
+                        if let Some(Err(bit)) = mark_plane.get(mark.index()) {
+                            bits |= bit;
+                        }
+                    }
                     for segment in tile.segments() {
                         for mark in segment.rotated(rotation).marks().iter() {
                             if let Some(Err(bit)) = mark_plane.get(mark.index()) {

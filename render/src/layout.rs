@@ -499,6 +499,15 @@ pub(crate) fn layout(tile: &TileType, marks: &[MarkInfo]) -> Layout {
             drawn.push(Drawn { glyph: info.glyph, colour: info.colour, spot });
         }
     }
+    // Marks of the whole tile (a hill, a vineyard) sit in a corner, clear of the rest, the
+    // first in the south-west, the next clockwise from it.
+    for (nth, mark) in tile.marks().iter().enumerate() {
+        let Some(info) = marks.get(mark.index()) else { continue };
+        let radius = glyph::radius(info.glyph);
+        let prefer = TILE_MARK_CORNERS[nth % TILE_MARK_CORNERS.len()];
+        let spot = place(prefer, radius, None, &strokes, &mut discs);
+        drawn.push(Drawn { glyph: info.glyph, colour: info.colour, spot });
+    }
 
     Layout {
         sectors,

@@ -36,6 +36,14 @@ pub(crate) const CAP_INSET_BY_CITY: f64 = 0.12;
 pub(crate) const BAND_SIDE_DEPTH: f64 = 0.3;
 /// The same on a side whose edge is another city's (a cap): deeper, so the two keep apart.
 pub(crate) const BAND_SIDE_DEPTH_BESIDE_CITY: f64 = 0.5;
+/// Where the marks printed on a whole tile prefer to sit: its corners, south-west first and
+/// on clockwise (y grows to the south).
+pub(crate) const TILE_MARK_CORNERS: [crate::geom::Pt; 4] = [
+    crate::geom::Pt { x: 0.16, y: 0.84 },
+    crate::geom::Pt { x: 0.16, y: 0.16 },
+    crate::geom::Pt { x: 0.84, y: 0.16 },
+    crate::geom::Pt { x: 0.84, y: 0.84 },
+];
 /// How far the mark of a meadow touching no edge moves from the centre towards the cities it
 /// borders, per half tile of their edges' pull.
 pub(crate) const MEADOW_PULL: f64 = 0.24;

@@ -7,12 +7,15 @@ use alloc::vec::Vec;
 
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
-use super::raw::{Located, LocatedList, RawFarm, RawFile, RawMark, RawToken, RawValue};
+use super::raw::{
+    Located, LocatedList, RawFarm, RawFile, RawMark, RawNeighbours, RawTieBreak, RawToken, RawValue,
+};
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::rulebook::{
     Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TOKENS, Mark,
-    MarkInfo, MarkSet, Merge, OptionTest, Rule, Rulebook, Taker, TokenInfo, ValueRule,
+    MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, Rule, Rulebook, Taker, TieBreakBy,
+    TieBreakRule, TokenInfo, ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
@@ -67,12 +70,16 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         }
     }
     let mut rule_ids: Vec<(&str, usize)> = Vec::new();
-    let count = raw.values.len() + raw.farms.len();
+    let count = raw.values.len() + raw.farms.len() + raw.neighbours.len() + raw.tiebreaks.len();
     if count > MAX_RULES {
-        let span = raw.values.first().map_or_else(
-            || raw.farms.first().map_or(0..0, |farm| farm.span.clone()),
-            |value| value.span.clone(),
-        );
+        let span = raw
+            .values
+            .first()
+            .map(|value| value.span.clone())
+            .or_else(|| raw.farms.first().map(|farm| farm.span.clone()))
+            .or_else(|| raw.neighbours.first().map(|bonus| bonus.span.clone()))
+            .or_else(|| raw.tiebreaks.first().map(|tiebreak| tiebreak.span.clone()))
+            .unwrap_or(0..0);
         problems.report(
             Code::TooLarge,
             span,
@@ -92,6 +99,22 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
     for farm in &raw.farms {
         let fresh = unique(&mut rule_ids, farm.id.as_ref(), "rule", text, problems);
         if let Some(rule) = validate_farm(farm, &declared, problems)
+            && fresh
+        {
+            rules.push(rule);
+        }
+    }
+    for bonus in &raw.neighbours {
+        let fresh = unique(&mut rule_ids, bonus.id.as_ref(), "rule", text, problems);
+        if let Some(rule) = validate_neighbours(bonus, &declared, problems)
+            && fresh
+        {
+            rules.push(rule);
+        }
+    }
+    for tiebreak in &raw.tiebreaks {
+        let fresh = unique(&mut rule_ids, tiebreak.id.as_ref(), "rule", text, problems);
+        if let Some(rule) = validate_tiebreak(tiebreak, &declared, problems)
             && fresh
         {
             rules.push(rule);
@@ -186,16 +209,28 @@ fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
     let name =
         raw.name.clone().and_then(|name| check_text(problems, name, "mark name", limits::MAX_NAME));
     let on = raw.on.as_ref().and_then(|on| {
-        let mut kinds = KindSet::EMPTY;
+        let (mut kinds, mut tile) = (KindSet::EMPTY, false);
         let mut ok = !on.value.is_empty();
         if on.value.is_empty() {
             problems.report(
                 Code::MissingKey,
                 on.span.clone(),
-                "a mark must stand on at least one segment kind in `on`".into(),
+                "a mark must stand on at least one segment kind, or `tile`, in `on`".into(),
             );
         }
         for kind in &on.value {
+            if kind.value == "tile" {
+                if tile {
+                    problems.report(
+                        Code::Duplicate,
+                        kind.span.clone(),
+                        "`tile` is listed twice in `on`".into(),
+                    );
+                    ok = false;
+                }
+                tile = true;
+                continue;
+            }
             match SegmentKind::from_name(&kind.value) {
                 Some(found) if kinds.contains(found) => {
                     problems.report(
@@ -211,7 +246,7 @@ fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
                         Code::UnknownSegmentKind,
                         kind.span.clone(),
                         format!(
-                            "`{}` is not a segment kind; expected city, road, field, river, monastery or garden",
+                            "`{}` is not a segment kind or `tile`; expected city, road, field, river, monastery, garden or tile",
                             super::validate::shorten(&kind.value)
                         ),
                     );
@@ -219,7 +254,7 @@ fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
                 }
             }
         }
-        ok.then_some(kinds)
+        ok.then_some((kinds, tile))
     });
     let merge = named(
         problems,
@@ -249,10 +284,12 @@ fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
         "a colour",
         &colours,
     );
+    let (on, tile) = on?;
     Some(MarkInfo {
         id: id?,
         name: name?,
-        on: on?,
+        on,
+        tile,
         merge: merge?,
         complete: complete?,
         unfinished: unfinished?,
@@ -466,6 +503,97 @@ fn validate_token(
         glyph: glyph?.unwrap_or(first.glyph),
         colour: colour?.unwrap_or(first.colour),
     })
+}
+
+/// The tile mark a neighbourhood bonus or a tie-break names: declared, and declared to stand
+/// on whole tiles.
+fn tile_mark(
+    problems: &mut Problems,
+    name: Option<&Located<String>>,
+    declared: &Declared,
+) -> Option<Mark> {
+    let name = name?;
+    let mark = declared.resolve(problems, name)?;
+    let info = declared.book.mark(mark)?;
+    if !info.tile {
+        problems.report(
+            Code::MarkOnWrongKind,
+            name.span.clone(),
+            format!(
+                "mark `{}` stands on segments; this rule counts a mark printed on whole tiles (`on = [\"tile\"]`)",
+                info.id
+            ),
+        );
+        return None;
+    }
+    Some(mark)
+}
+
+fn validate_neighbours(
+    raw: &RawNeighbours,
+    declared: &Declared,
+    problems: &mut Problems,
+) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let feature = raw.feature.as_ref().and_then(|feature| {
+        let found = SegmentKind::from_name(&feature.value)
+            .filter(|kind| matches!(kind, SegmentKind::Monastery | SegmentKind::Garden));
+        if found.is_none() {
+            problems.report(
+                Code::UnknownValue,
+                feature.span.clone(),
+                format!(
+                    "a neighbourhood bonus adds to a monastery or a garden, not `{}`",
+                    super::validate::shorten(&feature.value)
+                ),
+            );
+        }
+        found
+    });
+    let state = match &raw.state {
+        None => Some(FeatureState::Complete),
+        Some(state) => named(
+            problems,
+            Some(state),
+            FeatureState::from_name,
+            Code::UnknownValue,
+            "a state",
+            "complete, unfinished or any",
+        ),
+    };
+    let mark = tile_mark(problems, raw.mark.as_ref(), declared);
+    let each = raw
+        .each
+        .as_ref()
+        .and_then(|each| check_range(problems, each, "each", 0, MAX_POINTS))
+        .map(|n| n as u32);
+    Some(Rule {
+        id: id?,
+        effect: Effect::Neighbours(NeighbourRule {
+            feature: feature?,
+            state: state?,
+            mark: mark?,
+            each: each?,
+        }),
+    })
+}
+
+fn validate_tiebreak(
+    raw: &RawTieBreak,
+    declared: &Declared,
+    problems: &mut Problems,
+) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let mark = tile_mark(problems, raw.mark.as_ref(), declared);
+    let by = named(
+        problems,
+        raw.by.as_ref(),
+        TieBreakBy::from_name,
+        Code::UnknownValue,
+        "a way to break a tie",
+        "any or most",
+    );
+    Some(Rule { id: id?, effect: Effect::TieBreak(TieBreakRule { mark: mark?, by: by? }) })
 }
 
 fn precedence(problems: &mut Problems, value: Option<&Located<i64>>) -> Option<u8> {

@@ -135,6 +135,7 @@ segments = [
                         tile.count,
                         tile.edges.rotated(rotation),
                         tile.segments.iter().map(|segment| segment.rotated(rotation)).collect(),
+                        tile.marks,
                     );
                 }
                 let reloaded = load("turned.toml", &turned.to_toml()).unwrap();

@@ -26,6 +26,8 @@ pub(crate) struct RawFile {
     pub(crate) values: Vec<RawValue>,
     pub(crate) farms: Vec<RawFarm>,
     pub(crate) tokens: Vec<RawToken>,
+    pub(crate) neighbours: Vec<RawNeighbours>,
+    pub(crate) tiebreaks: Vec<RawTieBreak>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
     pub(crate) end: usize,
 }
@@ -56,6 +58,8 @@ pub(crate) struct RawTile {
     pub(crate) name: Option<Located<String>>,
     pub(crate) count: Option<Located<i64>>,
     pub(crate) edges: Option<RawEdges>,
+    /// Marks printed on the whole tile.
+    pub(crate) marks: Option<LocatedList>,
     pub(crate) segments: Vec<RawSegment>,
     pub(crate) segments_span: Option<Range<usize>>,
     /// False when reading the segment list reported a problem; coverage is then not judged.
@@ -126,4 +130,22 @@ pub(crate) struct RawToken {
     pub(crate) majority: Option<Located<i64>>,
     pub(crate) glyph: Option<Located<String>>,
     pub(crate) colour: Option<Located<String>>,
+}
+
+/// A `[[neighbours]]` rule.
+pub(crate) struct RawNeighbours {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) feature: Option<Located<String>>,
+    pub(crate) state: Option<Located<String>>,
+    pub(crate) mark: Option<Located<String>>,
+    pub(crate) each: Option<Located<i64>>,
+}
+
+/// A `[[tiebreak]]` rule.
+pub(crate) struct RawTieBreak {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) mark: Option<Located<String>>,
+    pub(crate) by: Option<Located<String>>,
 }

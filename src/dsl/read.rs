@@ -12,22 +12,25 @@ use toml::de::{DeTable, DeValue};
 
 use super::diagnostic::{Code, Problems};
 use super::raw::{
-    Located, LocatedList, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark, RawSegment,
-    RawSet, RawTile, RawToken, RawValue,
+    Located, LocatedList, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark, RawNeighbours,
+    RawSegment, RawSet, RawTieBreak, RawTile, RawToken, RawValue,
 };
 use crate::geom::ByDir;
 
-const ROOT_KEYS: &[&str] = &["set", "deck", "figures", "mark", "value", "farm", "token", "tile"];
+const ROOT_KEYS: &[&str] =
+    &["set", "deck", "figures", "mark", "value", "farm", "neighbours", "tiebreak", "token", "tile"];
 const MARK_KEYS: &[&str] =
     &["id", "name", "on", "merge", "complete", "unfinished", "glyph", "colour"];
 const VALUE_KEYS: &[&str] =
     &["id", "feature", "state", "with", "tiles", "option", "precedence", "per_tile", "per_mark"];
 const FARM_KEYS: &[&str] = &["id", "with", "times", "precedence"];
+const NEIGHBOUR_KEYS: &[&str] = &["id", "feature", "state", "mark", "each"];
+const TIEBREAK_KEYS: &[&str] = &["id", "mark", "by"];
 const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
 const DECK_KEYS: &[&str] = &["start", "stage", "last"];
 const FIGURE_KEYS: &[&str] = &["followers", "big_followers", "colours"];
-const TILE_KEYS: &[&str] = &["id", "name", "count", "edges", "segments"];
+const TILE_KEYS: &[&str] = &["id", "name", "count", "edges", "marks", "segments"];
 const EDGE_KEYS: &[&str] = &["N", "E", "S", "W"];
 const SEGMENT_KEYS: &[&str] = &["kind", "edges", "half_edges", "cities", "marks"];
 
@@ -177,7 +180,48 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         })
         .collect();
 
-    Some(RawFile { set, deck, figures, tiles, marks, values, farms, tokens, end: text.len() })
+    let neighbours = root
+        .table_list(problems, "neighbours", "[[neighbours]]")
+        .into_iter()
+        .map(|rule| {
+            rule.check_keys(problems, NEIGHBOUR_KEYS);
+            RawNeighbours {
+                span: rule.span.clone(),
+                id: rule.string(problems, "id", true),
+                feature: rule.string(problems, "feature", true),
+                state: rule.string(problems, "state", false),
+                mark: rule.string(problems, "mark", true),
+                each: rule.integer(problems, "each", true),
+            }
+        })
+        .collect();
+    let tiebreaks = root
+        .table_list(problems, "tiebreak", "[[tiebreak]]")
+        .into_iter()
+        .map(|rule| {
+            rule.check_keys(problems, TIEBREAK_KEYS);
+            RawTieBreak {
+                span: rule.span.clone(),
+                id: rule.string(problems, "id", true),
+                mark: rule.string(problems, "mark", true),
+                by: rule.string(problems, "by", true),
+            }
+        })
+        .collect();
+
+    Some(RawFile {
+        set,
+        deck,
+        figures,
+        tiles,
+        marks,
+        values,
+        farms,
+        neighbours,
+        tiebreaks,
+        tokens,
+        end: text.len(),
+    })
 }
 
 /// An option's value as text: a boolean or a string, as `option = { tiny_city = true }` or
@@ -274,6 +318,7 @@ fn read_tile(tile: &Table<'_, '_>, problems: &mut Problems) -> RawTile {
         name: tile.string(problems, "name", true),
         count: tile.integer(problems, "count", true),
         edges,
+        marks: tile.string_list(problems, "marks", false),
         segments,
         segments_span,
         segments_well_formed,

@@ -100,8 +100,9 @@ fn validate_tiles(
             });
             let tile_type = validate_tile(tile, problems);
             let (id, name) = tile_type?;
+            let marks = tile_marks(tile, book, problems);
             let (edges, segments) = validate_layout(tile, book, problems)?;
-            Some(TileType::new(id, name, count?, edges, segments))
+            Some(TileType::new(id, name, count?, edges, segments, marks?))
         })
         .collect()
 }
@@ -323,15 +324,19 @@ fn validate_segment(
         let Some(info) = book.book.mark(*mark) else { continue };
         if !info.on.contains(kind) {
             let kinds: Vec<&str> = info.on.iter().map(SegmentKind::name).collect();
-            problems.report(
-                Code::MarkOnWrongKind,
-                span.clone(),
+            let message = if kinds.is_empty() {
+                format!(
+                    "mark `{}` stands on whole tiles (the tile's own `marks`), not on a {kind} segment",
+                    info.id
+                )
+            } else {
                 format!(
                     "mark `{}` stands on {} segments, not on a {kind} segment",
                     info.id,
                     kinds.join(" or ")
-                ),
-            );
+                )
+            };
+            problems.report(Code::MarkOnWrongKind, span.clone(), message);
             ok = false;
         }
     }
@@ -343,6 +348,28 @@ fn validate_segment(
         cities,
         marks: marks.iter().map(|(mark, _): &(Mark, _)| *mark).collect::<MarkSet>(),
     })
+}
+
+/// The marks a tile prints on itself (`marks` of `[[tile]]`), each declared to stand on a
+/// whole tile (`on = ["tile"]`).
+fn tile_marks(tile: &RawTile, book: &Declared, problems: &mut Problems) -> Option<MarkSet> {
+    let marks = parse_marks(problems, tile.marks.as_ref(), book)?;
+    let mut ok = true;
+    for (mark, span) in &marks {
+        let Some(info) = book.book.mark(*mark) else { continue };
+        if !info.tile {
+            problems.report(
+                Code::MarkOnWrongKind,
+                span.clone(),
+                format!(
+                    "mark `{}` stands on segments, not on a whole tile; declare it with `on = [\"tile\"]` to print it on tiles",
+                    info.id
+                ),
+            );
+            ok = false;
+        }
+    }
+    ok.then(|| marks.iter().map(|(mark, _)| *mark).collect())
 }
 
 /// The declared marks a segment names, reporting undeclared and repeated ones (a mark whose

@@ -68,7 +68,8 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
         writeln!(out, "\n[[mark]]")?;
         writeln!(out, "id = {}", quoted(&mark.id))?;
         writeln!(out, "name = {}", quoted(&mark.name))?;
-        writeln!(out, "on = {}", list(mark.on.iter().map(SegmentKind::name)))?;
+        let tile = mark.tile.then_some("tile");
+        writeln!(out, "on = {}", list(mark.on.iter().map(SegmentKind::name).chain(tile)))?;
         writeln!(out, "merge = {}", quoted(mark.merge.name()))?;
         if mark.complete != 0 {
             writeln!(out, "complete = {}", mark.complete)?;
@@ -121,6 +122,20 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
                     writeln!(out, "precedence = {}", farm.precedence)?;
                 }
             }
+            Effect::Neighbours(bonus) => {
+                writeln!(out, "\n[[neighbours]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "feature = {}", quoted(bonus.feature.name()))?;
+                writeln!(out, "state = {}", quoted(bonus.state.name()))?;
+                writeln!(out, "mark = {}", quoted(mark_id(bonus.mark)))?;
+                writeln!(out, "each = {}", bonus.each)?;
+            }
+            Effect::TieBreak(tiebreak) => {
+                writeln!(out, "\n[[tiebreak]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "mark = {}", quoted(mark_id(tiebreak.mark)))?;
+                writeln!(out, "by = {}", quoted(tiebreak.by.name()))?;
+            }
         }
     }
     for token in book.tokens() {
@@ -154,6 +169,10 @@ fn write_tile(out: &mut String, tile: &TileType, book: &Rulebook) -> core::fmt::
         .map(|(dir, kind)| alloc::format!("{dir} = {}", quoted(kind.name())))
         .collect();
     writeln!(out, "edges = {{ {} }}", edges.join(", "))?;
+    if !tile.marks().is_empty() {
+        let ids = tile.marks().iter().filter_map(|mark| book.mark(mark)).map(|m| m.id.as_str());
+        writeln!(out, "marks = {}", list(ids))?;
+    }
     writeln!(out, "segments = [")?;
     for segment in tile.segments() {
         writeln!(out, "  {},", segment_table(tile, segment, book))?;

@@ -304,6 +304,13 @@ impl Game {
     }
 
     pub(super) fn scene(&self) -> Scene<'_> {
-        Scene::new(&self.board, &self.features, &self.rules.tiles, &self.placed, &self.figures)
+        Scene::new(
+            &self.board,
+            &self.features,
+            &self.rules.tiles,
+            &self.placed,
+            &self.figures,
+            &self.rules.rulebook,
+        )
     }
 }

@@ -69,7 +69,8 @@ pub struct FeatureView {
     /// 0, as they score by their cities).
     pub points: u32,
     /// What it would score if it were completed as it is, by the declared rules (a city or
-    /// road; a monastery or garden: 9).
+    /// road; a monastery or garden: 9, with the declared bonuses of the marked tiles around
+    /// it now).
     pub points_if_complete: u32,
     /// Figures standing on it.
     pub figures: u32,

@@ -335,7 +335,10 @@ impl Game {
                 valuation.linear(data.kind, tiles, &marks, complete).0,
                 valuation.linear(data.kind, tiles, &marks, true).0,
             ),
-            SegmentKind::Monastery | SegmentKind::Garden => (tiles, 9),
+            SegmentKind::Monastery | SegmentKind::Garden => (
+                tiles + scene.neighbour_bonus(pos, data.kind, complete).0,
+                9 + scene.neighbour_bonus(pos, data.kind, true).0,
+            ),
             SegmentKind::Field | SegmentKind::River => (0, 0),
         };
         Some(FeatureView {

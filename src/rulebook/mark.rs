@@ -144,6 +144,9 @@ pub struct MarkInfo {
     pub name: String,
     /// The segment kinds it may stand on.
     pub on: KindSet,
+    /// Whether it may be printed on a whole tile rather than on a segment (`on = ["tile"]`
+    /// in files: a hill, a vineyard).
+    pub tile: bool,
     /// How several on one feature add up.
     pub merge: Merge,
     /// Points each one adds to a completed feature that carries it, where no declared value

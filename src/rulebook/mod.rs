@@ -9,7 +9,10 @@ mod rule;
 mod token;
 
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
-pub use rule::{Effect, FarmRule, FeatureState, OptionTest, Rule, RuleId, ValueRule};
+pub use rule::{
+    Effect, FarmRule, FeatureState, NeighbourRule, OptionTest, Rule, RuleId, TieBreakBy,
+    TieBreakRule, ValueRule,
+};
 pub use token::{MAX_TOKENS, Taker, TokenId, TokenInfo};
 
 use alloc::string::String;
@@ -156,6 +159,29 @@ impl Rulebook {
         best.map_or((1, None), |(id, farm)| (farm.times, Some(id)))
     }
 
+    /// The first declared tie-break, if any.
+    pub(crate) fn tiebreak(&self) -> Option<TieBreakRule> {
+        self.rules.iter().find_map(|rule| match rule.effect {
+            Effect::TieBreak(tiebreak) => Some(tiebreak),
+            _ => None,
+        })
+    }
+
+    /// The neighbourhood bonuses that apply to a `kind` feature, complete or not, with their
+    /// numbers.
+    pub(crate) fn neighbour_rules(
+        &self,
+        kind: SegmentKind,
+        complete: bool,
+    ) -> impl Iterator<Item = (RuleId, NeighbourRule)> + '_ {
+        self.rules.iter().enumerate().filter_map(move |(index, rule)| match rule.effect {
+            Effect::Neighbours(bonus) if bonus.applies(kind, complete) => {
+                Some((RuleId(index as u8), bonus))
+            }
+            _ => None,
+        })
+    }
+
     /// Whether any farm rule is declared: most games have none, and their fields need not
     /// look at their cities' marks.
     pub(crate) fn has_farm_rules(&self) -> bool {
@@ -269,6 +295,14 @@ impl Rule {
                 ..value.clone()
             }),
             Effect::Farm(farm) => Effect::Farm(FarmRule { with: remap(farm.with, map), ..*farm }),
+            Effect::Neighbours(bonus) => Effect::Neighbours(NeighbourRule {
+                mark: map.get(bonus.mark.index()).copied().unwrap_or(bonus.mark),
+                ..*bonus
+            }),
+            Effect::TieBreak(tiebreak) => Effect::TieBreak(TieBreakRule {
+                mark: map.get(tiebreak.mark.index()).copied().unwrap_or(tiebreak.mark),
+                ..*tiebreak
+            }),
         };
         Rule { id: self.id.clone(), effect }
     }

@@ -44,6 +44,12 @@ pub enum Effect {
     Value(ValueRule),
     /// Multiplies what a completed city pays its farmers (`[[farm]]` in files).
     Farm(FarmRule),
+    /// Adds to a monastery or garden for each neighbouring tile carrying a mark
+    /// (`[[neighbours]]` in files).
+    Neighbours(NeighbourRule),
+    /// Breaks a tied majority in favour of the players with figures on tiles carrying a mark
+    /// (`[[tiebreak]]` in files).
+    TieBreak(TieBreakRule),
 }
 
 /// Whether a rule applies to complete features, unfinished ones, or both.
@@ -215,4 +221,63 @@ pub struct FarmRule {
     pub times: u32,
     /// Which rule wins where several apply: the highest.
     pub precedence: u8,
+}
+
+/// A monastery or garden scores `each` more for every one of its eight neighbouring tiles that
+/// carries `mark` (Hills & Sheep's vineyards: 3 a vineyard around a completed monastery).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NeighbourRule {
+    /// Monastery or garden.
+    pub feature: SegmentKind,
+    /// Completed ones, those scored unfinished (at the end or on an abbot's recall), or both.
+    pub state: FeatureState,
+    /// The tile mark counted on the neighbours.
+    pub mark: Mark,
+    /// Points per neighbouring tile carrying it.
+    pub each: u32,
+}
+
+impl NeighbourRule {
+    /// Whether the rule adds to a `kind` feature, complete or not.
+    #[must_use]
+    pub const fn applies(&self, kind: SegmentKind, complete: bool) -> bool {
+        self.feature as u8 == kind as u8 && self.state.admits(complete)
+    }
+}
+
+/// How a tie-break compares the tied players' figures on tiles carrying its mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreakBy {
+    /// Every tied player with at least one figure on such a tile takes the feature.
+    Any,
+    /// The tied players with the most figures on such tiles take it.
+    Most,
+}
+
+impl TieBreakBy {
+    /// The name used in tile set files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            TieBreakBy::Any => "any",
+            TieBreakBy::Most => "most",
+        }
+    }
+
+    /// Parses a name as written in tile set files.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<TieBreakBy> {
+        [TieBreakBy::Any, TieBreakBy::Most].into_iter().find(|by| by.name() == name)
+    }
+}
+
+/// Players tied for the most strength on a feature are split by their figures on it standing
+/// on tiles carrying `mark` (Hills & Sheep's hill); where none of them has one, they share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TieBreakRule {
+    /// The tile mark.
+    pub mark: Mark,
+    /// How the figures on such tiles compare.
+    pub by: TieBreakBy,
 }

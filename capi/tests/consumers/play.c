@@ -54,6 +54,8 @@ static const struct config CONFIGS[] = {
      CARC_FARM_SCORING_PER_CITY_4, 0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
     {"base_traders_3p", {"base", "traders_and_builders"}, 2, 3, 1, CARC_FARM_SCORING_PER_FIELD,
      0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
+    {"base_c2_hills_2p_abbots", {"base_c2", "hills_and_sheep"}, 2, 2, 1,
+     CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 1, NULL},
     {"ic_base_3p_no_farmers_json", {"inns_and_cathedrals", "base"}, 2, 3, 0,
      CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0,
      "{\"tilesets\": [\"inns_and_cathedrals\", \"base\"], \"players\": 3, "
