@@ -73,7 +73,12 @@ fn refuse(game: &mut Game, action: Action) -> ActionError {
 /// The built-in set `set` cut down to the tiles `tiles` (id, count; the start tile's copy
 /// counts), every tile as the set defines it: a deck small enough for a test to play out.
 fn cut_down(set: &str, tiles: &BTreeMap<String, u16>) -> Catalog {
-    let text = Catalog::builtin(set).unwrap().to_toml();
+    cut_down_catalog(set, &Catalog::builtin(set).unwrap(), tiles)
+}
+
+/// `catalog` (called `set` in messages) cut down as [`cut_down`] does.
+fn cut_down_catalog(set: &str, catalog: &Catalog, tiles: &BTreeMap<String, u16>) -> Catalog {
+    let text = catalog.to_toml();
     let mut blocks = text.split("\n[[tile]]\n");
     let head = blocks.next().unwrap();
     let mut kept = Vec::new();
@@ -141,6 +146,8 @@ struct Scenario {
 #[serde(deny_unknown_fields)]
 struct DeckPart {
     set: Option<String>,
+    /// A tile set file, relative to the repository (cut down to `tiles` like a built-in set).
+    file: Option<String>,
     #[serde(default)]
     tiles: BTreeMap<String, u16>,
     toml: Option<String>,
@@ -272,10 +279,18 @@ fn scenario_catalogs(scenario: &Scenario) -> Vec<Catalog> {
     scenario
         .deck
         .iter()
-        .map(|part| match (&part.set, &part.toml) {
-            (Some(set), None) => cut_down(set, &part.tiles),
-            (None, Some(text)) => Catalog::from_toml("inline", text).unwrap(),
-            _ => panic!("a deck part names either a built-in `set` or an inline `toml` set"),
+        .map(|part| match (&part.set, &part.file, &part.toml) {
+            (Some(set), None, None) => cut_down(set, &part.tiles),
+            (None, Some(file), None) => {
+                let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+                let text = std::fs::read_to_string(&path).unwrap();
+                let catalog = Catalog::from_toml(file, &text).unwrap();
+                cut_down_catalog(file, &catalog, &part.tiles)
+            }
+            (None, None, Some(text)) => Catalog::from_toml("inline", text).unwrap(),
+            _ => panic!(
+                "a deck part names a built-in `set`, a tile set `file`, or an inline `toml` set"
+            ),
         })
         .collect()
 }
@@ -442,6 +457,11 @@ scenarios! {
     vineyards_give_nothing_to_an_unfinished_monastery,
     /// Hills & Sheep: of two knights tied in a city, the one on a hill tile takes it alone.
     a_follower_on_a_hill_wins_a_tied_city,
+    /// An invented set (tests/invented/market_town.toml): a toll road worth 2 a tile, its salt
+    /// going to the road's scorer, not its completer, and the most salt paying 6.
+    invented_toll_road_pays_salt_to_its_scorers,
+    /// The invented set: wells pay 2 each to a monastery even unfinished (4 + 4 = 8).
+    invented_wells_pay_an_unfinished_monastery,
     /// The pennant of IC06 belongs to its corner city (3 x 2 + 1 x 2 = 8), not to the cap on
     /// the same tile (2 x 2 = 4, not 6).
     pennant_belongs_to_its_segment,
