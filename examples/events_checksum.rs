@@ -21,7 +21,7 @@ use carcassonne::{
 /// edition), with or without The River and Inns & Cathedrals.
 /// The sets written as data alone follow, recorded when each arrived, so that what moves
 /// later keeps them as they are too.
-const COMBINATIONS: [&[&str]; 12] = [
+const COMBINATIONS: [&[&str]; 13] = [
     &["base"],
     &["base", "river"],
     &["base", "inns_and_cathedrals"],
@@ -34,6 +34,7 @@ const COMBINATIONS: [&[&str]; 12] = [
     &["base", "traders_and_builders"],
     &["base", "river", "inns_and_cathedrals", "cathars", "traders_and_builders"],
     &["base", "hills_and_sheep"],
+    &["base", "king_and_robber"],
 ];
 
 fn main() -> ExitCode {
@@ -155,6 +156,14 @@ fn describe(event: &Event, game: &Game, out: &mut String) {
         Event::TokensScored { token, held, points, scorers } => {
             let token = &game.tokens()[token.index()].id;
             write!(out, "majority {token} {held} {points} {}", players(*scorers))
+        }
+        Event::TitleTaken { player, title, tiles, pos, segment } => {
+            let title = &game.titles()[title.index()].id;
+            write!(out, "title {} {title} {tiles} {} {} {segment}", player.0, pos.x, pos.y)
+        }
+        Event::TitleScored { title, player, features, points } => {
+            let title = &game.titles()[title.index()].id;
+            write!(out, "held {title} {} {features} {points}", player.0)
         }
         Event::TurnStarted { player } => write!(out, "turn {}", player.0),
         Event::GameOver { winners } => write!(out, "over {}", players(*winners)),

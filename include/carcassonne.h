@@ -857,7 +857,7 @@ typedef struct carc_event {
    */
   carc_event_kind kind;
   /**
-   * Who acted, or whose figure or turn it is (all kinds but `FEATURE_SCORED`,
+   * Who acted, or whose figure, turn or title it is (all kinds but `FEATURE_SCORED`,
    * `TOKENS_SCORED` and `GAME_OVER`).
    */
   uint8_t player;
@@ -878,14 +878,15 @@ typedef struct carc_event {
    */
   uint16_t rotation;
   /**
-   * `FIGURE_PLACED`, `FIGURE_RETURNED`, `TOKENS_TAKEN`: the segment.
+   * `FIGURE_PLACED`, `FIGURE_RETURNED`, `TOKENS_TAKEN`, `TITLE_TAKEN`: the segment.
    */
   uint8_t segment;
   /**
-   * `TOKENS_TAKEN`, `TOKENS_SCORED`: the token kind, numbered as
-   * `carc_game_token_info` lists them (ABI 1.7; the byte was padding before).
+   * `TOKENS_TAKEN`, `TOKENS_SCORED`: the token kind, numbered as `carc_game_token_info`
+   * lists them; `TITLE_TAKEN`, `TITLE_SCORED`: the title, numbered as
+   * `carc_game_title_info` lists them (ABI 1.7; the byte was padding before).
    */
-  uint8_t token;
+  uint8_t declared;
   /**
    * `FIGURE_PLACED`, `FIGURE_RETURNED`: a `CARC_FIGURE_*` constant.
    */
@@ -924,6 +925,49 @@ typedef struct carc_token_info {
    */
   uint32_t majority;
 } carc_token_info;
+
+/**
+ * A title as the game's tile sets declare it, and where it stands now. The strings belong to
+ * the game handle.
+ */
+typedef struct carc_title_info {
+  /**
+   * The id events name it by, such as `"king"`.
+   */
+  const char *id;
+  /**
+   * The name shown to people.
+   */
+  const char *name;
+  /**
+   * The kind of feature that wins it and that it scores: `CITY` or `ROAD`.
+   */
+  carc_segment_kind feature;
+  /**
+   * Points at the end per feature of that kind completed in the game.
+   */
+  uint32_t per_feature;
+  /**
+   * Points at the end for holding it.
+   */
+  uint32_t holding;
+  /**
+   * 1 when a player holds it, else 0.
+   */
+  uint8_t has_holder;
+  /**
+   * The holder, when `has_holder`.
+   */
+  uint8_t holder;
+  /**
+   * Tiles of the largest feature of its kind completed so far (0 before any).
+   */
+  uint32_t largest;
+  /**
+   * Features of its kind completed so far.
+   */
+  uint32_t completed;
+} carc_title_info;
 
 /**
  * A tile on the board.
@@ -1427,16 +1471,28 @@ typedef void (*carc_analysis_progress)(void *user,
 #define CARC_EVENT_KIND_GAME_OVER 8
 
 /**
- * `player` took `score.points` tokens of kind `token` from the feature completed at `pos`,
+ * `player` took `score.points` tokens of kind `declared` from the feature completed at `pos`,
  * segment `segment` (`score.scorers` holds that player's bit) (ABI 1.7).
  */
 #define CARC_EVENT_KIND_TOKENS_TAKEN 9
 
 /**
  * At the end of the game, the players in `score.scorers` held the most tokens of kind
- * `token`, `score.tiles` each, and scored `score.points` each (ABI 1.7).
+ * `declared`, `score.tiles` each, and scored `score.points` each (ABI 1.7).
  */
 #define CARC_EVENT_KIND_TOKENS_SCORED 10
+
+/**
+ * `player` completed the feature at `pos`, segment `segment`, of `score.tiles` tiles, larger
+ * than every one of its kind before, and took (or kept) title `declared` (ABI 1.7).
+ */
+#define CARC_EVENT_KIND_TITLE_TAKEN 11
+
+/**
+ * At the end of the game, `player` held title `declared` and scored `score.points` for it,
+ * with `score.cities` features of its kind completed in the game (ABI 1.7).
+ */
+#define CARC_EVENT_KIND_TITLE_SCORED 12
 
 /**
  * It was completed during play.
@@ -2370,6 +2426,33 @@ carc_result carc_game_tokens_held(const struct carc_game *game,
                                   uint32_t *buf,
                                   size_t cap,
                                   size_t *count);
+
+/**
+ * Writes how many titles the game's tile sets declare to `*out`; they are numbered from 0
+ * below it, as the `declared` byte of `TITLE_*` events is.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_title_count(const struct carc_game *game, size_t *out);
+
+/**
+ * Writes title `title`, with its holder and record now, to `*out`. Its strings belong to
+ * `game` and stay valid until it is freed.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a title
+ * past the end.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_title_info`.
+ */
+carc_result carc_game_title_info(const struct carc_game *game,
+                                 uint8_t title,
+                                 struct carc_title_info *out);
 
 /**
  * Writes every tile on the board, in the order they were placed (the start tile first), to

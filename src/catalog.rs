@@ -4,7 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::dsl::{self, Diagnostics};
-use crate::rulebook::{Mark, MarkInfo, Rule, Rulebook, TokenInfo};
+use crate::rulebook::{Mark, MarkInfo, Rule, Rulebook, TitleInfo, TokenInfo};
 use crate::segment::SegmentKind;
 use crate::tile::{TileIndex, TileType};
 
@@ -65,7 +65,7 @@ pub struct Catalog {
 }
 
 /// The names of the tile sets built into the library, in the order they are listed to users.
-pub const BUILTIN_NAMES: [&str; 7] = [
+pub const BUILTIN_NAMES: [&str; 8] = [
     "base",
     "base_c2",
     "river",
@@ -73,13 +73,14 @@ pub const BUILTIN_NAMES: [&str; 7] = [
     "cathars",
     "traders_and_builders",
     "hills_and_sheep",
+    "king_and_robber",
 ];
 
 /// A name that is not one of [`BUILTIN_NAMES`]; a long one is quoted cut to
 /// [`MAX_LABEL`](crate::limits::MAX_LABEL) characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals, cathars, traders_and_builders and hills_and_sheep"
+    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals, cathars, traders_and_builders, hills_and_sheep and king_and_robber"
 )]
 pub struct UnknownBuiltin(pub String);
 
@@ -124,7 +125,8 @@ impl Catalog {
     }
 
     /// One of the tile sets built into the library, by name: `base`, `base_c2`, `river`,
-    /// `inns_and_cathedrals`, `cathars`, `traders_and_builders` or `hills_and_sheep`.
+    /// `inns_and_cathedrals`, `cathars`, `traders_and_builders`, `hills_and_sheep` or
+    /// `king_and_robber`.
     ///
     /// # Errors
     /// [`UnknownBuiltin`] for any other name.
@@ -181,6 +183,12 @@ impl Catalog {
     #[must_use]
     pub fn tokens(&self) -> &[TokenInfo] {
         self.rulebook.tokens()
+    }
+
+    /// The titles the set declares (King & Robber Baron's King and Robber Baron).
+    #[must_use]
+    pub fn titles(&self) -> &[TitleInfo] {
+        self.rulebook.titles()
     }
 
     /// The mark the set declares with this id.
@@ -292,6 +300,7 @@ fn builtin_text(name: &str) -> Option<&'static str> {
         "cathars" => include_str!("../tilesets/cathars.toml"),
         "traders_and_builders" => include_str!("../tilesets/traders_and_builders.toml"),
         "hills_and_sheep" => include_str!("../tilesets/hills_and_sheep.toml"),
+        "king_and_robber" => include_str!("../tilesets/king_and_robber.toml"),
         _ => return None,
     })
 }

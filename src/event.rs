@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::geom::Rotation;
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{MarkCounts, RuleId, TokenId};
+use crate::rulebook::{MarkCounts, RuleId, TitleId, TokenId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -76,13 +76,23 @@ pub struct PointsByKind {
     /// files written before tokens were declared.
     #[serde(default)]
     pub tokens: u32,
+    /// Titles held at the end of the game (King & Robber Baron); absent from files written
+    /// before titles were declared.
+    #[serde(default)]
+    pub titles: u32,
 }
 
 impl PointsByKind {
     /// The points of every kind together.
     #[must_use]
     pub const fn total(&self) -> u32 {
-        self.city + self.road + self.monastery + self.garden + self.farms + self.tokens
+        self.city
+            + self.road
+            + self.monastery
+            + self.garden
+            + self.farms
+            + self.tokens
+            + self.titles
     }
 
     /// Counts `score` under its kind, once (for one of its scorers).
@@ -174,6 +184,31 @@ pub enum Event {
         points: u32,
         /// The players holding that many.
         scorers: PlayerSet,
+    },
+    /// A player completed a feature larger than every one of its kind before and took (or
+    /// kept) the title it wins, after the feature scored.
+    TitleTaken {
+        /// Who holds it now.
+        player: PlayerId,
+        /// Which title, by number ([`Game::titles`](crate::Game::titles)).
+        title: TitleId,
+        /// Tiles of the feature that won it: the size to beat now.
+        tiles: u32,
+        /// A cell holding a segment of that feature.
+        pos: Pos,
+        /// That segment's index in its tile type.
+        segment: SegmentIndex,
+    },
+    /// At the end of the game, a title's holder scored it.
+    TitleScored {
+        /// Which title.
+        title: TitleId,
+        /// Its holder.
+        player: PlayerId,
+        /// Features of its kind completed in the game.
+        features: u32,
+        /// The points the holder receives.
+        points: u32,
     },
     /// A figure went back to its owner's supply.
     FigureReturned {

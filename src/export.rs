@@ -23,7 +23,18 @@ struct CatalogDoc<'a> {
     marks: Vec<MarkDoc<'a>>,
     rules: Vec<RuleDoc<'a>>,
     tokens: Vec<TokenDoc<'a>>,
+    titles: Vec<TitleDoc<'a>>,
     tiles: Vec<TileDoc<'a>>,
+}
+
+/// A title: the keys of its `[[title]]` table.
+#[derive(serde::Serialize)]
+struct TitleDoc<'a> {
+    id: &'a str,
+    name: &'a str,
+    feature: &'static str,
+    per_feature: u32,
+    holding: u32,
 }
 
 /// A token kind: the keys of its `[[token]]` table.
@@ -127,7 +138,8 @@ struct SegmentDoc<'a> {
 
 impl Serialize for Catalog {
     /// The exported form: `format`, `set`, `deck` (start and last as tile ids), `figures`,
-    /// `marks`, `rules`, `tokens` (each as its table in the tile set format), and `tiles`, each with `id`, `name`, `count`, `edges` (kinds in N, E, S, W order) and
+    /// `marks`, `rules`, `tokens`, `titles` (each as its table in the tile set format), and
+    /// `tiles`, each with `id`, `name`, `count`, `edges` (kinds in N, E, S, W order) and
     /// `segments` (`index`, `kind`, `edges`, `half_edges`, `marks`, and `cities` as segment
     /// indices).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -169,6 +181,18 @@ impl Serialize for Catalog {
                     majority: token.majority,
                     glyph: token.glyph.name(),
                     colour: token.colour.name(),
+                })
+                .collect(),
+            titles: self
+                .rulebook
+                .titles()
+                .iter()
+                .map(|title| TitleDoc {
+                    id: &title.id,
+                    name: &title.name,
+                    feature: title.feature.name(),
+                    per_feature: title.per_feature,
+                    holding: title.holding,
                 })
                 .collect(),
             tiles: self.tiles.iter().map(|tile| tile_doc(tile, &self.rulebook)).collect(),

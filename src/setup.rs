@@ -162,7 +162,7 @@ pub enum SetupError {
         "`{second}` declares {what} `{id}` differently from `{first}`; sets that share a {what} must declare it alike"
     )]
     ConflictingDeclaration {
-        /// `"mark"`, `"rule"` or `"token"`.
+        /// `"mark"`, `"rule"`, `"token"` or `"title"`.
         what: &'static str,
         /// The id both use.
         id: String,
@@ -180,6 +180,9 @@ pub enum SetupError {
     /// The sets declare more token kinds together than a game holds.
     #[error("the tile sets declare more than {max} token kinds together", max = crate::rulebook::MAX_TOKENS)]
     TooManyTokens,
+    /// The sets declare more titles together than a game holds.
+    #[error("the tile sets declare more than {max} titles together", max = crate::rulebook::MAX_TITLES)]
+    TooManyTitles,
     /// The sets bring more tiles together than a board holds
     /// ([`MAX_GAME_TILES`](crate::limits::MAX_GAME_TILES)).
     #[error("the tile sets have {tiles} tiles together; a game can use at most {max}", max = MAX_GAME_TILES)]
@@ -342,6 +345,7 @@ pub(crate) fn combine(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<TileType>),
         Conflict::TooManyMarks => SetupError::TooManyMarks,
         Conflict::TooManyRules => SetupError::TooManyRules,
         Conflict::TooManyTokens => SetupError::TooManyTokens,
+        Conflict::TooManyTitles => SetupError::TooManyTitles,
     })?;
     let tiles = catalogs
         .iter()

@@ -19,7 +19,7 @@ use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::geom::Rotation;
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{MarkCounts, RuleId, TokenId};
+use crate::rulebook::{MarkCounts, RuleId, TitleId, TokenId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -149,6 +149,8 @@ enum EventTag {
     FeatureScored,
     TokensTaken,
     TokensScored,
+    TitleTaken,
+    TitleScored,
     FigureReturned,
     TurnStarted,
     GameOver,
@@ -181,6 +183,8 @@ struct EventDoc {
     token: Option<TokenId>,
     count: Option<u32>,
     held: Option<u32>,
+    title: Option<TitleId>,
+    features: Option<u32>,
 }
 
 impl EventDoc {
@@ -266,6 +270,25 @@ impl<'de> Deserialize<'de> for Event {
                 },
                 "tokens_scored",
             ),
+            EventTag::TitleTaken => (
+                Event::TitleTaken {
+                    player: required(&mut d.player, "player")?,
+                    title: required(&mut d.title, "title")?,
+                    tiles: required(&mut d.tiles, "tiles")?,
+                    pos: required(&mut d.pos, "pos")?,
+                    segment: required(&mut d.segment, "segment")?,
+                },
+                "title_taken",
+            ),
+            EventTag::TitleScored => (
+                Event::TitleScored {
+                    title: required(&mut d.title, "title")?,
+                    player: required(&mut d.player, "player")?,
+                    features: required(&mut d.features, "features")?,
+                    points: required(&mut d.points, "points")?,
+                },
+                "title_scored",
+            ),
             EventTag::FigureReturned => (
                 Event::FigureReturned {
                     player: required(&mut d.player, "player")?,
@@ -306,6 +329,8 @@ impl<'de> Deserialize<'de> for Event {
                 ("token", doc.token.is_some()),
                 ("count", doc.count.is_some()),
                 ("held", doc.held.is_some()),
+                ("title", doc.title.is_some()),
+                ("features", doc.features.is_some()),
             ],
         )?;
         Ok(event)
@@ -369,6 +394,8 @@ mod tests {
                 points: 10,
                 scorers: PlayerSet::EMPTY.with(player),
             },
+            Event::TitleTaken { player, title: TitleId(1), tiles: 7, pos, segment: 2 },
+            Event::TitleScored { title: TitleId(0), player, features: 5, points: 5 },
             Event::FigureReturned { player, figure: Figure::Follower, pos, segment: 3 },
             Event::TurnStarted { player },
             Event::GameOver { winners: PlayerSet::EMPTY.with(player) },

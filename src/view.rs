@@ -67,6 +67,9 @@ pub struct PlayerView {
     /// Tokens held, by seat, each indexed as [`Game::tokens`]; empty lists when no set in
     /// play declares tokens.
     pub tokens: Vec<Vec<u32>>,
+    /// Where each declared title stands, indexed as [`Game::titles`]: its holder, the largest
+    /// feature of its kind completed so far, and how many; empty without titles.
+    pub titles: Vec<crate::rulebook::TitleStanding>,
     /// Copies of each tile type still in the bag, indexed as [`Game::tiles`].
     pub remaining: Vec<u16>,
     /// Tiles still in the bag.
@@ -100,6 +103,9 @@ impl Game {
             points_by_kind: self.points_by_kind().to_vec(),
             supplies: (0..players).map(|player| self.supply(PlayerId(player))).collect(),
             tokens: (0..players).map(|player| self.tokens_held(PlayerId(player))).collect(),
+            titles: (0..self.titles().len())
+                .filter_map(|title| self.title_standing(crate::rulebook::TitleId(title as u8)))
+                .collect(),
             remaining: self.remaining().to_vec(),
             tiles_left: self.tiles_left(),
             discarded: self.discarded(),

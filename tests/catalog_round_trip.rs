@@ -152,6 +152,12 @@ fn toml_from_json(json: &serde_json::Value) -> String {
             entries("per_mark", false)
         );
     }
+    for title in json["titles"].as_array().unwrap() {
+        out += &format!(
+            "[[title]]\nid = {}\nname = {}\nfeature = {}\nper_feature = {}\nholding = {}\n",
+            title["id"], title["name"], title["feature"], title["per_feature"], title["holding"]
+        );
+    }
     for token in json["tokens"].as_array().unwrap() {
         out += &format!(
             "[[token]]\nid = {}\nname = {}\nfrom = {}\ntaken_by = {}\nmajority = {}\nglyph = {}\ncolour = {}\n",

@@ -11,7 +11,7 @@ use std::path::Path;
 use carcassonne::{
     Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Forbidden, Game,
     GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleOptions,
-    ScoreReason, SegmentKind, SetupError, TileIndex, TokenId,
+    ScoreReason, SegmentKind, SetupError, TileIndex, TitleId, TokenId,
 };
 use serde::Deserialize;
 
@@ -185,6 +185,32 @@ struct Variant {
     /// Every TokensScored event of the final scoring, in order (default none).
     #[serde(default)]
     majority: Vec<Majority>,
+    /// Every TitleTaken event of the game, in order (default none).
+    #[serde(default)]
+    title_taken: Vec<TitleTaken>,
+    /// Every TitleScored event of the final scoring, in order (default none).
+    #[serde(default)]
+    title_scored: Vec<TitleScored>,
+}
+
+/// A TitleTaken event: the step, the new holder, the title by id, the winning size.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TitleTaken {
+    step: usize,
+    player: u8,
+    title: String,
+    tiles: u32,
+}
+
+/// A TitleScored event: the title by id, its holder, the features counted, the points.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TitleScored {
+    title: String,
+    player: u8,
+    features: u32,
+    points: u32,
 }
 
 /// A TokensTaken event as a scenario states it: the step, the taker, the kind by id, how many.
@@ -341,10 +367,21 @@ fn run_scenario(name: &str) {
         let token_id = |token: TokenId| game.tokens()[token.index()].id.clone();
         let mut taken = Vec::new();
         let mut majority = Vec::new();
+        let title_id = |title: TitleId| game.titles()[title.index()].id.clone();
+        let (mut title_taken, mut title_scored) = (Vec::new(), Vec::new());
         for (index, (step, event)) in events.iter().enumerate() {
             if let Event::TokensTaken { player, token, count, .. } = *event {
                 let token = token_id(token);
                 taken.push(Taken { step: *step, player: player.0, token, count });
+            }
+            if let Event::TitleTaken { player, title, tiles, .. } = *event {
+                let title = title_id(title);
+                title_taken.push(TitleTaken { step: *step, player: player.0, title, tiles });
+            }
+            if let Event::TitleScored { title, player, features, points } = *event {
+                totals[player.index()] += points;
+                let title = title_id(title);
+                title_scored.push(TitleScored { title, player: player.0, features, points });
             }
             if let Event::TokensScored { token, held, points, scorers } = *event {
                 for player in scorers.iter() {
@@ -382,6 +419,8 @@ fn run_scenario(name: &str) {
         assert_eq!(sorted(at_end), sorted(expected_at_end), "{context}: final scoring");
         assert_eq!(taken, variant.taken, "{context}: tokens taken");
         assert_eq!(majority, variant.majority, "{context}: token majorities");
+        assert_eq!(title_taken, variant.title_taken, "{context}: titles taken");
+        assert_eq!(title_scored, variant.title_scored, "{context}: titles scored");
         assert_eq!(game.scores(), variant.scores, "{context}: scores");
         assert_eq!(totals, variant.scores, "{context}: the events should add up to the scores");
     }
@@ -457,6 +496,9 @@ scenarios! {
     vineyards_give_nothing_to_an_unfinished_monastery,
     /// Hills & Sheep: of two knights tied in a city, the one on a hill tile takes it alone.
     a_follower_on_a_hill_wins_a_tied_city,
+    /// King & Robber Baron: each title goes to the completer of a strictly larger city or road
+    /// and its holder scores 1 per city or road completed in the game.
+    the_king_goes_to_whoever_completes_the_largest_city,
     /// An invented set (tests/invented/market_town.toml): a toll road worth 2 a tile, its salt
     /// going to the road's scorer, not its completer, and the most salt paying 6.
     invented_toll_road_pays_salt_to_its_scorers,

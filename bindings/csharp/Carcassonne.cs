@@ -267,12 +267,18 @@ namespace Carcassonne
         TurnStarted = 7,
         /// <summary>The game is over; <see cref="Event.Winners"/> holds the players with the highest score.</summary>
         GameOver = 8,
-        /// <summary><see cref="Event.Player"/> took <c>Score.Points</c> tokens of kind <see cref="Event.Token"/>
+        /// <summary><see cref="Event.Player"/> took <c>Score.Points</c> tokens of kind <see cref="Event.Declared"/>
         /// from the feature completed at <see cref="Event.Pos"/>, <see cref="Event.Segment"/> (ABI 1.7).</summary>
         TokensTaken = 9,
         /// <summary>At the end, the players in <c>Score.Scorers</c> held the most tokens of kind
-        /// <see cref="Event.Token"/> (<c>Score.Tiles</c> each) and scored <c>Score.Points</c> each (ABI 1.7).</summary>
+        /// <see cref="Event.Declared"/> (<c>Score.Tiles</c> each) and scored <c>Score.Points</c> each (ABI 1.7).</summary>
         TokensScored = 10,
+        /// <summary><see cref="Event.Player"/> completed a feature of <c>Score.Tiles</c> tiles, larger than every
+        /// one of its kind before, and took (or kept) title <see cref="Event.Declared"/> (ABI 1.7).</summary>
+        TitleTaken = 11,
+        /// <summary>At the end, <see cref="Event.Player"/> held title <see cref="Event.Declared"/> and scored
+        /// <c>Score.Points</c>, with <c>Score.Cities</c> features of its kind completed (ABI 1.7).</summary>
+        TitleScored = 12,
     }
 
     /// <summary>Who takes the tokens of a completed feature (<c>CARC_TOKEN_TAKER_*</c>).</summary>
@@ -746,8 +752,9 @@ namespace Carcassonne
         public readonly ushort Rotation;
         /// <summary>FigurePlaced, FigureReturned, TokensTaken: the segment.</summary>
         public readonly byte Segment;
-        /// <summary>TokensTaken, TokensScored: the token kind, numbered as <see cref="Game.TokenInfo"/> lists them (ABI 1.7).</summary>
-        public readonly byte Token;
+        /// <summary>TokensTaken, TokensScored: the token kind, numbered as <see cref="Game.TokenInfo"/> lists them;
+        /// TitleTaken, TitleScored: the title, numbered as <see cref="Game.TitleInfo"/> lists them (ABI 1.7).</summary>
+        public readonly byte Declared;
         /// <summary>FigurePlaced, FigureReturned: the figure.</summary>
         public readonly Figure Figure;
         /// <summary>FeatureScored: the score. TokensTaken, TokensScored: who received what, as the kinds say.</summary>
@@ -1057,6 +1064,20 @@ namespace Carcassonne
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    internal struct TitleInfoNative
+    {
+        internal IntPtr Id;
+        internal IntPtr Name;
+        internal SegmentKind Feature;
+        internal uint PerFeature;
+        internal uint Holding;
+        internal byte HasHolder;
+        internal byte Holder;
+        internal uint Largest;
+        internal uint Completed;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     internal struct TokenInfoNative
     {
         internal IntPtr Id;
@@ -1170,6 +1191,43 @@ namespace Carcassonne
             Count = info.Count;
             SegmentCount = info.SegmentCount;
             Edges = Array.AsReadOnly(new[] { info.Edge0, info.Edge1, info.Edge2, info.Edge3 });
+        }
+
+        /// <summary>The id.</summary>
+        public override string ToString() { return Id; }
+    }
+
+    /// <summary>A title the game's tile sets declare (King &amp; Robber Baron's King and Robber Baron), and
+    /// where it stood when it was read.</summary>
+    public sealed class TitleInfo
+    {
+        /// <summary>The id events name it by, such as "king".</summary>
+        public string Id { get; private set; }
+        /// <summary>The name shown to people.</summary>
+        public string Name { get; private set; }
+        /// <summary>The kind of feature that wins it and that it scores: City or Road.</summary>
+        public SegmentKind Feature { get; private set; }
+        /// <summary>Points at the end per feature of that kind completed in the game.</summary>
+        public uint PerFeature { get; private set; }
+        /// <summary>Points at the end for holding it.</summary>
+        public uint Holding { get; private set; }
+        /// <summary>The player holding it, or -1 before anyone completed a feature of its kind.</summary>
+        public int Holder { get; private set; }
+        /// <summary>Tiles of the largest feature of its kind completed so far.</summary>
+        public uint Largest { get; private set; }
+        /// <summary>Features of its kind completed so far.</summary>
+        public uint Completed { get; private set; }
+
+        internal TitleInfo(TitleInfoNative info)
+        {
+            Id = Utf8.Read(info.Id);
+            Name = Utf8.Read(info.Name);
+            Feature = info.Feature;
+            PerFeature = info.PerFeature;
+            Holding = info.Holding;
+            Holder = info.HasHolder != 0 ? info.Holder : -1;
+            Largest = info.Largest;
+            Completed = info.Completed;
         }
 
         /// <summary>The id.</summary>
@@ -2078,6 +2136,26 @@ namespace Carcassonne
             return new TokenInfo(info);
         }
 
+        /// <summary>How many titles the game's tile sets declare; they are numbered from 0.</summary>
+        public int TitleCount
+        {
+            get
+            {
+                UIntPtr count;
+                Errors.Check(Native.carc_game_title_count(handle, out count));
+                return Sizes.ToInt(count);
+            }
+        }
+
+        /// <summary>Title <paramref name="title"/>, with its holder and record now.</summary>
+        /// <exception cref="CarcassonneException">OutOfRange.</exception>
+        public TitleInfo TitleInfo(byte title)
+        {
+            TitleInfoNative info;
+            Errors.Check(Native.carc_game_title_info(handle, title, out info));
+            return new TitleInfo(info);
+        }
+
         /// <summary>How many tokens of each kind player <paramref name="player"/> holds, one per kind.</summary>
         /// <exception cref="CarcassonneException">OutOfRange for a player not at the table.</exception>
         public uint[] TokensHeld(int player)
@@ -2819,6 +2897,12 @@ namespace Carcassonne
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_token_kind_count(GameHandle game, out UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_title_count(GameHandle game, out UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_title_info(GameHandle game, byte title, out TitleInfoNative info);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_token_info(GameHandle game, byte token, out TokenInfoNative info);

@@ -73,6 +73,17 @@ int main(void) {
     FIELD(carc_token_info, taken_by);
     FIELD(carc_token_info, majority);
 
+    SIZE(carc_title_info);
+    FIELD(carc_title_info, id);
+    FIELD(carc_title_info, name);
+    FIELD(carc_title_info, feature);
+    FIELD(carc_title_info, per_feature);
+    FIELD(carc_title_info, holding);
+    FIELD(carc_title_info, has_holder);
+    FIELD(carc_title_info, holder);
+    FIELD(carc_title_info, largest);
+    FIELD(carc_title_info, completed);
+
     SIZE(carc_supply);
     FIELD(carc_supply, followers);
     FIELD(carc_supply, big_followers);
@@ -108,7 +119,7 @@ int main(void) {
     FIELD(carc_event, pos);
     FIELD(carc_event, rotation);
     FIELD(carc_event, segment);
-    FIELD(carc_event, token);
+    FIELD(carc_event, declared);
     FIELD(carc_event, figure);
     FIELD(carc_event, score);
 
@@ -300,6 +311,8 @@ int main(void) {
     CONST(CARC_EVENT_KIND_GAME_OVER);
     CONST(CARC_EVENT_KIND_TOKENS_TAKEN);
     CONST(CARC_EVENT_KIND_TOKENS_SCORED);
+    CONST(CARC_EVENT_KIND_TITLE_TAKEN);
+    CONST(CARC_EVENT_KIND_TITLE_SCORED);
 
     CONST(CARC_TOKEN_TAKER_COMPLETER);
     CONST(CARC_TOKEN_TAKER_SCORERS);

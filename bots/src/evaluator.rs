@@ -25,6 +25,9 @@ pub struct EvaluatorWeights {
     /// Weight of the token majorities the players lead now (Traders & Builders' goods: each
     /// kind's declared points to whoever holds the most, ties in full, as the end would pay).
     pub token_majority: f32,
+    /// Weight of the titles held now (King & Robber Baron: what each would pay its holder if
+    /// the game ended now, by the declared rules).
+    pub titles: f32,
 }
 
 impl Default for EvaluatorWeights {
@@ -37,6 +40,7 @@ impl Default for EvaluatorWeights {
             rival_help: 0.25,
             field_outlook: 0.2,
             token_majority: 1.0,
+            titles: 1.0,
         }
     }
 }
@@ -151,6 +155,7 @@ impl Evaluator {
             *out += worth * (followers + 0.5 * f32::from(supply.abbots));
         }
         self.token_majorities(game, out);
+        self.titles_held(game, out);
         for figure in game.figures() {
             let Some(root) = root_of(game, figure.pos, figure.segment) else { continue };
             let Some((_, chance)) = scratch.chances.iter().find(|(r, _)| *r == root) else {
@@ -179,6 +184,20 @@ impl Evaluator {
                 if held(player) == most {
                     *out += self.weights.token_majority * token.majority as f32;
                 }
+            }
+        }
+    }
+
+    /// Each declared title's points to its holder now, as the end would pay them.
+    fn titles_held(&self, game: &Game, out: &mut [f32]) {
+        for (index, title) in game.titles().iter().enumerate() {
+            let Some(standing) = game.title_standing(carcassonne::TitleId(index as u8)) else {
+                continue;
+            };
+            let Some(holder) = standing.holder else { continue };
+            let points = title.per_feature * standing.completed + title.holding;
+            if let Some(out) = out.get_mut(holder.index()) {
+                *out += self.weights.titles * points as f32;
             }
         }
     }

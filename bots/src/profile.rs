@@ -354,6 +354,7 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
         rival_help,
         field_outlook,
         token_majority,
+        titles,
     } = *weights;
     for (name, value, low, high) in [
         ("figure_in_supply", figure_in_supply, -100.0, 100.0),
@@ -363,6 +364,7 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
         ("rival_help", rival_help, 0.0, 1.0),
         ("field_outlook", field_outlook, 0.0, 10.0),
         ("token_majority", token_majority, 0.0, 10.0),
+        ("titles", titles, 0.0, 10.0),
     ] {
         if !(low..=high).contains(&value) {
             return Err(format!("evaluator `{name}` is between {low} and {high}"));

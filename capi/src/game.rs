@@ -102,6 +102,12 @@ impl GameObject {
                 .iter()
                 .map(|token| (c_string(&token.id), c_string(&token.name)))
                 .collect(),
+            titles: self
+                .game
+                .titles()
+                .iter()
+                .map(|title| (c_string(&title.id), c_string(&title.name)))
+                .collect(),
         })
     }
 }
@@ -111,6 +117,8 @@ pub(crate) struct GameStrings {
     tiles: TileStrings,
     /// Each token kind's id and name.
     pub(crate) tokens: Vec<(CString, CString)>,
+    /// Each title's id and name.
+    pub(crate) titles: Vec<(CString, CString)>,
 }
 
 /// The game behind `game`, held for the call (to read or to change: calls on a handle take

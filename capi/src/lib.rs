@@ -38,7 +38,7 @@ mod palette;
 
 mod game;
 
-mod tokens;
+mod declared;
 
 mod board;
 

@@ -330,9 +330,10 @@ pub(crate) fn setup_code(error: &SetupError) -> carc_result {
         SetupError::NoFollowers => carc_result::NoFollowers,
         SetupError::TooManyTiles { .. } => carc_result::TooManyTiles,
         SetupError::ConflictingDeclaration { .. } => carc_result::ConflictingDeclaration,
-        SetupError::TooManyMarks | SetupError::TooManyRules | SetupError::TooManyTokens => {
-            carc_result::TooManyDeclarations
-        }
+        SetupError::TooManyMarks
+        | SetupError::TooManyRules
+        | SetupError::TooManyTokens
+        | SetupError::TooManyTitles => carc_result::TooManyDeclarations,
     }
 }
 

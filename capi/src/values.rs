@@ -135,12 +135,18 @@ pub const CARC_EVENT_KIND_FIGURE_RETURNED: carc_event_kind = 6;
 pub const CARC_EVENT_KIND_TURN_STARTED: carc_event_kind = 7;
 /// The game is over; `winners` holds the players with the highest score.
 pub const CARC_EVENT_KIND_GAME_OVER: carc_event_kind = 8;
-/// `player` took `score.points` tokens of kind `token` from the feature completed at `pos`,
+/// `player` took `score.points` tokens of kind `declared` from the feature completed at `pos`,
 /// segment `segment` (`score.scorers` holds that player's bit) (ABI 1.7).
 pub const CARC_EVENT_KIND_TOKENS_TAKEN: carc_event_kind = 9;
 /// At the end of the game, the players in `score.scorers` held the most tokens of kind
-/// `token`, `score.tiles` each, and scored `score.points` each (ABI 1.7).
+/// `declared`, `score.tiles` each, and scored `score.points` each (ABI 1.7).
 pub const CARC_EVENT_KIND_TOKENS_SCORED: carc_event_kind = 10;
+/// `player` completed the feature at `pos`, segment `segment`, of `score.tiles` tiles, larger
+/// than every one of its kind before, and took (or kept) title `declared` (ABI 1.7).
+pub const CARC_EVENT_KIND_TITLE_TAKEN: carc_event_kind = 11;
+/// At the end of the game, `player` held title `declared` and scored `score.points` for it,
+/// with `score.cities` features of its kind completed in the game (ABI 1.7).
+pub const CARC_EVENT_KIND_TITLE_SCORED: carc_event_kind = 12;
 
 /// When a feature scored.
 pub type carc_score_reason = u32;
@@ -268,7 +274,7 @@ pub struct carc_feature_score {
 pub struct carc_event {
     /// A `CARC_EVENT_KIND_*` constant.
     pub kind: carc_event_kind,
-    /// Who acted, or whose figure or turn it is (all kinds but `FEATURE_SCORED`,
+    /// Who acted, or whose figure, turn or title it is (all kinds but `FEATURE_SCORED`,
     /// `TOKENS_SCORED` and `GAME_OVER`).
     pub player: u8,
     /// `GAME_OVER`: the players with the highest score, bit `p` for player `p`.
@@ -279,11 +285,12 @@ pub struct carc_event {
     pub pos: carc_pos,
     /// `TILE_PLACED`: degrees clockwise.
     pub rotation: u16,
-    /// `FIGURE_PLACED`, `FIGURE_RETURNED`, `TOKENS_TAKEN`: the segment.
+    /// `FIGURE_PLACED`, `FIGURE_RETURNED`, `TOKENS_TAKEN`, `TITLE_TAKEN`: the segment.
     pub segment: u8,
-    /// `TOKENS_TAKEN`, `TOKENS_SCORED`: the token kind, numbered as
-    /// `carc_game_token_info` lists them (ABI 1.7; the byte was padding before).
-    pub token: u8,
+    /// `TOKENS_TAKEN`, `TOKENS_SCORED`: the token kind, numbered as `carc_game_token_info`
+    /// lists them; `TITLE_TAKEN`, `TITLE_SCORED`: the title, numbered as
+    /// `carc_game_title_info` lists them (ABI 1.7; the byte was padding before).
+    pub declared: u8,
     /// `FIGURE_PLACED`, `FIGURE_RETURNED`: a `CARC_FIGURE_*` constant.
     pub figure: carc_figure,
     /// `FEATURE_SCORED`: the score. `TOKENS_TAKEN`, `TOKENS_SCORED`: who received what, as
@@ -553,7 +560,7 @@ pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> c
             player: player(who),
             pos: pos_to_c(*pos),
             segment: *segment,
-            token: token.0,
+            declared: token.0,
             score: carc_feature_score {
                 scorers: players_to_c(PlayerSet::EMPTY.with(*who)),
                 points: *count,
@@ -563,10 +570,31 @@ pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> c
         },
         Event::TokensScored { token, held, points, scorers } => carc_event {
             kind: CARC_EVENT_KIND_TOKENS_SCORED,
-            token: token.0,
+            declared: token.0,
             score: carc_feature_score {
                 scorers: players_to_c(*scorers),
                 tiles: *held,
+                points: *points,
+                ..carc_feature_score::default()
+            },
+            ..none
+        },
+        Event::TitleTaken { player: who, title, tiles, pos, segment } => carc_event {
+            kind: CARC_EVENT_KIND_TITLE_TAKEN,
+            player: player(who),
+            pos: pos_to_c(*pos),
+            segment: *segment,
+            declared: title.0,
+            score: carc_feature_score { tiles: *tiles, ..carc_feature_score::default() },
+            ..none
+        },
+        Event::TitleScored { title, player: who, features, points } => carc_event {
+            kind: CARC_EVENT_KIND_TITLE_SCORED,
+            player: player(who),
+            declared: title.0,
+            score: carc_feature_score {
+                scorers: players_to_c(PlayerSet::EMPTY.with(*who)),
+                cities: *features,
                 points: *points,
                 ..carc_feature_score::default()
             },

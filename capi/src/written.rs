@@ -15,11 +15,11 @@ use crate::board::{
     carc_feature_info, carc_placed_figure, carc_placement, carc_segment_ref, carc_segment_state,
 };
 use crate::catalog::{carc_segment_info, carc_tile_info, carc_tileset_info};
+use crate::declared::{carc_title_info, carc_token_info};
 use crate::error::carc_diagnostic_info;
 use crate::game::carc_setup;
 use crate::landscape::carc_landscape_scoring;
 use crate::picture::carc_point;
-use crate::tokens::carc_token_info;
 use crate::values::{
     carc_action, carc_event, carc_feature_score, carc_pos, carc_rules, carc_supply,
 };
@@ -100,9 +100,12 @@ written_struct! {
         kind, pos, segment, complete, farmers, scorers, reason, modifier, tiles, pennants,
         cities, points,
     }
-    carc_event { kind, player, winners, tile, pos, rotation, segment, token, figure, score }
+    carc_event { kind, player, winners, tile, pos, rotation, segment, declared, figure, score }
     carc_supply { followers, big_followers, abbots }
     carc_token_info { id, name, taken_by, majority }
+    carc_title_info {
+        id, name, feature, per_feature, holding, has_holder, holder, largest, completed,
+    }
     carc_setup { catalogs, catalog_count, players, seed, rules }
     carc_tileset_info {
         id, name, edition, followers, big_followers, has_start_tile, start_tile, stage,
@@ -146,7 +149,7 @@ mod tests {
     #[test]
     fn padding_is_written_as_zero() {
         // carc_action: 17 bytes of fields in 20. carc_event's byte after `segment` was
-        // padding until ABI 1.7 made it `token`: the struct kept its size and offsets.
+        // padding until ABI 1.7 made it `declared`: the struct kept its size and offsets.
         let action = carc_action {
             kind: 1,
             figure: 2,
@@ -159,9 +162,9 @@ mod tests {
         assert_eq!(&bytes[17..], [0, 0, 0]);
         let event = carc_event { segment: 7, ..carc_event::default() };
         let bytes = written_over_garbage(event);
-        assert_eq!(std::mem::offset_of!(carc_event, token), 15);
+        assert_eq!(std::mem::offset_of!(carc_event, declared), 15);
         assert_eq!(std::mem::offset_of!(carc_event, figure), 16);
-        assert_eq!(bytes[std::mem::offset_of!(carc_event, token)], 0);
+        assert_eq!(bytes[std::mem::offset_of!(carc_event, declared)], 0);
         assert!(!bytes.contains(&0xAA), "{bytes:?}");
         let figure =
             carc_placed_figure { player: 1, figure: 2, pos: carc_pos { x: 1, y: 1 }, segment: 3 };

@@ -40,7 +40,7 @@ const PUBLISHED: RuleOptions = RuleOptions {
     abbots: false,
 };
 
-const CONFIGS: [Config; 9] = [
+const CONFIGS: [Config; 10] = [
     Config { name: "base_2p", sets: &["base"], players: 2, options: PUBLISHED },
     Config {
         name: "base_c2_3p_abbots",
@@ -87,6 +87,12 @@ const CONFIGS: [Config; 9] = [
         sets: &["base_c2", "hills_and_sheep"],
         players: 2,
         options: RuleOptions { abbots: true, ..PUBLISHED },
+    },
+    Config {
+        name: "base_king_robber_3p",
+        sets: &["base", "king_and_robber"],
+        players: 3,
+        options: PUBLISHED,
     },
     // The consumers make this one from a JSON setup that leaves most options out.
     Config {

@@ -15,7 +15,8 @@ pub fn player(game: &Game, player: PlayerId) -> String {
 /// the north", "the road west to east", "the field to the south-east", "the monastery". Two
 /// segments of one tile that would read the same are told apart by the sides they touch:
 /// "the field to the south, along the east half of the south side"; and, should those be the
-/// same too (two segments touching no side), by their numbers: "the garden (segment 3)".
+/// same too (two meadows touching no side, between the same cities), by their order on the
+/// tile: "the second field in the middle".
 pub fn segment(tile: &TileType, rotation: Rotation, segment: SegmentIndex) -> String {
     let name = |index: usize| tile.segments().get(index).map(|s| plain_name(s.rotated(rotation)));
     let Some(this) = name(usize::from(segment)) else {
@@ -30,13 +31,22 @@ pub fn segment(tile: &TileType, rotation: Rotation, segment: SegmentIndex) -> St
         tile.segments().get(index).map(|s| touched_sides(s.rotated(rotation))).unwrap_or_default()
     };
     let mine = along(usize::from(segment));
-    let shared = twins.iter().filter(|index| along(**index) == mine).count();
-    match (mine.is_empty(), shared) {
+    let shared: Vec<usize> = twins.iter().copied().filter(|index| along(*index) == mine).collect();
+    // Twins the tile's data cannot tell apart at all are named by their order on the tile.
+    let nth = || {
+        let rank = shared.iter().position(|index| *index == usize::from(segment)).unwrap_or(0);
+        let ordinal = ORDINALS.get(rank).map_or_else(|| format!("{}th", rank + 1), |o| (*o).into());
+        format!("the {ordinal} {}", this.strip_prefix("the ").unwrap_or(&this))
+    };
+    match (mine.is_empty(), shared.len()) {
         (false, 1) => format!("{this}, along {mine}"),
-        (false, _) => format!("{this}, along {mine} (segment {segment})"),
-        (true, _) => format!("{this} (segment {segment})"),
+        (false, _) => format!("{}, along {mine}", nth()),
+        (true, _) => nth(),
     }
 }
+
+const ORDINALS: [&str; 8] =
+    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
 
 /// The tile type at `pos` in `game` and how it is turned, if a tile lies there.
 pub fn placed(game: &Game, pos: Pos) -> Option<(&TileType, Rotation)> {

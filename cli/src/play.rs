@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use carcassonne::{
     Action, BUILTIN_NAMES, Catalog, Effect, Event, FarmScoring, FeatureScore, Figure, Game,
     GameSetup, LoadError, Phase, PlayerId, PlayerSet, Pos, Rotation, Rule, RuleOptions,
-    ScoreReason, SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, TokenId,
+    ScoreReason, SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, TitleId, TokenId,
     UnfinishedMarks,
 };
 use clap::ValueEnum;
@@ -457,6 +457,28 @@ impl Transcript {
                         holders.join(" and ")
                     ));
                 }
+                Event::TitleTaken { player, title, tiles, .. } => {
+                    turn.taken.push(format!(
+                        "{} takes {} ({})",
+                        names::player(game, player),
+                        title_name(game, title),
+                        plural(tiles, "tile")
+                    ));
+                }
+                Event::TitleScored { title, player, features, points } => {
+                    majorities.push(format!(
+                        "{} holds {}: {} for {} completed",
+                        names::player(game, player),
+                        title_name(game, title),
+                        plural(points, "point"),
+                        plural(
+                            features,
+                            game.titles().get(title.index()).map_or("feature", |t| {
+                                if t.feature == SegmentKind::City { "city" } else { "road" }
+                            })
+                        )
+                    ));
+                }
                 Event::FigureReturned { .. } => {}
             }
         }
@@ -672,6 +694,13 @@ fn token_name(game: &Game, token: TokenId) -> String {
         .map_or_else(|| format!("token {}", token.0), |info| info.name.to_lowercase())
 }
 
+/// A title's name: "The King".
+fn title_name(game: &Game, title: TitleId) -> String {
+    game.titles()
+        .get(title.index())
+        .map_or_else(|| format!("title {}", title.0), |info| info.name.clone())
+}
+
 /// "2 wine tokens".
 fn tokens_phrase(game: &Game, token: TokenId, count: u32) -> String {
     plural(count, &format!("{} token", token_name(game, token)))
@@ -691,19 +720,29 @@ pub fn board(game: &Game) -> String {
 
 /// Points per player by kind of feature over the whole game, then the scores and winners.
 fn points_by_kind(game: &Game) -> String {
-    const KINDS: [&str; 6] = ["city", "road", "monastery", "garden", "field", "tokens"];
-    let table: Vec<[u32; 6]> = game
+    const KINDS: [&str; 7] = ["city", "road", "monastery", "garden", "field", "tokens", "titles"];
+    let table: Vec<[u32; 7]> = game
         .points_by_kind()
         .iter()
         .map(|kinds| {
-            [kinds.city, kinds.road, kinds.monastery, kinds.garden, kinds.farms, kinds.tokens]
+            [
+                kinds.city,
+                kinds.road,
+                kinds.monastery,
+                kinds.garden,
+                kinds.farms,
+                kinds.tokens,
+                kinds.titles,
+            ]
         })
         .collect();
-    // Gardens and tokens only where a set in play has them.
+    // Gardens, tokens and titles only where a set in play has them.
     let gardens = table.iter().any(|row| row[3] > 0);
     let tokens = !game.tokens().is_empty();
-    let shown: Vec<usize> =
-        (0..KINDS.len()).filter(|k| (*k != 3 || gardens) && (*k != 5 || tokens)).collect();
+    let titles = !game.titles().is_empty();
+    let shown: Vec<usize> = (0..KINDS.len())
+        .filter(|k| (*k != 3 || gardens) && (*k != 5 || tokens) && (*k != 6 || titles))
+        .collect();
     let mut out = String::from("points      ");
     for k in &shown {
         let _ = write!(out, "{:>10}", KINDS[*k]);

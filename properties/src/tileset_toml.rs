@@ -96,12 +96,17 @@ pub fn plays(data: &[u8]) {
                         }
                     }
                 }
+                carcassonne::Event::TitleScored { title, player, points: each, .. } => {
+                    let standing = game.title_standing(title).expect("a declared title");
+                    assert_eq!(standing.holder, Some(player), "the holder scores the title");
+                    points[player.index()] += u64::from(each);
+                }
                 _ => {}
             }
         }
     }
     let scores: Vec<u64> = game.scores().iter().map(|score| u64::from(*score)).collect();
-    assert_eq!(points, scores, "the score and majority events add up to the scores");
+    assert_eq!(points, scores, "the score, majority and title events add up to the scores");
     for (player, row) in taken.iter().enumerate() {
         let held = game.tokens_held(carcassonne::PlayerId(player as u8));
         assert!(held.iter().zip(row).all(|(held, taken)| u64::from(*held) == *taken));

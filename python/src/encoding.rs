@@ -129,6 +129,8 @@ pub struct Encoder {
     other_mark_planes: Vec<[u16; 4]>,
     /// Token kinds the sets declare: one feature each per player.
     token_kinds: usize,
+    /// Titles the sets declare: one feature each per player (1 for its holder).
+    titles: usize,
 }
 
 impl Encoder {
@@ -230,6 +232,7 @@ impl Encoder {
             other_marks,
             other_mark_planes,
             token_kinds: game.tokens().len(),
+            titles: game.titles().len(),
         }
     }
 
@@ -245,8 +248,13 @@ impl Encoder {
     pub fn features(&self) -> usize {
         // Phase (place, figure), drawn tile, its rotation when placed, remaining copies,
         // tiles left, then per player (from the observer): score, followers, big
-        // followers, abbots in hand, then the tokens held of each declared kind.
-        2 + self.tile_types + 4 + self.tile_types + 1 + (4 + self.token_kinds) * self.players
+        // followers, abbots in hand, then the tokens held of each declared kind, then the
+        // titles held.
+        2 + self.tile_types
+            + 4
+            + self.tile_types
+            + 1
+            + (4 + self.token_kinds + self.titles) * self.players
     }
 
     /// Actions: placements (cell × rotation), deployments (segment × figure), skip, recalls.
@@ -480,6 +488,16 @@ impl Encoder {
                 features[at + kind] = (held as f32 / 10.0).min(10.0);
             }
             at += self.token_kinds;
+        }
+        for relative in 0..self.players {
+            let player = PlayerId(((observer + relative) % self.players) as u8);
+            for title in 0..self.titles {
+                let standing = game.title_standing(carcassonne::TitleId(title as u8));
+                if standing.is_some_and(|standing| standing.holder == Some(player)) {
+                    features[at + title] = 1.0;
+                }
+            }
+            at += self.titles;
         }
     }
 

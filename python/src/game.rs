@@ -234,6 +234,13 @@ impl Game {
         self.game.tokens().iter().map(|token| token.id.clone()).collect()
     }
 
+    /// The id of every title the game's sets declare, by title number: what the `title` of
+    /// `title_taken` and `title_scored` events names; `view()["titles"]` says where each
+    /// stands (holder, largest, completed).
+    fn title_ids(&self) -> Vec<String> {
+        self.game.titles().iter().map(|title| title.id.clone()).collect()
+    }
+
     /// How many tokens of each declared kind `player` holds, by kind number.
     fn tokens_held(&self, player: u8) -> PyResult<Vec<u32>> {
         if player >= self.game.players() {

@@ -7,5 +7,5 @@ SET_COMBINATIONS = [
     ["base", "river", "inns_and_cathedrals"],
     ["base_c2"],
     ["base", "inns_and_cathedrals", "cathars", "traders_and_builders"],
-    ["base", "hills_and_sheep"],
+    ["base", "hills_and_sheep", "king_and_robber"],
 ]

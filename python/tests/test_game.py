@@ -215,3 +215,26 @@ def test_tokens_are_taken_and_scored_as_the_sets_declare():
     assert {event["token"] for event in majorities} == kinds_held
     by_kind = game.view()["points_by_kind"]
     assert sum(row["tokens"] for row in by_kind) == sum(10 * len(e["scorers"]) for e in majorities)
+
+
+def test_titles_go_to_the_completer_of_the_largest_feature():
+    game = carcassonne.Game(["base", "king_and_robber"], players=2, seed=4)
+    assert game.title_ids() == ["king", "robber_baron"]
+    assert game.view()["titles"] == [{"holder": None, "largest": 0, "completed": 0}] * 2
+    rng = random.Random(4)
+    holders, record, scored = [None, None], [0, 0], []
+    while not game.is_over:
+        for event in game.apply(rng.choice(game.legal_actions())):
+            if event["event"] == "title_taken":
+                assert event["tiles"] > record[event["title"]], "only a larger feature takes it"
+                record[event["title"]] = event["tiles"]
+                holders[event["title"]] = event["player"]
+            elif event["event"] == "title_scored":
+                scored.append(event)
+    view = game.view()["titles"]
+    assert [title["holder"] for title in view] == holders
+    assert [title["largest"] for title in view] == record
+    for event in scored:
+        standing = view[event["title"]]
+        assert event["player"] == standing["holder"]
+        assert event["features"] == standing["completed"] and event["points"] == standing["completed"]

@@ -97,6 +97,23 @@ pub(crate) fn city_shape(edges: DirSet, tile_edges: ByDir<EdgeKind>) -> Shape {
     }
 }
 
+/// Whether a city joining `edges` (two opposite ones) crosses another city of `tile` that
+/// joins the other two: the two cannot be drawn apart, only one over the other.
+pub(crate) fn crosses_another_city(tile: &TileType, edges: DirSet) -> bool {
+    let dirs: Vec<Dir> = edges.iter().collect();
+    let [a, b] = dirs.as_slice() else { return false };
+    if a.opposite() != *b {
+        return false;
+    }
+    let across = Dir::from_index(a.index() + 1);
+    tile.segments().iter().any(|other| {
+        other.kind() == SegmentKind::City
+            && other.edges().contains(across)
+            && other.edges().contains(across.opposite())
+            && other.edges().len() == 2
+    })
+}
+
 /// A city segment as drawn.
 pub(crate) struct City {
     pub(crate) shape: Shape,
@@ -303,7 +320,22 @@ pub(crate) fn layout(tile: &TileType, marks: &[MarkInfo]) -> Layout {
         .iter()
         .filter(|segment| segment.kind() == SegmentKind::City)
         .map(|segment| {
-            let shape = city_shape(segment.edges(), tile.edges());
+            let shape = if crosses_another_city(tile, segment.edges()) {
+                // Two cities crossing (King & Robber Baron's KR05): each a straight street of
+                // houses, the later drawn over the other, walls and all, like a bridge, and the
+                // corners left to the meadows between them.
+                let first = segment.edges().iter().next().unwrap_or(Dir::N);
+                let (near, far) = (0.5 - CROSSING_HALF_WIDTH, 0.5 + CROSSING_HALF_WIDTH);
+                Shape::closed(vec![
+                    Step::Move(pt(near, 0.0)),
+                    Step::Line(pt(far, 0.0)),
+                    Step::Line(pt(far, 1.0)),
+                    Step::Line(pt(near, 1.0)),
+                ])
+                .turned(first.index())
+            } else {
+                city_shape(segment.edges(), tile.edges())
+            };
             let polygon = shape.points();
             City { shape, polygon }
         })

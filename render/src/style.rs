@@ -47,6 +47,8 @@ pub(crate) const TILE_MARK_CORNERS: [crate::geom::Pt; 4] = [
 /// How far the mark of a meadow touching no edge moves from the centre towards the cities it
 /// borders, per half tile of their edges' pull.
 pub(crate) const MEADOW_PULL: f64 = 0.24;
+/// Half the width of each of two cities crossing the tile (King & Robber Baron's KR05).
+pub(crate) const CROSSING_HALF_WIDTH: f64 = 0.2;
 /// Depth of the field left on the open side of a three-edge city.
 pub(crate) const THREE_SIDED_OPENING: f64 = 0.35;
 /// Where the wall of a city over two adjacent edges bends: the control point of its curve.

@@ -89,6 +89,15 @@ fn separate_cities_keep_apart() {
         let catalog = builtin(name);
         for tile in catalog.tiles() {
             let cities = layout(tile, catalog.marks()).cities;
+            // Two cities crossing (KR05) are drawn one over the other, as printed.
+            let crossing = tile
+                .segments()
+                .iter()
+                .any(|segment| crate::layout::crosses_another_city(tile, segment.edges()));
+            if crossing {
+                assert_eq!(cities.len(), 2, "{name} {}: two crossing cities", tile.id());
+                continue;
+            }
             for (i, a) in cities.iter().enumerate() {
                 for b in cities.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, b)| b) {
                     let close = a.polygon.iter().any(|p| {

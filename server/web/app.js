@@ -16,7 +16,7 @@
  * @typedef {{tile: Tile, position: Position, rotation: number, meeples: Meeple[]}} PlacedTile
  * @typedef {{id: string, name: string, color: string, meeples: number, score: number, isBot: boolean,
  *   seat?: number, bigFollowers?: number, abbots?: number, connected?: boolean,
- *   tokens?: Record<string, number>}} Player
+ *   tokens?: Record<string, number>, titles?: string[]}} Player
  * @typedef {{tiles: Record<string, PlacedTile>, players: Player[], currentPlayer: string | null,
  *   gameStarted: boolean, gameEnded: boolean, tilesLeft?: number | null,
  *   lastPlaced?: {position: Position, rotation: number} | null}} GameState
@@ -895,7 +895,8 @@ function renderSide() {
   byId("figure-choice").hidden = !choosing;
   const body = /** @type {HTMLTableSectionElement} */ (byId("scores").querySelector("tbody"));
   body.replaceChildren();
-  const tokens = (game.players || []).some((player) => player.tokens && Object.keys(player.tokens).length > 0);
+  const tokens = (game.players || []).some((player) =>
+    (player.tokens && Object.keys(player.tokens).length > 0) || (player.titles && player.titles.length > 0));
   (game.players || []).forEach((player, index) => {
     const row = body.insertRow();
     if (player.id === current && !game.gameEnded) {
@@ -908,7 +909,10 @@ function renderSide() {
     if (player.connected === false) { name.classList.add("offline"); name.textContent += " — offline"; }
     row.insertCell().textContent = String(player.score);
     row.insertCell().textContent = `${player.meeples}${player.bigFollowers ? " + 1 big" : ""}`;
-    if (tokens) row.insertCell().textContent = tokenText(player.tokens || {});
+    if (tokens) {
+      const held = (player.titles || []).map((title) => title.replaceAll("_", " "));
+      row.insertCell().textContent = [tokenText(player.tokens || {}), ...held].filter((text) => text).join("; ");
+    }
   });
   // Goods and other tokens: a column only where the sets in play declare them.
   const goods = /** @type {HTMLElement} */ (byId("scores").querySelector("th.tokens"));
@@ -983,6 +987,10 @@ function logEvents(events, actor) {
     } else if (event.event === "tokens_scored") {
       const who = listing((event.scorers || []).map(seatName));
       log(`${who} held the most ${String(event.token).replaceAll("_", " ")} (${event.held}) and scored ${event.points}${event.scorers.length > 1 ? " each" : ""}.`);
+    } else if (event.event === "title_taken") {
+      log(`${seatName(event.player)} took the title ${String(event.title).replaceAll("_", " ")} (${event.tiles} tiles).`);
+    } else if (event.event === "title_scored") {
+      log(`${seatName(event.player)} held ${String(event.title).replaceAll("_", " ")} and scored ${event.points} for ${event.features} completed.`);
     } else if (event.event === "tile_discarded") {
       log("A tile that fit nowhere was discarded.");
     }

@@ -8,14 +8,15 @@ use alloc::vec::Vec;
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
 use super::raw::{
-    Located, LocatedList, RawFarm, RawFile, RawMark, RawNeighbours, RawTieBreak, RawToken, RawValue,
+    Located, LocatedList, RawFarm, RawFile, RawMark, RawNeighbours, RawTieBreak, RawTitle,
+    RawToken, RawValue,
 };
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::rulebook::{
-    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TOKENS, Mark,
-    MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, Rule, Rulebook, Taker, TieBreakBy,
-    TieBreakRule, TokenInfo, ValueRule,
+    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TITLES, MAX_TOKENS,
+    Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, Rule, Rulebook, Taker, TieBreakBy,
+    TieBreakRule, TitleInfo, TokenInfo, ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
@@ -121,6 +122,23 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         }
     }
     declared.book.rules = rules;
+    let mut title_ids: Vec<(&str, usize)> = Vec::new();
+    for (number, title) in raw.titles.iter().enumerate() {
+        if number == MAX_TITLES {
+            problems.report(
+                Code::TooLarge,
+                title.span.clone(),
+                format!("a set may declare at most {MAX_TITLES} titles"),
+            );
+        }
+        let fresh = unique(&mut title_ids, title.id.as_ref(), "title", text, problems);
+        if let Some(info) = validate_title(title, problems)
+            && fresh
+            && number < MAX_TITLES
+        {
+            declared.book.titles.push(info);
+        }
+    }
     let mut token_ids: Vec<(&str, usize)> = Vec::new();
     for (number, token) in raw.tokens.iter().enumerate() {
         if number == MAX_TOKENS {
@@ -441,6 +459,38 @@ fn validate_farm(raw: &RawFarm, declared: &Declared, problems: &mut Problems) ->
     Some(Rule {
         id: id?,
         effect: Effect::Farm(FarmRule { with: with?, times: times?, precedence: precedence? }),
+    })
+}
+
+fn validate_title(raw: &RawTitle, problems: &mut Problems) -> Option<TitleInfo> {
+    let id = declared_id(problems, raw.id.as_ref(), "title id");
+    let name = raw
+        .name
+        .clone()
+        .and_then(|name| check_text(problems, name, "title name", limits::MAX_NAME));
+    let feature = raw.feature.as_ref().and_then(|feature| {
+        let found = SegmentKind::from_name(&feature.value)
+            .filter(|kind| matches!(kind, SegmentKind::City | SegmentKind::Road));
+        if found.is_none() {
+            problems.report(
+                Code::UnknownValue,
+                feature.span.clone(),
+                format!(
+                    "a title is won by completing a city or a road, not `{}`",
+                    super::validate::shorten(&feature.value)
+                ),
+            );
+        }
+        found
+    });
+    let per_feature = points(problems, raw.per_feature.as_ref(), "per_feature");
+    let holding = points(problems, raw.holding.as_ref(), "holding");
+    Some(TitleInfo {
+        id: id?,
+        name: name?,
+        feature: feature?,
+        per_feature: per_feature?,
+        holding: holding?,
     })
 }
 

@@ -26,6 +26,7 @@ pub(crate) struct RawFile {
     pub(crate) values: Vec<RawValue>,
     pub(crate) farms: Vec<RawFarm>,
     pub(crate) tokens: Vec<RawToken>,
+    pub(crate) titles: Vec<RawTitle>,
     pub(crate) neighbours: Vec<RawNeighbours>,
     pub(crate) tiebreaks: Vec<RawTieBreak>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
@@ -148,4 +149,14 @@ pub(crate) struct RawTieBreak {
     pub(crate) id: Option<Located<String>>,
     pub(crate) mark: Option<Located<String>>,
     pub(crate) by: Option<Located<String>>,
+}
+
+/// A `[[title]]` declaration.
+pub(crate) struct RawTitle {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) name: Option<Located<String>>,
+    pub(crate) feature: Option<Located<String>>,
+    pub(crate) per_feature: Option<Located<i64>>,
+    pub(crate) holding: Option<Located<i64>>,
 }

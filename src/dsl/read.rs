@@ -13,12 +13,23 @@ use toml::de::{DeTable, DeValue};
 use super::diagnostic::{Code, Problems};
 use super::raw::{
     Located, LocatedList, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark, RawNeighbours,
-    RawSegment, RawSet, RawTieBreak, RawTile, RawToken, RawValue,
+    RawSegment, RawSet, RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
 };
 use crate::geom::ByDir;
 
-const ROOT_KEYS: &[&str] =
-    &["set", "deck", "figures", "mark", "value", "farm", "neighbours", "tiebreak", "token", "tile"];
+const ROOT_KEYS: &[&str] = &[
+    "set",
+    "deck",
+    "figures",
+    "mark",
+    "value",
+    "farm",
+    "neighbours",
+    "tiebreak",
+    "token",
+    "title",
+    "tile",
+];
 const MARK_KEYS: &[&str] =
     &["id", "name", "on", "merge", "complete", "unfinished", "glyph", "colour"];
 const VALUE_KEYS: &[&str] =
@@ -26,6 +37,7 @@ const VALUE_KEYS: &[&str] =
 const FARM_KEYS: &[&str] = &["id", "with", "times", "precedence"];
 const NEIGHBOUR_KEYS: &[&str] = &["id", "feature", "state", "mark", "each"];
 const TIEBREAK_KEYS: &[&str] = &["id", "mark", "by"];
+const TITLE_KEYS: &[&str] = &["id", "name", "feature", "per_feature", "holding"];
 const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
 const DECK_KEYS: &[&str] = &["start", "stage", "last"];
@@ -209,6 +221,22 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         })
         .collect();
 
+    let titles = root
+        .table_list(problems, "title", "[[title]]")
+        .into_iter()
+        .map(|title| {
+            title.check_keys(problems, TITLE_KEYS);
+            RawTitle {
+                span: title.span.clone(),
+                id: title.string(problems, "id", true),
+                name: title.string(problems, "name", true),
+                feature: title.string(problems, "feature", true),
+                per_feature: title.integer(problems, "per_feature", false),
+                holding: title.integer(problems, "holding", false),
+            }
+        })
+        .collect();
+
     Some(RawFile {
         set,
         deck,
@@ -220,6 +248,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         neighbours,
         tiebreaks,
         tokens,
+        titles,
         end: text.len(),
     })
 }

@@ -138,6 +138,14 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
             }
         }
     }
+    for title in book.titles() {
+        writeln!(out, "\n[[title]]")?;
+        writeln!(out, "id = {}", quoted(&title.id))?;
+        writeln!(out, "name = {}", quoted(&title.name))?;
+        writeln!(out, "feature = {}", quoted(title.feature.name()))?;
+        writeln!(out, "per_feature = {}", title.per_feature)?;
+        writeln!(out, "holding = {}", title.holding)?;
+    }
     for token in book.tokens() {
         writeln!(out, "\n[[token]]")?;
         writeln!(out, "id = {}", quoted(&token.id))?;

@@ -8,7 +8,7 @@ use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::features::NodeId;
 use crate::player::{PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{Taker, TokenId};
+use crate::rulebook::{Taker, TitleId, TokenId};
 use crate::scoring::{Scene, Standing, Valuation};
 use crate::segment::SegmentSet;
 use crate::tile::TileIndex;
@@ -142,6 +142,7 @@ impl Game {
             done[segment] = root;
             if data.figures == 0 {
                 self.take_tokens(root, PlayerSet::EMPTY, events);
+                self.contest_titles(root, events);
                 continue;
             }
             let scene = self.scene();
@@ -155,6 +156,7 @@ impl Game {
             self.award(score, events);
             self.return_figures_on(root, events);
             self.take_tokens(root, scorers, events);
+            self.contest_titles(root, events);
         }
 
         // Monasteries and gardens this tile completed: only occupied ones score, so look at
@@ -205,6 +207,7 @@ impl Game {
             self.award(score, events);
         }
         self.score_majorities(events);
+        self.score_titles(events);
         self.phase = Phase::GameOver;
         events.push(Event::GameOver { winners: self.leaders() });
     }
@@ -237,6 +240,60 @@ impl Game {
                 let token = TokenId(index as u8);
                 events.push(Event::TokensTaken { player, token, count, pos, segment });
             }
+        }
+    }
+
+    /// A feature completed during play counts for the titles of its kind, and wins them for
+    /// the player who completed it when it is larger than every one before ("anyone who
+    /// completes a city that is made using more tiles than the current largest city gets to
+    /// be the king", King & Robber Baron); one only as large leaves them where they are.
+    fn contest_titles(&mut self, root: NodeId, events: &mut Vec<Event>) {
+        if self.titles.is_empty() {
+            return;
+        }
+        let kind = self.features.data(root).kind;
+        let tiles = self.features.tile_count(root) as u32;
+        for (index, title) in self.rules.rulebook.titles().iter().enumerate() {
+            if title.feature != kind {
+                continue;
+            }
+            let standing = &mut self.titles[index];
+            standing.completed = standing.completed.saturating_add(1);
+            if tiles <= standing.largest {
+                continue;
+            }
+            standing.largest = tiles;
+            standing.holder = Some(self.current);
+            let (pos, segment) = Scene::new(
+                &self.board,
+                &self.features,
+                &self.rules.tiles,
+                &self.placed,
+                &self.figures,
+                &self.rules.rulebook,
+            )
+            .locate(root);
+            let (player, title) = (self.current, TitleId(index as u8));
+            events.push(Event::TitleTaken { player, title, tiles, pos, segment });
+        }
+    }
+
+    /// The end of the game's titles: each holder scores its points per feature of the kind
+    /// completed in the game, and for holding it.
+    fn score_titles(&mut self, events: &mut Vec<Event>) {
+        for (index, title) in self.rules.rulebook.titles().iter().enumerate() {
+            let standing = self.titles[index];
+            let Some(player) = standing.holder else { continue };
+            let points =
+                title.per_feature.saturating_mul(standing.completed).saturating_add(title.holding);
+            self.scores[player] += points;
+            self.by_kind[player].titles += points;
+            events.push(Event::TitleScored {
+                title: TitleId(index as u8),
+                player,
+                features: standing.completed,
+                points,
+            });
         }
     }
 

@@ -14,7 +14,7 @@ use crate::geom::Rotation;
 use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
 use crate::rng::Rng;
-use crate::rulebook::MarkCounts;
+use crate::rulebook::{MarkCounts, TitleStanding};
 use crate::scoring::Standing;
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::setup::{GameSetup, Rules, SetupError};
@@ -110,6 +110,8 @@ pub struct Game {
     supply: ByPlayer<Supply>,
     /// Tokens held, by token kind, then by player; empty when no set declares tokens.
     tokens: Vec<ByPlayer<u32>>,
+    /// Where each declared title stands; empty when no set declares titles.
+    titles: Vec<TitleStanding>,
     figures: Vec<Standing>,
     /// Where the figures in monasteries and gardens stand (a few at most), so the end of a
     /// turn finds whether it completed one without looking at every figure.
@@ -149,6 +151,7 @@ impl Clone for Game {
             by_kind: self.by_kind,
             supply: self.supply,
             tokens: self.tokens.clone(),
+            titles: self.titles.clone(),
             figures: roomy_clone(&self.figures),
             cloisters: roomy_clone(&self.cloisters),
             placed: roomy_clone(&self.placed),
@@ -268,6 +271,8 @@ impl Game {
         self.supply = starting_supply(rules);
         self.tokens.clear();
         self.tokens.resize(rules.rulebook.tokens().len(), ByPlayer::default());
+        self.titles.clear();
+        self.titles.resize(rules.rulebook.titles().len(), TitleStanding::default());
         self.figures.clear();
         self.cloisters.clear();
         self.placed.clear();
@@ -300,6 +305,7 @@ impl Game {
             by_kind: ByPlayer::default(),
             supply: ByPlayer::default(),
             tokens: Vec::new(),
+            titles: Vec::new(),
             figures: Vec::with_capacity(figures),
             cloisters: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),

@@ -10,7 +10,9 @@ use crate::event::{FeatureScore, PointsByKind};
 use crate::features::Features;
 use crate::player::{PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
-use crate::rulebook::{MarkInfo, Rule, Rulebook, TokenId, TokenInfo};
+use crate::rulebook::{
+    MarkInfo, Rule, Rulebook, TitleId, TitleInfo, TitleStanding, TokenId, TokenInfo,
+};
 use crate::scoring::{Standing, Valuation, winners};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::setup::{GameSetup, RuleOptions};
@@ -97,6 +99,30 @@ impl Game {
     #[must_use]
     pub fn tokens_held(&self, player: PlayerId) -> Vec<u32> {
         self.tokens.iter().map(|held| held[player]).collect()
+    }
+
+    /// The titles the sets in play declare, numbered for this game: a [`TitleId`] in an event
+    /// or in [`Game::title_standing`] indexes this list.
+    #[must_use]
+    pub fn titles(&self) -> &[TitleInfo] {
+        self.rules.rulebook.titles()
+    }
+
+    /// Where title `title` stands: its holder, the largest feature of its kind completed so
+    /// far, and how many (`None` for a title the game lacks).
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Game, GameSetup, TitleId};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("king_and_robber")?];
+    /// let game = Game::new(GameSetup::new(sets, 2))?;
+    /// let titles: Vec<&str> = game.titles().iter().map(|title| title.id.as_str()).collect();
+    /// assert_eq!(titles, ["king", "robber_baron"]);
+    /// assert_eq!(game.title_standing(TitleId(0)).unwrap().holder, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn title_standing(&self, title: TitleId) -> Option<TitleStanding> {
+        self.titles.get(title.index()).copied()
     }
 
     /// How many tokens of kind `token` `player` holds (0 for a kind the game lacks).

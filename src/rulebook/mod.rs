@@ -6,6 +6,7 @@
 
 mod mark;
 mod rule;
+mod title;
 mod token;
 
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
@@ -13,6 +14,7 @@ pub use rule::{
     Effect, FarmRule, FeatureState, NeighbourRule, OptionTest, Rule, RuleId, TieBreakBy,
     TieBreakRule, ValueRule,
 };
+pub use title::{MAX_TITLES, TitleId, TitleInfo, TitleStanding};
 pub use token::{MAX_TOKENS, Taker, TokenId, TokenInfo};
 
 use alloc::string::String;
@@ -30,6 +32,7 @@ pub struct Rulebook {
     pub(crate) marks: Vec<MarkInfo>,
     pub(crate) rules: Vec<Rule>,
     pub(crate) tokens: Vec<TokenInfo>,
+    pub(crate) titles: Vec<TitleInfo>,
 }
 
 /// A city's or road's points and the rule that set them (`None`: the plain value).
@@ -52,6 +55,12 @@ impl Rulebook {
     #[must_use]
     pub fn tokens(&self) -> &[TokenInfo] {
         &self.tokens
+    }
+
+    /// The declared titles; a [`TitleId`] indexes this list.
+    #[must_use]
+    pub fn titles(&self) -> &[TitleInfo] {
+        &self.titles
     }
 
     /// The token kind with this id.
@@ -201,6 +210,7 @@ impl Rulebook {
         let mut mark_owner: Vec<&str> = Vec::new();
         let mut rule_owner: Vec<&str> = Vec::new();
         let mut token_owner: Vec<&str> = Vec::new();
+        let mut title_owner: Vec<&str> = Vec::new();
         let mut maps = Vec::new();
         for (set, book) in books {
             let mut map = Vec::with_capacity(book.marks.len());
@@ -250,6 +260,21 @@ impl Rulebook {
                     None => {
                         combined.tokens.push(token);
                         token_owner.push(set);
+                    }
+                }
+            }
+            for title in &book.titles {
+                match combined.titles.iter().position(|known| known.id == title.id) {
+                    Some(at) if combined.titles[at] == *title => {}
+                    Some(at) => {
+                        return Err(Conflict::differs("title", &title.id, title_owner[at], set));
+                    }
+                    None if combined.titles.len() == MAX_TITLES => {
+                        return Err(Conflict::TooManyTitles);
+                    }
+                    None => {
+                        combined.titles.push(title.clone());
+                        title_owner.push(set);
                     }
                 }
             }
@@ -319,6 +344,8 @@ pub(crate) enum Conflict {
     TooManyRules,
     /// More token kinds than a game holds.
     TooManyTokens,
+    /// More titles than a game holds.
+    TooManyTitles,
 }
 
 impl Conflict {

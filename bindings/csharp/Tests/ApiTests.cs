@@ -569,7 +569,7 @@ namespace Carcassonne.Tests
                     foreach (Event e in events.Where(e => e.Kind == EventKind.TokensTaken))
                     {
                         Equal((byte)(1 << e.Player), e.Score.Scorers, "the taker receives the tokens");
-                        taken[e.Player, e.Token] += e.Score.Points;
+                        taken[e.Player, e.Declared] += e.Score.Points;
                     }
                 }
                 for (int player = 0; player < 3; player++)
@@ -582,6 +582,32 @@ namespace Carcassonne.Tests
                     }
                 }
                 Check(taken.Cast<uint>().Sum(n => (long)n) > 0, "goods were taken in a whole game");
+            }
+            using (var game = NewGame(6, 2, false, "base", "king_and_robber"))
+            {
+                Equal(2, game.TitleCount, "the King and the Robber Baron");
+                Equal("king", game.TitleInfo(0).Id, "the King first");
+                Equal(SegmentKind.Road, game.TitleInfo(1).Feature, "the Robber Baron is won on roads");
+                Equal(-1, game.TitleInfo(0).Holder, "nobody is king before a city is completed");
+                Throws(Result.OutOfRange, () => game.TitleInfo(2), "title 2 of 2");
+                var random = new Random(6);
+                var events = new List<Event>();
+                int[] holder = { -1, -1 };
+                while (!game.IsOver)
+                {
+                    Action[] legal = game.LegalActions();
+                    events.Clear();
+                    game.Apply(legal[random.Next(legal.Length)], events);
+                    foreach (Event e in events.Where(e => e.Kind == EventKind.TitleTaken))
+                    {
+                        holder[e.Declared] = e.Player;
+                    }
+                }
+                for (byte title = 0; title < 2; title++)
+                {
+                    Equal(holder[title], game.TitleInfo(title).Holder, "title " + title + "'s holder");
+                }
+                Check(holder[0] >= 0 && holder[1] >= 0, "somebody took each title in a whole game");
             }
         }
 

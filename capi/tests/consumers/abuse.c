@@ -693,6 +693,8 @@ QUERY(game_leaders, carc_game_leaders(h, out))
 QUERY(game_supply, carc_game_supply(h, a->player, out))
 QUERY(game_token_kind_count, carc_game_token_kind_count(h, out))
 QUERY(game_token_info, carc_game_token_info(h, (uint8_t)a->index, out))
+QUERY(game_title_count, carc_game_title_count(h, out))
+QUERY(game_title_info, carc_game_title_info(h, (uint8_t)a->index, out))
 QUERY(game_tile_at, carc_game_tile_at(h, a->pos, out))
 QUERY(game_segment, carc_game_segment(h, a->pos, a->segment, out))
 QUERY(game_feature, carc_game_feature(h, a->pos, a->segment, out))
@@ -1542,6 +1544,8 @@ static const struct query GAME_QUERIES[] = {
     {"carc_game_supply", q_game_supply, sizeof(carc_supply)},
     {"carc_game_token_kind_count", q_game_token_kind_count, sizeof(size_t)},
     {"carc_game_token_info", q_game_token_info, sizeof(carc_token_info)},
+    {"carc_game_title_count", q_game_title_count, sizeof(size_t)},
+    {"carc_game_title_info", q_game_title_info, sizeof(carc_title_info)},
     {"carc_game_tile_at", q_game_tile_at, sizeof(carc_placement)},
     {"carc_game_segment", q_game_segment, sizeof(carc_segment_state)},
     {"carc_game_feature", q_game_feature, sizeof(carc_feature_info)},
@@ -1591,8 +1595,9 @@ static void test_game_queries(struct zoo *zoo)
         /* Before the first draw no tile waits to be placed and none was placed this turn. */
         int phase_bound = strcmp(q->name, "carc_game_drawn_tile") == 0 ||
                           strcmp(q->name, "carc_game_placed_pos") == 0;
-        /* The base game declares no token kind: kind 0 is past the end. */
-        int no_tokens = strcmp(q->name, "carc_game_token_info") == 0;
+        /* The base game declares no token kind or title: number 0 is past the end. */
+        int no_tokens = strcmp(q->name, "carc_game_token_info") == 0 ||
+                        strcmp(q->name, "carc_game_title_info") == 0;
         CHECK_QUERY(q, zoo, KIND_GAME, zoo->game, &a,
                     phase_bound ? CARC_RESULT_NOT_AVAILABLE
                     : no_tokens ? CARC_RESULT_OUT_OF_RANGE
@@ -1646,6 +1651,8 @@ static void test_game_queries(struct zoo *zoo)
     const struct query *token_info = game_query("carc_game_token_info");
     a.index = UINT8_MAX;
     CHECK_QUERY_FAILS(token_info, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "token kind 255");
+    CHECK_QUERY_FAILS(game_query("carc_game_title_info"), zoo->game, &a, CARC_RESULT_OUT_OF_RANGE,
+                      "title 255");
     /* A new game has one legal action, the draw. */
     const struct query *legal_action = game_query("carc_game_legal_action");
     a.index = 1;

@@ -56,6 +56,8 @@ static const struct config CONFIGS[] = {
      0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
     {"base_c2_hills_2p_abbots", {"base_c2", "hills_and_sheep"}, 2, 2, 1,
      CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 1, NULL},
+    {"base_king_robber_3p", {"base", "king_and_robber"}, 2, 3, 1, CARC_FARM_SCORING_PER_FIELD,
+     0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
     {"ic_base_3p_no_farmers_json", {"inns_and_cathedrals", "base"}, 2, 3, 0,
      CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0,
      "{\"tilesets\": [\"inns_and_cathedrals\", \"base\"], \"players\": 3, "
@@ -301,13 +303,15 @@ static unsigned popcount8(uint8_t bits) {
 
 /* ----- what the program expects of a game, built from its events ----- */
 
-/* The most token kinds a game declares (the library's MAX_TOKENS). */
+/* The most token kinds, and titles, a game declares (the library's MAX_TOKENS, MAX_TITLES). */
 #define MAX_TOKEN_KINDS 8
 
 struct tally {
     uint8_t players;
     uint32_t scored[CARC_MAX_PLAYERS];
     uint32_t tokens[CARC_MAX_PLAYERS][MAX_TOKEN_KINDS]; /* taken, by player and kind */
+    int title_holder[MAX_TOKEN_KINDS];                  /* by title: a player, or -1 */
+    uint32_t title_largest[MAX_TOKEN_KINDS];
     carc_supply start_supply[CARC_MAX_PLAYERS];
     carc_placed_figure figures[MAX_FIGURES];
     size_t figure_count;
@@ -493,18 +497,32 @@ static void apply_events(const carc_game *game, const carc_event *events, size_t
         case CARC_EVENT_KIND_FIGURE_RETURNED:
             take_figure_back(t, e);
             break;
+        case CARC_EVENT_KIND_TITLE_TAKEN:
+            EXPECT(e->player < t->players && e->declared < MAX_TOKEN_KINDS &&
+                       e->score.tiles > t->title_largest[e->declared],
+                   "TITLE_TAKEN: player %u, title %u, %u tiles (the record was %u)", e->player,
+                   e->declared, e->score.tiles, t->title_largest[e->declared]);
+            t->title_holder[e->declared] = e->player;
+            t->title_largest[e->declared] = e->score.tiles;
+            break;
+        case CARC_EVENT_KIND_TITLE_SCORED:
+            EXPECT(e->declared < MAX_TOKEN_KINDS && t->title_holder[e->declared] == e->player,
+                   "TITLE_SCORED: title %u for player %u, who does not hold it", e->declared,
+                   e->player);
+            t->scored[e->player] += e->score.points;
+            break;
         case CARC_EVENT_KIND_TOKENS_TAKEN:
-            EXPECT(e->player < t->players && e->token < MAX_TOKEN_KINDS && e->score.points > 0 &&
+            EXPECT(e->player < t->players && e->declared < MAX_TOKEN_KINDS && e->score.points > 0 &&
                        e->score.scorers == 1u << e->player,
-                   "TOKENS_TAKEN: player %u, kind %u, %u tokens, scorers %u", e->player, e->token,
+                   "TOKENS_TAKEN: player %u, kind %u, %u tokens, scorers %u", e->player, e->declared,
                    e->score.points, e->score.scorers);
-            t->tokens[e->player][e->token] += e->score.points;
+            t->tokens[e->player][e->declared] += e->score.points;
             break;
         case CARC_EVENT_KIND_TOKENS_SCORED:
-            EXPECT(e->token < MAX_TOKEN_KINDS && popcount8(e->score.scorers) > 0,
-                   "TOKENS_SCORED: kind %u for players %u", e->token, e->score.scorers);
+            EXPECT(e->declared < MAX_TOKEN_KINDS && popcount8(e->score.scorers) > 0,
+                   "TOKENS_SCORED: kind %u for players %u", e->declared, e->score.scorers);
             for (unsigned p = 0; p < t->players; p++) {
-                uint32_t held = t->tokens[p][e->token];
+                uint32_t held = t->tokens[p][e->declared];
                 int scores = (e->score.scorers >> p & 1) != 0;
                 EXPECT(scores ? held == e->score.tiles : held < e->score.tiles,
                        "TOKENS_SCORED: the most held is %u, player %u took %u", e->score.tiles, p,
@@ -604,6 +622,18 @@ static void check_state(const carc_game *game, const struct tally *t, struct scr
         for (size_t k = 0; k < kinds; k++)
             EXPECT(held[k] == t->tokens[p][k], "player %u holds %u of kind %zu, the events give %u",
                    p, held[k], k, t->tokens[p][k]);
+    }
+
+    size_t titles = 0;
+    CHECK(carc_game_title_count(game, &titles));
+    EXPECT(titles <= MAX_TOKEN_KINDS, "%zu titles", titles);
+    for (size_t k = 0; k < titles; k++) {
+        carc_title_info title;
+        CHECK(carc_game_title_info(game, (uint8_t)k, &title));
+        int holder = title.has_holder ? title.holder : -1;
+        EXPECT(holder == t->title_holder[k] && title.largest == t->title_largest[k],
+               "title %zu: held by %d with %u tiles, the events say %d with %u", k, holder,
+               title.largest, t->title_holder[k], t->title_largest[k]);
     }
 
     count = scores(game, &s->scores);
@@ -721,6 +751,7 @@ static void check_fresh(const struct config *cfg, const carc_game *game, uint64_
     EXPECT(remaining(game, &s->remaining) == types, "carc_game_remaining_copies is not per tile type");
 
     memset(t, 0, sizeof *t);
+    for (size_t k = 0; k < MAX_TOKEN_KINDS; k++) t->title_holder[k] = -1;
     t->players = players;
     CHECK(carc_game_tiles_left(game, &t->start_left));
     for (uint8_t p = 0; p < players; p++) CHECK(carc_game_supply(game, p, &t->start_supply[p]));

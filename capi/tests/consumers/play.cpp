@@ -111,6 +111,11 @@ const std::vector<Config>& configs() {
        2,
        {1, CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 1},
        nullptr},
+      {"base_king_robber_3p",
+       {"base", "king_and_robber"},
+       3,
+       {1, CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0},
+       nullptr},
       {"ic_base_3p_no_farmers_json",
        {"inns_and_cathedrals", "base"},
        3,
@@ -357,6 +362,16 @@ class Game {
       return carc_game_remaining_copies(get(), buf, cap, n);
     });
   }
+  size_t title_count() const {
+    size_t count = 0;
+    check(carc_game_title_count(get(), &count), "carc_game_title_count");
+    return count;
+  }
+  carc_title_info title_info(uint8_t title) const {
+    carc_title_info info{};
+    check(carc_game_title_info(get(), title, &info), "carc_game_title_info");
+    return info;
+  }
   size_t token_kind_count() const {
     size_t count = 0;
     check(carc_game_token_kind_count(get(), &count), "carc_game_token_kind_count");
@@ -481,6 +496,13 @@ struct Tally {
   std::array<uint32_t, CARC_MAX_PLAYERS> scored{};
   // Tokens taken, by player and kind.
   std::array<std::array<uint32_t, kMaxTokenKinds>, CARC_MAX_PLAYERS> tokens{};
+  // By title: its holder (-1: nobody) and the tiles of the feature that won it.
+  std::array<int, kMaxTokenKinds> title_holder = [] {
+    std::array<int, kMaxTokenKinds> none{};
+    none.fill(-1);
+    return none;
+  }();
+  std::array<uint32_t, kMaxTokenKinds> title_largest{};
   std::vector<carc_supply> start_supply;
   std::vector<carc_placed_figure> figures;  // in placement order
   uint32_t placed = 0;                      // tiles placed after the start tile
@@ -626,21 +648,33 @@ void apply_events(const Game& game, const std::vector<carc_event>& events, Tally
         break;
       }
       case CARC_EVENT_KIND_TOKENS_TAKEN:
-        expect(e.player < tally.players && e.token < kMaxTokenKinds && e.score.points > 0 &&
+        expect(e.player < tally.players && e.declared < kMaxTokenKinds && e.score.points > 0 &&
                    e.score.scorers == 1u << e.player,
                "TOKENS_TAKEN names no player at the table, no kind, no token or other scorers");
-        tally.tokens.at(e.player).at(e.token) += e.score.points;
+        tally.tokens.at(e.player).at(e.declared) += e.score.points;
         break;
       case CARC_EVENT_KIND_TOKENS_SCORED:
-        expect(e.token < kMaxTokenKinds && e.score.scorers != 0,
+        expect(e.declared < kMaxTokenKinds && e.score.scorers != 0,
                "TOKENS_SCORED names no kind or nobody");
         for (unsigned p = 0; p < tally.players; p++) {
-          const uint32_t held = tally.tokens.at(p).at(e.token);
+          const uint32_t held = tally.tokens.at(p).at(e.declared);
           const bool scores = (e.score.scorers >> p & 1) != 0;
           expect(scores ? held == e.score.tiles : held < e.score.tiles,
                  "TOKENS_SCORED: the scorers do not hold the most tokens");
           if (scores) tally.scored[p] += e.score.points;
         }
+        break;
+      case CARC_EVENT_KIND_TITLE_TAKEN:
+        expect(e.player < tally.players && e.declared < kMaxTokenKinds &&
+                   e.score.tiles > tally.title_largest.at(e.declared),
+               "TITLE_TAKEN names no player or title, or a feature no larger than the record");
+        tally.title_holder.at(e.declared) = e.player;
+        tally.title_largest.at(e.declared) = e.score.tiles;
+        break;
+      case CARC_EVENT_KIND_TITLE_SCORED:
+        expect(e.declared < kMaxTokenKinds && tally.title_holder.at(e.declared) == e.player,
+               "TITLE_SCORED for a player who does not hold the title");
+        tally.scored.at(e.player) += e.score.points;
         break;
       case CARC_EVENT_KIND_TURN_STARTED:
         expect(last && game.current_player() == e.player,
@@ -708,6 +742,15 @@ void check_state(const Game& game, const Tally& tally) {
     expect(held.size() == kinds, "not one token count per kind");
     expect(std::equal(held.begin(), held.end(), tally.tokens.at(p).begin()),
            "the tokens held are not the sum of the TOKENS_TAKEN events");
+  }
+
+  const size_t titles = game.title_count();
+  expect(titles <= kMaxTokenKinds, "more titles than a game holds");
+  for (size_t k = 0; k < titles; k++) {
+    const carc_title_info title = game.title_info(static_cast<uint8_t>(k));
+    const int holder = title.has_holder != 0 ? title.holder : -1;
+    expect(holder == tally.title_holder.at(k) && title.largest == tally.title_largest.at(k),
+           "a title's holder or record is not what the events say");
   }
 
   const std::vector<uint32_t> points = game.scores();

@@ -165,6 +165,10 @@ pub struct PlayerOut {
     /// goods); left out where no set declares tokens.
     #[serde(skip_serializing_if = "Map::is_empty")]
     pub tokens: Map<String, Value>,
+    /// 1.1: the ids of the titles the player holds (King & Robber Baron's `king`,
+    /// `robber_baron`); left out when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub titles: Vec<String>,
 }
 
 /// The Player of `member` in seat `seat`, with `supply` in hand and `score`.
@@ -181,6 +185,7 @@ pub fn player_out(member: &Seat, seat: usize, supply: Supply, score: u32) -> Pla
         abbots: supply.abbots,
         connected: member.connected || member.is_bot,
         tokens: Map::new(),
+        titles: Vec::new(),
     }
 }
 
@@ -196,6 +201,13 @@ pub fn player(game: &Game, view: &PlayerView, seat: usize, member: &Seat) -> Pla
             .map(|(token, count)| (token.id.clone(), Value::from(*count)))
             .collect();
     }
+    out.titles = game
+        .titles()
+        .iter()
+        .zip(&view.titles)
+        .filter(|(_, standing)| standing.holder.map(|player| player.index()) == Some(seat))
+        .map(|(title, _)| title.id.clone())
+        .collect();
     out
 }
 
@@ -460,7 +472,8 @@ pub fn rotation(degrees: u16) -> Rotation {
 /// (`marks`), the rule that set its value named by its id (`modifier`, `none` for the plain
 /// value: the built-in sets' rule ids are part 1.1's modifier names), and `pennants` kept for
 /// clients of part 1.1 (the count of the mark called `pennant`); a `tokens_taken` or
-/// `tokens_scored` event's kind named by its id (`token`).
+/// `tokens_scored` event's kind named by its id (`token`), and a `title_taken` or
+/// `title_scored` event's title likewise (`title`).
 pub struct EventsOut<'a> {
     /// The game the events happened in: what their numbers index.
     pub game: &'a Game,
@@ -503,6 +516,15 @@ impl serde::Serialize for EventsOut<'_> {
                 && let Some(info) = self.game.tokens().get(token.index())
             {
                 fields.insert("token".into(), info.id.clone().into());
+            }
+            if let (
+                carcassonne::Event::TitleTaken { title, .. }
+                | carcassonne::Event::TitleScored { title, .. },
+                Some(fields),
+            ) = (event, value.as_object_mut())
+                && let Some(info) = self.game.titles().get(title.index())
+            {
+                fields.insert("title".into(), info.id.clone().into());
             }
             seq.serialize_element(&value)?;
         }

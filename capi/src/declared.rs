@@ -1,13 +1,15 @@
-//! Tokens: the kinds the game's tile sets declare (Traders & Builders' goods) and how many of
-//! each a player holds (ABI 1.7).
+//! What the game's tile sets declare beyond tiles and marks: token kinds (Traders & Builders'
+//! goods) and how many of each a player holds, and titles (King & Robber Baron's King and
+//! Robber Baron) with where each stands (ABI 1.7).
 
 use std::ffi::c_char;
 
-use carcassonne::{PlayerId, Taker};
+use carcassonne::{PlayerId, Taker, TitleId};
 
 use crate::boundary::Failure;
 use crate::game::{carc_game, list, query};
 use crate::result::carc_result;
+use crate::values::{carc_segment_kind, segment_kind_to_c};
 
 /// Who takes the tokens of a completed feature.
 pub type carc_token_taker = u32;
@@ -122,6 +124,96 @@ pub unsafe extern "C" fn carc_game_tokens_held(
                 ));
             }
             buffer.fill_from(&handle.game().tokens_held(PlayerId(player)))
+        })
+    }
+}
+
+/// A title as the game's tile sets declare it, and where it stands now. The strings belong to
+/// the game handle.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct carc_title_info {
+    /// The id events name it by, such as `"king"`.
+    pub id: *const c_char,
+    /// The name shown to people.
+    pub name: *const c_char,
+    /// The kind of feature that wins it and that it scores: `CITY` or `ROAD`.
+    pub feature: carc_segment_kind,
+    /// Points at the end per feature of that kind completed in the game.
+    pub per_feature: u32,
+    /// Points at the end for holding it.
+    pub holding: u32,
+    /// 1 when a player holds it, else 0.
+    pub has_holder: u8,
+    /// The holder, when `has_holder`.
+    pub holder: u8,
+    /// Tiles of the largest feature of its kind completed so far (0 before any).
+    pub largest: u32,
+    /// Features of its kind completed so far.
+    pub completed: u32,
+}
+
+/// Writes how many titles the game's tile sets declare to `*out`; they are numbered from 0
+/// below it, as the `declared` byte of `TITLE_*` events is.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_title_count(
+    game: *const carc_game,
+    out: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game().titles().len())) }
+}
+
+/// Writes title `title`, with its holder and record now, to `*out`. Its strings belong to
+/// `game` and stay valid until it is freed.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a title
+/// past the end.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_title_info`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_title_info(
+    game: *const carc_game,
+    title: u8,
+    out: *mut carc_title_info,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            let titles = handle.game().titles();
+            let index = usize::from(title);
+            let (Some(info), Some((id, name)), Some(standing)) = (
+                titles.get(index),
+                handle.strings().titles.get(index),
+                handle.game().title_standing(TitleId(title)),
+            ) else {
+                return Err(Failure::new(
+                    carc_result::OutOfRange,
+                    format!(
+                        "the game's tile sets declare {} titles; there is no title {title}",
+                        titles.len()
+                    ),
+                ));
+            };
+            Ok(carc_title_info {
+                id: id.as_ptr(),
+                name: name.as_ptr(),
+                feature: segment_kind_to_c(info.feature),
+                per_feature: info.per_feature,
+                holding: info.holding,
+                has_holder: u8::from(standing.holder.is_some()),
+                holder: standing.holder.map_or(0, |player| player.0),
+                largest: standing.largest,
+                completed: standing.completed,
+            })
         })
     }
 }
