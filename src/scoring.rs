@@ -393,11 +393,17 @@ impl<'a> Scene<'a> {
                     let scorers = if claim_all {
                         owner()
                     } else {
-                        let mut on = OnFeature::NONE;
+                        let (mut strength, mut marked) = (NOBODY, NOBODY);
                         for (_, field) in group {
-                            on.add(&strengths.of(*field));
+                            let (on_field, on_marks) = strengths.of(*field);
+                            for (total, more) in strength.0.iter_mut().zip(on_field.0) {
+                                *total = total.saturating_add(more);
+                            }
+                            for (total, more) in marked.0.iter_mut().zip(on_marks.0) {
+                                *total = total.saturating_add(more);
+                            }
                         }
-                        strengths.decide(&on)
+                        strengths.decide(&strength, &marked)
                     };
                     if scorers.is_empty() {
                         continue;
@@ -440,35 +446,17 @@ fn owner() -> PlayerSet {
     PlayerSet::EMPTY.with(PlayerId(0))
 }
 
-/// What players have on one feature: strength, and figures on tiles carrying the tie-break's
-/// mark.
-#[derive(Clone, Copy)]
-struct OnFeature {
-    strength: ByPlayer<u32>,
-    marked: ByPlayer<u32>,
-}
+/// Nobody on a feature.
+const NOBODY: ByPlayer<u32> = ByPlayer([0; crate::player::MAX_PLAYERS]);
 
-impl OnFeature {
-    const NONE: OnFeature = OnFeature {
-        strength: ByPlayer([0; crate::player::MAX_PLAYERS]),
-        marked: ByPlayer([0; crate::player::MAX_PLAYERS]),
-    };
-
-    /// Both counts of `other` added to these.
-    fn add(&mut self, other: &OnFeature) {
-        for (total, more) in self.strength.0.iter_mut().zip(other.strength.0) {
-            *total = total.saturating_add(more);
-        }
-        for (total, more) in self.marked.0.iter_mut().zip(other.marked.0) {
-            *total = total.saturating_add(more);
-        }
-    }
-}
-
-/// The strength of each player on every feature that has figures, and their figures on
-/// tie-break tiles, from one pass over the figures, sorted by feature root.
+/// The strength of each player on every feature that has figures, from one pass over the
+/// figures, sorted by feature root; and, where the game declares a tie-break, each player's
+/// figures there on tiles carrying its mark.
 struct Strengths<'s> {
-    by_root: Vec<(NodeId, OnFeature)>,
+    by_root: Vec<(NodeId, ByPlayer<u32>)>,
+    /// Parallel to `by_root`; empty when the game has no tie-break (most games), so that
+    /// their end-of-game pass does no more than before tie-breaks existed.
+    marked: Vec<ByPlayer<u32>>,
     scene: &'s Scene<'s>,
 }
 
@@ -485,35 +473,58 @@ impl<'s> Strengths<'s> {
             })
             .collect();
         standing.sort_unstable_by_key(|(root, _, _, _)| *root);
-        let mut by_root: Vec<(NodeId, OnFeature)> = Vec::new();
-        for (root, player, strength, marked) in standing {
+        let mut by_root: Vec<(NodeId, ByPlayer<u32>)> = Vec::new();
+        let mut marked: Vec<ByPlayer<u32>> = Vec::new();
+        for (root, player, strength, on_mark) in standing {
             if by_root.last().is_none_or(|(last, _)| *last != root) {
-                by_root.push((root, OnFeature::NONE));
+                by_root.push((root, NOBODY));
+                if tiebreak.is_some() {
+                    marked.push(NOBODY);
+                }
             }
-            if let Some((_, on)) = by_root.last_mut() {
-                on.strength[player] = on.strength[player].saturating_add(strength);
-                on.marked[player] += u32::from(marked);
+            if let Some((_, total)) = by_root.last_mut() {
+                total[player] = total[player].saturating_add(strength);
+            }
+            if let Some(count) = marked.last_mut() {
+                count[player] += u32::from(on_mark);
             }
         }
-        Strengths { by_root, scene }
+        Strengths { by_root, marked, scene }
     }
 
-    /// What each player has on the feature `root`; all 0 when nobody stands on it.
-    fn of(&self, root: NodeId) -> OnFeature {
-        match self.by_root.binary_search_by_key(&root, |(known, _)| *known) {
-            Ok(at) => self.by_root[at].1,
-            Err(_) => OnFeature::NONE,
+    /// Where the feature `root` is listed, if anybody stands on it.
+    fn find(&self, root: NodeId) -> Option<usize> {
+        self.by_root.binary_search_by_key(&root, |(known, _)| *known).ok()
+    }
+
+    /// Each player's strength on the feature `root`, and figures on tie-break tiles there;
+    /// all 0 when nobody stands on it.
+    fn of(&self, root: NodeId) -> (ByPlayer<u32>, ByPlayer<u32>) {
+        match self.find(root) {
+            Some(at) => (self.by_root[at].1, self.marked.get(at).copied().unwrap_or(NOBODY)),
+            None => (NOBODY, NOBODY),
         }
     }
 
-    /// Who takes a feature with `on` it, as [`Scene::majority`] says.
-    fn decide(&self, on: &OnFeature) -> PlayerSet {
-        self.scene.break_tie(winners(&on.strength), &on.marked)
+    /// Who takes a feature with `strength` and `marked` figures on it, as
+    /// [`Scene::majority`] says.
+    fn decide(&self, strength: &ByPlayer<u32>, marked: &ByPlayer<u32>) -> PlayerSet {
+        let leaders = winners(strength);
+        if self.marked.is_empty() || leaders.len() < 2 {
+            return leaders;
+        }
+        self.scene.break_tie(leaders, marked)
     }
 
     /// Who takes the feature `root`, as [`Scene::majority`] says.
     fn winners(&self, root: NodeId) -> PlayerSet {
-        self.decide(&self.of(root))
+        match self.find(root) {
+            Some(at) => {
+                let marked = self.marked.get(at).copied().unwrap_or(NOBODY);
+                self.decide(&self.by_root[at].1, &marked)
+            }
+            None => PlayerSet::EMPTY,
+        }
     }
 }
 

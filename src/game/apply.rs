@@ -141,8 +141,9 @@ impl Game {
             }
             done[segment] = root;
             if data.figures == 0 {
-                self.take_tokens(root, PlayerSet::EMPTY, events);
-                self.contest_titles(root, events);
+                if self.collects {
+                    self.collect(root, PlayerSet::EMPTY, events);
+                }
                 continue;
             }
             let scene = self.scene();
@@ -155,8 +156,9 @@ impl Game {
             );
             self.award(score, events);
             self.return_figures_on(root, events);
-            self.take_tokens(root, scorers, events);
-            self.contest_titles(root, events);
+            if self.collects {
+                self.collect(root, scorers, events);
+            }
         }
 
         // Monasteries and gardens this tile completed: only occupied ones score, so look at
@@ -210,6 +212,14 @@ impl Game {
         self.score_titles(events);
         self.phase = Phase::GameOver;
         events.push(Event::GameOver { winners: self.leaders() });
+    }
+
+    /// What a feature completed during play gives beyond its score: tokens, then titles.
+    /// Kept out of line: most games declare neither, and the turn's hot path skips the call.
+    #[inline(never)]
+    fn collect(&mut self, root: NodeId, scorers: PlayerSet, events: &mut Vec<Event>) {
+        self.take_tokens(root, scorers, events);
+        self.contest_titles(root, events);
     }
 
     /// The tokens a feature completed during play gives, to the player who completed it or

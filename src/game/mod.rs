@@ -112,6 +112,8 @@ pub struct Game {
     tokens: Vec<ByPlayer<u32>>,
     /// Where each declared title stands; empty when no set declares titles.
     titles: Vec<TitleStanding>,
+    /// Whether a completed feature may give tokens or titles (some set declares either).
+    collects: bool,
     figures: Vec<Standing>,
     /// Where the figures in monasteries and gardens stand (a few at most), so the end of a
     /// turn finds whether it completed one without looking at every figure.
@@ -152,6 +154,7 @@ impl Clone for Game {
             supply: self.supply,
             tokens: self.tokens.clone(),
             titles: self.titles.clone(),
+            collects: self.collects,
             figures: roomy_clone(&self.figures),
             cloisters: roomy_clone(&self.cloisters),
             placed: roomy_clone(&self.placed),
@@ -273,6 +276,7 @@ impl Game {
         self.tokens.resize(rules.rulebook.tokens().len(), ByPlayer::default());
         self.titles.clear();
         self.titles.resize(rules.rulebook.titles().len(), TitleStanding::default());
+        self.collects = !self.tokens.is_empty() || !self.titles.is_empty();
         self.figures.clear();
         self.cloisters.clear();
         self.placed.clear();
@@ -306,6 +310,7 @@ impl Game {
             supply: ByPlayer::default(),
             tokens: Vec::new(),
             titles: Vec::new(),
+            collects: false,
             figures: Vec::with_capacity(figures),
             cloisters: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),
