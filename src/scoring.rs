@@ -101,21 +101,10 @@ impl<'a> Scene<'a> {
     /// on the feature that stand on tiles carrying its mark. Unchanged without a tie-break, a
     /// tie, or a tied player on such a tile.
     fn break_tie(&self, leaders: PlayerSet, marked: &ByPlayer<u32>) -> PlayerSet {
-        let Some(rule) = self.tiebreak else { return leaders };
-        if leaders.len() < 2 {
-            return leaders;
+        match self.tiebreak {
+            Some(rule) => broken_tie(rule.by, leaders, marked),
+            None => leaders,
         }
-        let broken = match rule.by {
-            TieBreakBy::Any => leaders.iter().filter(|player| marked[*player] > 0).collect(),
-            TieBreakBy::Most => {
-                let mut among = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
-                for player in leaders.iter() {
-                    among[player] = marked[player];
-                }
-                winners(&among)
-            }
-        };
-        if broken.is_empty() { leaders } else { broken }
     }
 
     /// Each player's figures on the feature `root` that stand on tiles carrying the
@@ -528,6 +517,25 @@ impl<'s> Strengths<'s> {
     }
 }
 
+/// `leaders` split as a tie-break comparing `marked` (each player's figures on its marked
+/// tiles) says: unchanged unless at least two tie and at least one of them has such a figure.
+fn broken_tie(by: TieBreakBy, leaders: PlayerSet, marked: &ByPlayer<u32>) -> PlayerSet {
+    if leaders.len() < 2 {
+        return leaders;
+    }
+    let broken = match by {
+        TieBreakBy::Any => leaders.iter().filter(|player| marked[*player] > 0).collect(),
+        TieBreakBy::Most => {
+            let mut among = NOBODY;
+            for player in leaders.iter() {
+                among[player] = marked[player];
+            }
+            winners(&among)
+        }
+    };
+    if broken.is_empty() { leaders } else { broken }
+}
+
 /// The players with the highest positive value.
 pub(crate) fn winners(values: &ByPlayer<u32>) -> PlayerSet {
     let best = values.0.iter().copied().max().unwrap_or(0);
@@ -624,6 +632,27 @@ mod tests {
         assert_eq!(value(&valuation, counts(1, true, 1), false), (0, rule("unfinished_besieged")));
         assert_eq!(book.farm_factor(counts(0, false, 1).present()), (2, rule("besieged_farms")));
         assert_eq!(book.farm_factor(counts(3, true, 0).present()), (1, None));
+    }
+
+    /// Hills & Sheep's tie-break and its `most` variant: only tied leaders are compared, and
+    /// where none of them stands on a marked tile they share as before.
+    #[test]
+    fn tie_breaks_split_only_tied_leaders() {
+        let set = |players: &[u8]| players.iter().map(|p| PlayerId(*p)).collect::<PlayerSet>();
+        let marked = |counts: [u32; 4]| {
+            let mut all = NOBODY;
+            all.0[..4].copy_from_slice(&counts);
+            all
+        };
+        let tied = set(&[0, 1, 2]);
+        // Any: every tied player with a figure on a marked tile takes it.
+        assert_eq!(broken_tie(TieBreakBy::Any, tied, &marked([1, 0, 2, 5])), set(&[0, 2]));
+        // Most: those of them with the most such figures; a non-leader's count is ignored.
+        assert_eq!(broken_tie(TieBreakBy::Most, tied, &marked([1, 0, 2, 5])), set(&[2]));
+        assert_eq!(broken_tie(TieBreakBy::Most, tied, &marked([2, 0, 2, 0])), set(&[0, 2]));
+        // Nobody tied on a marked tile, or no tie at all: unchanged.
+        assert_eq!(broken_tie(TieBreakBy::Any, tied, &marked([0, 0, 0, 3])), tied);
+        assert_eq!(broken_tie(TieBreakBy::Most, set(&[1]), &marked([4, 0, 0, 0])), set(&[1]));
     }
 
     #[test]
