@@ -1,7 +1,8 @@
-//! Properties of declared rules: whatever marks and rules a valid file declares, random games
-//! with them play to the end without panicking, every event's points add up to the scores,
-//! and memory and time stay bounded. The files are the base set with random declarations
-//! added and random marks printed on its segments.
+//! Properties of declared rules: whatever marks, rules, token kinds and titles a valid file
+//! declares, random games with them play to the end without panicking, every event's points
+//! add up to the scores, and memory and time stay bounded. The files are the base set with
+//! random declarations added, random marks printed on its segments, and a mark printed on
+//! some whole tiles for the neighbourhood bonuses and tie-breaks to read.
 
 use carcassonne::{Catalog, Event, FarmScoring, Game, GameSetup, RuleOptions, UnfinishedMarks};
 use proptest::prelude::*;
@@ -85,9 +86,48 @@ fn rule_spec() -> impl Strategy<Value = RuleSpec> {
         )
 }
 
-/// The base set renamed, with `marks` declared beside its pennant, `rules` over them, and
-/// each mark printed on the segments `printed` picks among those of the kinds it allows.
-fn declared_set(marks: &[MarkSpec], rules: &[RuleSpec], printed: &[u16]) -> String {
+/// Token kinds, a tile mark with a bonus and a tie-break reading it, and titles.
+#[derive(Clone, Debug)]
+struct Extras {
+    /// Per token kind: the mark it comes from, taken by the scorers (else the completer), its
+    /// majority.
+    tokens: Vec<(usize, bool, u8)>,
+    /// A bonus per neighbouring marked tile: for gardens (else monasteries), its state, each.
+    neighbours: Option<(bool, &'static str, u8)>,
+    /// A tie-break by the tile mark: `most` (else `any`).
+    tiebreak: Option<bool>,
+    /// Per title: won on roads (else cities), per feature, for holding.
+    titles: Vec<(bool, u8, u8)>,
+}
+
+fn extras() -> impl Strategy<Value = Extras> {
+    (
+        prop::collection::vec((0usize..6, any::<bool>(), 0u8..=100), 0..4),
+        prop::option::of((
+            any::<bool>(),
+            prop::sample::select(vec!["complete", "unfinished", "any"]),
+            0u8..=100,
+        )),
+        prop::option::of(any::<bool>()),
+        prop::collection::vec((any::<bool>(), 0u8..=100, 0u8..=100), 0..3),
+    )
+        .prop_map(|(tokens, neighbours, tiebreak, titles)| Extras {
+            tokens,
+            neighbours,
+            tiebreak,
+            titles,
+        })
+}
+
+/// The base set renamed, with `marks` declared beside its pennant, `rules` over them, the
+/// `extras`, each mark printed on the segments `printed` picks among those of the kinds it
+/// allows, and the tile mark on the tiles it picks.
+fn declared_set(
+    marks: &[MarkSpec],
+    rules: &[RuleSpec],
+    extras: &Extras,
+    printed: &[u16],
+) -> String {
     let base = Catalog::builtin("base").unwrap().to_toml();
     let (head, tiles) = base.split_at(base.find("\n[[tile]]").unwrap());
     let mut out = head.replace("id = \"base\"", "id = \"declared\"");
@@ -143,10 +183,46 @@ fn declared_set(marks: &[MarkSpec], rules: &[RuleSpec], printed: &[u16]) -> Stri
             per_mark.iter().map(|(mark, points)| format!("{mark} = {points}")).collect();
         out += &format!("per_mark = {{ {} }}\n", entries.join(", "));
     }
+    out += "\n[[mark]]\nid = \"spot\"\nname = \"Spot\"\non = [\"tile\"]\nmerge = \"flag\"\n\
+            glyph = \"hill\"\ncolour = \"green\"\n";
+    if let Some((garden, state, each)) = extras.neighbours {
+        let feature = if garden { "garden" } else { "monastery" };
+        out += &format!(
+            "\n[[neighbours]]\nid = \"around\"\nfeature = \"{feature}\"\nstate = \"{state}\"\n\
+             mark = \"spot\"\neach = {each}\n"
+        );
+    }
+    if let Some(most) = extras.tiebreak {
+        let by = if most { "most" } else { "any" };
+        out += &format!("\n[[tiebreak]]\nid = \"spots\"\nmark = \"spot\"\nby = \"{by}\"\n");
+    }
+    for (index, (from, scorers, majority)) in extras.tokens.iter().enumerate() {
+        let taker = if *scorers { "scorers" } else { "completer" };
+        out += &format!(
+            "\n[[token]]\nid = \"t{index}\"\nname = \"Token {index}\"\nfrom = [{:?}]\n\
+             taken_by = \"{taker}\"\nmajority = {majority}\n",
+            id(*from)
+        );
+    }
+    for (index, (road, per_feature, holding)) in extras.titles.iter().enumerate() {
+        let feature = if *road { "road" } else { "city" };
+        out += &format!(
+            "\n[[title]]\nid = \"title{index}\"\nname = \"Title {index}\"\n\
+             feature = \"{feature}\"\nper_feature = {per_feature}\nholding = {holding}\n"
+        );
+    }
     // Print marks on segments: the n-th segment line of the file gets mark `printed[n]` when
-    // that mark may stand on its kind.
+    // that mark may stand on its kind; the n-th tile gets the tile mark when `printed[n]` is
+    // odd.
     let mut segment = 0;
+    let mut tile = 0;
     for line in tiles.lines() {
+        if line == "segments = [" {
+            if printed.get(tile % printed.len().max(1)).is_some_and(|pick| pick % 2 == 1) {
+                out += "marks = [\"spot\"]\n";
+            }
+            tile += 1;
+        }
         let kind = ["city", "road", "field", "monastery"]
             .into_iter()
             .find(|kind| line.starts_with(&format!("  {{ kind = \"{kind}\"")));
@@ -192,14 +268,21 @@ proptest! {
     fn any_declared_rules_play_random_games(
         marks in prop::collection::vec(mark_spec(), 1..6),
         rules in prop::collection::vec(rule_spec(), 0..8),
+        extras in extras(),
         printed in prop::collection::vec(0u16..8, 1..40),
         seed in any::<u64>(),
         pick in any::<u8>(),
     ) {
-        let text = declared_set(&marks, &rules, &printed);
+        let text = declared_set(&marks, &rules, &extras, &printed);
         let catalog = Catalog::from_toml("declared.toml", &text)
             .unwrap_or_else(|problems| panic!("{problems}\n{text}"));
         prop_assert_eq!(&Catalog::from_toml("again.toml", &catalog.to_toml()).unwrap(), &catalog);
+        let spotted = (0..catalog.tiles().len()).filter(|n| printed[n % printed.len()] % 2 == 1);
+        prop_assert_eq!(
+            catalog.tiles().iter().filter(|tile| !tile.marks().is_empty()).count(),
+            spotted.count(),
+            "the tiles printed with the tile mark"
+        );
         let mut setup = GameSetup::new(vec![catalog], 2 + pick % 4);
         setup.seed = seed;
         setup.options = options(pick);
@@ -216,12 +299,25 @@ proptest! {
             events.clear();
             game.apply_into(game.legal_action(choice).unwrap(), &mut events).unwrap();
             for event in &events {
-                if let Event::FeatureScored(score) = event {
-                    prop_assert!(score.rule.is_none_or(|rule| rule.index() < game.rules().len()));
-                    prop_assert!(score.marks.iter().all(|(mark, _)| mark.index() < game.marks().len()));
-                    for player in score.scorers.iter() {
-                        points[player.index()] += u64::from(score.points);
+                match event {
+                    Event::FeatureScored(score) => {
+                        prop_assert!(score.rule.is_none_or(|rule| rule.index() < game.rules().len()));
+                        prop_assert!(score.marks.iter().all(|(mark, _)| mark.index() < game.marks().len()));
+                        for player in score.scorers.iter() {
+                            points[player.index()] += u64::from(score.points);
+                        }
                     }
+                    Event::TokensScored { token, points: each, scorers, .. } => {
+                        prop_assert!(token.index() < game.tokens().len());
+                        for player in scorers.iter() {
+                            points[player.index()] += u64::from(*each);
+                        }
+                    }
+                    Event::TitleScored { title, player, points: each, .. } => {
+                        prop_assert!(title.index() < game.titles().len());
+                        points[player.index()] += u64::from(*each);
+                    }
+                    _ => {}
                 }
             }
             steps += 1;
