@@ -496,6 +496,9 @@ scenarios! {
     vineyards_give_nothing_to_an_unfinished_monastery,
     /// Hills & Sheep: of two knights tied in a city, the one on a hill tile takes it alone.
     a_follower_on_a_hill_wins_a_tied_city,
+    /// A hill tie-break in a field: tied farmers, the one on a hill tile paid alone (3, and
+    /// 4 under per_city_4).
+    a_farmer_on_a_hill_wins_a_tied_field,
     /// King & Robber Baron: each title goes to the completer of a strictly larger city or road
     /// and its holder scores 1 per city or road completed in the game.
     the_king_goes_to_whoever_completes_the_largest_city,
