@@ -503,7 +503,8 @@ scenarios! {
     /// and its holder scores 1 per city or road completed in the game.
     the_king_goes_to_whoever_completes_the_largest_city,
     /// An invented set (tests/invented/market_town.toml): a toll road worth 2 a tile, its salt
-    /// going to the road's scorer, not its completer, and the most salt paying 6.
+    /// going to the road's scorer, not its completer, the most salt paying 6, and the road's
+    /// completer holding the Toll Keeper, a flat 5.
     invented_toll_road_pays_salt_to_its_scorers,
     /// The invented set: wells pay 2 each to a monastery even unfinished (4 + 4 = 8).
     invented_wells_pay_an_unfinished_monastery,
