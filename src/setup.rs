@@ -413,6 +413,47 @@ mod tests {
         );
     }
 
+    /// Sets that share a mark, token kind or title id must declare it alike; the message
+    /// names what differs and both sets.
+    #[test]
+    #[cfg_attr(miri, ignore = "parses tile sets")]
+    fn sets_that_declare_an_id_differently_are_refused() {
+        let set = |declaration: &str| {
+            let text = alloc::format!(
+                "[set]\nid = \"other\"\nname = \"Other\"\nedition = 1\n{declaration}\n\
+                 [[tile]]\nid = \"Z1\"\nname = \"Meadow\"\ncount = 1\n\
+                 edges = {{ N = \"field\", E = \"field\", S = \"field\", W = \"field\" }}\n\
+                 segments = [{{ kind = \"field\", half_edges = [\"N_w\", \"N_e\", \"E_n\", \"E_s\", \"S_e\", \"S_w\", \"W_s\", \"W_n\"] }}]\n"
+            );
+            Catalog::from_toml("other.toml", &text).unwrap()
+        };
+        let refused = |second: &str, declaration: &str| {
+            let mut sets = builtin(&["base", second]);
+            sets.push(set(declaration));
+            Rules::new(GameSetup::new(sets, 2)).unwrap_err().to_string()
+        };
+        let pennant = "[[mark]]\nid = \"pennant\"\nname = \"Pennant\"\non = [\"city\"]\n\
+                       merge = \"count\"\ncomplete = 3\nglyph = \"shield\"\ncolour = \"blue\"\n";
+        assert_eq!(
+            refused("cathars", pennant),
+            "`other` declares mark `pennant` differently from `base`; sets that share a mark must declare it alike"
+        );
+        let wine = "[[mark]]\nid = \"wine\"\nname = \"Wine\"\non = [\"city\"]\nmerge = \"count\"\n\
+                    glyph = \"barrel\"\ncolour = \"purple\"\n\
+                    [[token]]\nid = \"wine\"\nname = \"Wine\"\nfrom = [\"wine\"]\n\
+                    taken_by = \"scorers\"\nmajority = 10\n";
+        assert_eq!(
+            refused("traders_and_builders", wine),
+            "`other` declares token `wine` differently from `traders_and_builders`; sets that share a token must declare it alike"
+        );
+        let king =
+            "[[title]]\nid = \"king\"\nname = \"The King\"\nfeature = \"city\"\nholding = 10\n";
+        assert_eq!(
+            refused("king_and_robber", king),
+            "`other` declares title `king` differently from `king_and_robber`; sets that share a title must declare it alike"
+        );
+    }
+
     #[test]
     #[cfg_attr(miri, ignore = "parses seven tile sets of 9,600 tiles")]
     fn more_tiles_than_a_board_holds_is_refused() {

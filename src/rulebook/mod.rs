@@ -207,80 +207,90 @@ impl Rulebook {
         books: impl Iterator<Item = (&'a str, &'a Rulebook)>,
     ) -> Result<(Rulebook, Vec<Vec<Mark>>), Conflict> {
         let mut combined = Rulebook::default();
-        let mut mark_owner: Vec<&str> = Vec::new();
-        let mut rule_owner: Vec<&str> = Vec::new();
-        let mut token_owner: Vec<&str> = Vec::new();
-        let mut title_owner: Vec<&str> = Vec::new();
+        // Which set first declared each mark, rule, token kind and title, for the message
+        // when a later set declares one differently.
+        let (mut mark_owner, mut rule_owner, mut token_owner, mut title_owner) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut maps = Vec::new();
         for (set, book) in books {
             let mut map = Vec::with_capacity(book.marks.len());
             for mark in &book.marks {
-                let at = match combined.marks.iter().position(|known| known.id == mark.id) {
-                    Some(at) if combined.marks[at] == *mark => at,
-                    Some(at) => {
-                        return Err(Conflict::differs("mark", &mark.id, mark_owner[at], set));
-                    }
-                    None if combined.marks.len() == MAX_MARKS => {
-                        return Err(Conflict::TooManyMarks);
-                    }
-                    None => {
-                        combined.marks.push(mark.clone());
-                        mark_owner.push(set);
-                        combined.marks.len() - 1
-                    }
-                };
+                let at =
+                    merge(&mut combined.marks, &mut mark_owner, mark.clone(), set, Kind::MARK)?;
                 map.push(Mark(at as u8));
             }
             for rule in &book.rules {
-                let rule = rule.remapped(&map);
-                match combined.rules.iter().position(|known| known.id == rule.id) {
-                    Some(at) if combined.rules[at] == rule => {}
-                    Some(at) => {
-                        return Err(Conflict::differs("rule", &rule.id, rule_owner[at], set));
-                    }
-                    None if combined.rules.len() == MAX_RULES => {
-                        return Err(Conflict::TooManyRules);
-                    }
-                    None => {
-                        combined.rules.push(rule);
-                        rule_owner.push(set);
-                    }
-                }
+                merge(&mut combined.rules, &mut rule_owner, rule.remapped(&map), set, Kind::RULE)?;
             }
             for token in &book.tokens {
                 let token = TokenInfo { from: remap(token.from, &map), ..token.clone() };
-                match combined.tokens.iter().position(|known| known.id == token.id) {
-                    Some(at) if combined.tokens[at] == token => {}
-                    Some(at) => {
-                        return Err(Conflict::differs("token", &token.id, token_owner[at], set));
-                    }
-                    None if combined.tokens.len() == MAX_TOKENS => {
-                        return Err(Conflict::TooManyTokens);
-                    }
-                    None => {
-                        combined.tokens.push(token);
-                        token_owner.push(set);
-                    }
-                }
+                merge(&mut combined.tokens, &mut token_owner, token, set, Kind::TOKEN)?;
             }
             for title in &book.titles {
-                match combined.titles.iter().position(|known| known.id == title.id) {
-                    Some(at) if combined.titles[at] == *title => {}
-                    Some(at) => {
-                        return Err(Conflict::differs("title", &title.id, title_owner[at], set));
-                    }
-                    None if combined.titles.len() == MAX_TITLES => {
-                        return Err(Conflict::TooManyTitles);
-                    }
-                    None => {
-                        combined.titles.push(title.clone());
-                        title_owner.push(set);
-                    }
-                }
+                merge(&mut combined.titles, &mut title_owner, title.clone(), set, Kind::TITLE)?;
             }
             maps.push(map);
         }
         Ok((combined, maps))
+    }
+}
+
+/// What [`merge`] needs to know of one sort of declaration: its name in messages, how many
+/// a game holds, the conflict when there are more, and an item's id.
+struct Kind<T> {
+    what: &'static str,
+    max: usize,
+    full: Conflict,
+    id: fn(&T) -> &str,
+}
+
+impl Kind<MarkInfo> {
+    const MARK: Kind<MarkInfo> =
+        Kind { what: "mark", max: MAX_MARKS, full: Conflict::TooManyMarks, id: |mark| &mark.id };
+}
+
+impl Kind<Rule> {
+    const RULE: Kind<Rule> =
+        Kind { what: "rule", max: MAX_RULES, full: Conflict::TooManyRules, id: |rule| &rule.id };
+}
+
+impl Kind<TokenInfo> {
+    const TOKEN: Kind<TokenInfo> = Kind {
+        what: "token",
+        max: MAX_TOKENS,
+        full: Conflict::TooManyTokens,
+        id: |token| &token.id,
+    };
+}
+
+impl Kind<TitleInfo> {
+    const TITLE: Kind<TitleInfo> = Kind {
+        what: "title",
+        max: MAX_TITLES,
+        full: Conflict::TooManyTitles,
+        id: |title| &title.id,
+    };
+}
+
+/// `item`, declared by `set`, taken into `list` (whose items `owners` say which set declared
+/// first) unless one of its id is there already, declared alike; its position in `list`.
+fn merge<'a, T: PartialEq>(
+    list: &mut Vec<T>,
+    owners: &mut Vec<&'a str>,
+    item: T,
+    set: &'a str,
+    kind: Kind<T>,
+) -> Result<usize, Conflict> {
+    let id = kind.id;
+    match list.iter().position(|known| id(known) == id(&item)) {
+        Some(at) if list[at] == item => Ok(at),
+        Some(at) => Err(Conflict::differs(kind.what, id(&item), owners[at], set)),
+        None if list.len() == kind.max => Err(kind.full),
+        None => {
+            list.push(item);
+            owners.push(set);
+            Ok(list.len() - 1)
+        }
     }
 }
 
