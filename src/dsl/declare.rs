@@ -215,6 +215,78 @@ fn named<T>(
     found
 }
 
+/// Cities and roads: what value rules and titles are about.
+const LINEAR: &[SegmentKind] = &[SegmentKind::City, SegmentKind::Road];
+
+/// The segment kind `raw` names, one of `kinds`; else reported as `{rule}, not `...``.
+fn feature_among(
+    problems: &mut Problems,
+    raw: Option<&Located<String>>,
+    kinds: &[SegmentKind],
+    rule: &str,
+) -> Option<SegmentKind> {
+    let raw = raw?;
+    let found = SegmentKind::from_name(&raw.value).filter(|kind| kinds.contains(kind));
+    if found.is_none() {
+        problems.report(
+            Code::UnknownValue,
+            raw.span.clone(),
+            format!("{rule}, not `{}`", super::validate::shorten(&raw.value)),
+        );
+    }
+    found
+}
+
+/// The state `raw` names, or `default` when it is left out.
+fn state_or(
+    problems: &mut Problems,
+    raw: Option<&Located<String>>,
+    default: FeatureState,
+) -> Option<FeatureState> {
+    match raw {
+        None => Some(default),
+        Some(state) => named(
+            problems,
+            Some(state),
+            FeatureState::from_name,
+            Code::UnknownValue,
+            "a state",
+            "complete, unfinished or any",
+        ),
+    }
+}
+
+/// The glyph `raw` names, reported with the glyphs pictures know when it names none.
+fn glyph(problems: &mut Problems, raw: Option<&Located<String>>) -> Option<Glyph> {
+    let glyphs = format!("one of {}", Glyph::ALL.map(Glyph::name).join(", "));
+    named(problems, raw, Glyph::from_name, Code::UnknownGlyph, "a glyph", &glyphs)
+}
+
+/// The palette colour `raw` names, reported with the palette when it names none.
+fn colour(problems: &mut Problems, raw: Option<&Located<String>>) -> Option<Colour> {
+    let colours = format!("one of {}", crate::PALETTE.map(Colour::name).join(", "));
+    named(problems, raw, Colour::named, Code::UnknownColour, "a colour", &colours)
+}
+
+/// The marks `list` names, as [`marks_named`] reads them, and at least one: an empty list
+/// is reported with `missing`.
+fn some_marks_named(
+    problems: &mut Problems,
+    list: Option<&LocatedList>,
+    declared: &Declared,
+    missing: &str,
+) -> Option<MarkSet> {
+    let set = marks_named(problems, list, declared)?;
+    if set.is_empty()
+        && let Some(list) = list
+        && list.value.is_empty()
+    {
+        problems.report(Code::MissingKey, list.span.clone(), missing.into());
+        return None;
+    }
+    Some(set)
+}
+
 fn points(problems: &mut Problems, value: Option<&Located<i64>>, what: &str) -> Option<u32> {
     match value {
         None => Some(0),
@@ -284,24 +356,8 @@ fn validate_mark(raw: &RawMark, problems: &mut Problems) -> Option<MarkInfo> {
     );
     let complete = points(problems, raw.complete.as_ref(), "complete");
     let unfinished = points(problems, raw.unfinished.as_ref(), "unfinished");
-    let glyphs = format!("one of {}", Glyph::ALL.map(Glyph::name).join(", "));
-    let glyph = named(
-        problems,
-        raw.glyph.as_ref(),
-        Glyph::from_name,
-        Code::UnknownGlyph,
-        "a glyph",
-        &glyphs,
-    );
-    let colours = format!("one of {}", crate::PALETTE.map(Colour::name).join(", "));
-    let colour = named(
-        problems,
-        raw.colour.as_ref(),
-        Colour::named,
-        Code::UnknownColour,
-        "a colour",
-        &colours,
-    );
+    let glyph = glyph(problems, raw.glyph.as_ref());
+    let colour = colour(problems, raw.colour.as_ref());
     let (on, tile) = on?;
     Some(MarkInfo {
         id: id?,
@@ -355,32 +411,13 @@ pub(crate) fn unknown_mark(name: &str, book: &Rulebook) -> String {
 
 fn validate_value(raw: &RawValue, declared: &Declared, problems: &mut Problems) -> Option<Rule> {
     let id = declared_id(problems, raw.id.as_ref(), "rule id");
-    let feature = raw.feature.as_ref().and_then(|feature| {
-        let found = SegmentKind::from_name(&feature.value)
-            .filter(|kind| matches!(kind, SegmentKind::City | SegmentKind::Road));
-        if found.is_none() {
-            problems.report(
-                Code::UnknownValue,
-                feature.span.clone(),
-                format!(
-                    "a value rule values a city or a road, not `{}`",
-                    super::validate::shorten(&feature.value)
-                ),
-            );
-        }
-        found
-    });
-    let state = match &raw.state {
-        None => Some(FeatureState::Any),
-        Some(state) => named(
-            problems,
-            Some(state),
-            FeatureState::from_name,
-            Code::UnknownValue,
-            "a state",
-            "complete, unfinished or any",
-        ),
-    };
+    let feature = feature_among(
+        problems,
+        raw.feature.as_ref(),
+        LINEAR,
+        "a value rule values a city or a road",
+    );
+    let state = state_or(problems, raw.state.as_ref(), FeatureState::Any);
     let with = marks_named(problems, raw.with.as_ref(), declared);
     let tiles = match &raw.tiles {
         None => Some(None),
@@ -438,18 +475,12 @@ fn validate_value(raw: &RawValue, declared: &Declared, problems: &mut Problems) 
 
 fn validate_farm(raw: &RawFarm, declared: &Declared, problems: &mut Problems) -> Option<Rule> {
     let id = declared_id(problems, raw.id.as_ref(), "rule id");
-    let mut with = marks_named(problems, raw.with.as_ref(), declared);
-    if let (Some(set), Some(list)) = (with, &raw.with)
-        && set.is_empty()
-        && list.value.is_empty()
-    {
-        problems.report(
-            Code::MissingKey,
-            list.span.clone(),
-            "a farm rule needs at least one mark in `with`".into(),
-        );
-        with = None;
-    }
+    let with = some_marks_named(
+        problems,
+        raw.with.as_ref(),
+        declared,
+        "a farm rule needs at least one mark in `with`",
+    );
     let times = raw
         .times
         .as_ref()
@@ -468,21 +499,12 @@ fn validate_title(raw: &RawTitle, problems: &mut Problems) -> Option<TitleInfo> 
         .name
         .clone()
         .and_then(|name| check_text(problems, name, "title name", limits::MAX_NAME));
-    let feature = raw.feature.as_ref().and_then(|feature| {
-        let found = SegmentKind::from_name(&feature.value)
-            .filter(|kind| matches!(kind, SegmentKind::City | SegmentKind::Road));
-        if found.is_none() {
-            problems.report(
-                Code::UnknownValue,
-                feature.span.clone(),
-                format!(
-                    "a title is won by completing a city or a road, not `{}`",
-                    super::validate::shorten(&feature.value)
-                ),
-            );
-        }
-        found
-    });
+    let feature = feature_among(
+        problems,
+        raw.feature.as_ref(),
+        LINEAR,
+        "a title is won by completing a city or a road",
+    );
     let per_feature = points(problems, raw.per_feature.as_ref(), "per_feature");
     let holding = points(problems, raw.holding.as_ref(), "holding");
     Some(TitleInfo {
@@ -504,18 +526,12 @@ fn validate_token(
         .name
         .clone()
         .and_then(|name| check_text(problems, name, "token name", limits::MAX_NAME));
-    let mut from = marks_named(problems, raw.from.as_ref(), declared);
-    if let (Some(set), Some(list)) = (from, &raw.from)
-        && set.is_empty()
-        && list.value.is_empty()
-    {
-        problems.report(
-            Code::MissingKey,
-            list.span.clone(),
-            "a token kind needs at least one mark in `from`: the marks that give it".into(),
-        );
-        from = None;
-    }
+    let from = some_marks_named(
+        problems,
+        raw.from.as_ref(),
+        declared,
+        "a token kind needs at least one mark in `from`: the marks that give it",
+    );
     let taker = named(
         problems,
         raw.taken_by.as_ref(),
@@ -525,22 +541,10 @@ fn validate_token(
         "completer or scorers",
     );
     let majority = points(problems, raw.majority.as_ref(), "majority");
-    let glyph = match &raw.glyph {
-        None => Some(None),
-        Some(glyph) => {
-            let glyphs = format!("one of {}", Glyph::ALL.map(Glyph::name).join(", "));
-            named(problems, Some(glyph), Glyph::from_name, Code::UnknownGlyph, "a glyph", &glyphs)
-                .map(Some)
-        }
-    };
-    let colour = match &raw.colour {
-        None => Some(None),
-        Some(colour) => {
-            let colours = format!("one of {}", crate::PALETTE.map(Colour::name).join(", "));
-            named(problems, Some(colour), Colour::named, Code::UnknownColour, "a colour", &colours)
-                .map(Some)
-        }
-    };
+    // Optional here: `Some(None)` when left out, `None` when given wrongly.
+    let glyph = raw.glyph.as_ref().map_or(Some(None), |raw| glyph(problems, Some(raw)).map(Some));
+    let colour =
+        raw.colour.as_ref().map_or(Some(None), |raw| colour(problems, Some(raw)).map(Some));
     let from = from?;
     // Drawn as the first mark that gives it, unless the declaration says otherwise.
     let first = from.iter().next().and_then(|mark| declared.book.mark(mark))?;
@@ -585,32 +589,13 @@ fn validate_neighbours(
     problems: &mut Problems,
 ) -> Option<Rule> {
     let id = declared_id(problems, raw.id.as_ref(), "rule id");
-    let feature = raw.feature.as_ref().and_then(|feature| {
-        let found = SegmentKind::from_name(&feature.value)
-            .filter(|kind| matches!(kind, SegmentKind::Monastery | SegmentKind::Garden));
-        if found.is_none() {
-            problems.report(
-                Code::UnknownValue,
-                feature.span.clone(),
-                format!(
-                    "a neighbourhood bonus adds to a monastery or a garden, not `{}`",
-                    super::validate::shorten(&feature.value)
-                ),
-            );
-        }
-        found
-    });
-    let state = match &raw.state {
-        None => Some(FeatureState::Complete),
-        Some(state) => named(
-            problems,
-            Some(state),
-            FeatureState::from_name,
-            Code::UnknownValue,
-            "a state",
-            "complete, unfinished or any",
-        ),
-    };
+    let feature = feature_among(
+        problems,
+        raw.feature.as_ref(),
+        &[SegmentKind::Monastery, SegmentKind::Garden],
+        "a neighbourhood bonus adds to a monastery or a garden",
+    );
+    let state = state_or(problems, raw.state.as_ref(), FeatureState::Complete);
     let mark = tile_mark(problems, raw.mark.as_ref(), declared);
     let each = raw
         .each
