@@ -231,8 +231,7 @@ impl<'a> Scene<'a> {
 
     /// The cell and segment of a feature's node.
     pub(crate) fn locate(&self, node: NodeId) -> (Pos, SegmentIndex) {
-        let (order, segment) = self.features.members(node).next().unwrap_or((0, 0));
-        (self.placed.get(usize::from(order)).map_or(Pos::ORIGIN, |(pos, _)| *pos), segment)
+        locate(self.features, self.placed, node)
     }
 
     /// The distinct completed cities a field borders, as roots, in ascending order. Sorted
@@ -433,6 +432,16 @@ impl Scene<'_> {
 /// Player 0, who owns every feature under `claim_all`.
 fn owner() -> PlayerSet {
     PlayerSet::EMPTY.with(PlayerId(0))
+}
+
+/// The cell and segment of a feature's node, from the features and the placements alone.
+pub(crate) fn locate(
+    features: &Features,
+    placed: &[(Pos, TileIndex)],
+    node: NodeId,
+) -> (Pos, SegmentIndex) {
+    let (order, segment) = features.members(node).next().unwrap_or((0, 0));
+    (placed.get(usize::from(order)).map_or(Pos::ORIGIN, |(pos, _)| *pos), segment)
 }
 
 /// Nobody on a feature.

@@ -9,8 +9,8 @@ use crate::features::NodeId;
 use crate::player::{PlayerId, PlayerSet};
 use crate::pos::Pos;
 use crate::rulebook::{Taker, TitleId, TokenId};
-use crate::scoring::{Scene, Standing, Valuation};
-use crate::segment::SegmentSet;
+use crate::scoring::{Scene, Standing, Valuation, locate};
+use crate::segment::{SegmentIndex, SegmentSet};
 use crate::tile::TileIndex;
 
 use super::{Game, is_cloister, wrong_phase};
@@ -218,15 +218,23 @@ impl Game {
     /// Kept out of line: most games declare neither, and the turn's hot path skips the call.
     #[inline(never)]
     fn collect(&mut self, root: NodeId, scorers: PlayerSet, events: &mut Vec<Event>) {
-        self.take_tokens(root, scorers, events);
-        self.contest_titles(root, events);
+        // Where the events say the feature is: found once for both.
+        let at = locate(&self.features, &self.placed, root);
+        self.take_tokens(root, at, scorers, events);
+        self.contest_titles(root, at, events);
     }
 
     /// The tokens a feature completed during play gives, to the player who completed it or
     /// to `scorers`, as each token kind declares: once the feature has scored and its
     /// figures have gone home ("1. The city is scored as normal. 2. The player who completed
     /// the city ... takes the depicted goods tokens", Traders & Builders).
-    fn take_tokens(&mut self, root: NodeId, scorers: PlayerSet, events: &mut Vec<Event>) {
+    fn take_tokens(
+        &mut self,
+        root: NodeId,
+        (pos, segment): (Pos, SegmentIndex),
+        scorers: PlayerSet,
+        events: &mut Vec<Event>,
+    ) {
         if self.tokens.is_empty() {
             return;
         }
@@ -234,7 +242,6 @@ impl Game {
         if marks.present().is_empty() {
             return;
         }
-        let (pos, segment) = self.scene().locate(root);
         for (index, token) in self.rules.rulebook.tokens().iter().enumerate() {
             let count = token.count_in(&marks);
             if count == 0 {
@@ -257,7 +264,12 @@ impl Game {
     /// the player who completed it when it is larger than every one before ("anyone who
     /// completes a city that is made using more tiles than the current largest city gets to
     /// be the king", King & Robber Baron); one only as large leaves them where they are.
-    fn contest_titles(&mut self, root: NodeId, events: &mut Vec<Event>) {
+    fn contest_titles(
+        &mut self,
+        root: NodeId,
+        (pos, segment): (Pos, SegmentIndex),
+        events: &mut Vec<Event>,
+    ) {
         if self.titles.is_empty() {
             return;
         }
@@ -274,15 +286,6 @@ impl Game {
             }
             standing.largest = tiles;
             standing.holder = Some(self.current);
-            let (pos, segment) = Scene::new(
-                &self.board,
-                &self.features,
-                &self.rules.tiles,
-                &self.placed,
-                &self.figures,
-                &self.rules.rulebook,
-            )
-            .locate(root);
             let (player, title) = (self.current, TitleId(index as u8));
             events.push(Event::TitleTaken { player, title, tiles, pos, segment });
         }
