@@ -21,7 +21,7 @@ use carcassonne::{
 /// edition), with or without The River and Inns & Cathedrals.
 /// The sets written as data alone follow, recorded when each arrived, so that what moves
 /// later keeps them as they are too.
-const COMBINATIONS: [&[&str]; 13] = [
+const COMBINATIONS: [&[&str]; 15] = [
     &["base"],
     &["base", "river"],
     &["base", "inns_and_cathedrals"],
@@ -35,6 +35,8 @@ const COMBINATIONS: [&[&str]; 13] = [
     &["base", "river", "inns_and_cathedrals", "cathars", "traders_and_builders"],
     &["base", "hills_and_sheep"],
     &["base", "king_and_robber"],
+    &["base", "cult"],
+    &["base", "hills_and_sheep", "cult"],
 ];
 
 fn main() -> ExitCode {

@@ -93,7 +93,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 7
+#define CARC_ABI_VERSION_MINOR 8
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -383,6 +383,11 @@ enum carc_result
    * The game is over.
    */
   CARC_RESULT_GAME_OVER = 419,
+  /**
+   * A declared rivalry limits how many rivals a monastery or garden may have around it,
+   * and a tile there would exceed it (The Cult: a shrine beside two monasteries) (ABI 1.8).
+   */
+  CARC_RESULT_TOO_MANY_RIVALS = 420,
   /**
    * The text is not well-formed JSON; the error has its line and column.
    */
@@ -1508,6 +1513,12 @@ typedef void (*carc_analysis_progress)(void *user,
  * The game ended (or a landscape was scored); it may be complete or not.
  */
 #define CARC_SCORE_REASON_GAME_END 2
+
+/**
+ * A rival beside it was completed first (a declared rivalry: The Cult's shrines and
+ * monasteries): its figures went home with 0 points (ABI 1.8).
+ */
+#define CARC_SCORE_REASON_DEFEATED 3
 
 /**
  * The plain value.

@@ -6,6 +6,7 @@ use crate::board::PlacementError;
 use crate::geom::Rotation;
 use crate::player::Figure;
 use crate::pos::Pos;
+use crate::rulebook::RuleId;
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -251,6 +252,21 @@ pub enum ActionError {
         /// The cell.
         pos: Pos,
     },
+    /// A declared rivalry limits how many rivals a monastery or garden may have among its
+    /// eight neighbours (The Cult: a shrine may not adjoin several monasteries, nor a
+    /// monastery several shrines), and the tile there would exceed it, for its own feature
+    /// or for a neighbour's.
+    #[error("a tile at {pos} would leave a {feature} with more than {at_most} rival neighbours")]
+    TooManyRivals {
+        /// The cell.
+        pos: Pos,
+        /// The rivalry, by its number in the game's rules.
+        rule: RuleId,
+        /// The kind of feature the rivalry is about.
+        feature: SegmentKind,
+        /// The most rivals it allows.
+        at_most: u8,
+    },
     /// The placed tile has no segment with this index.
     #[error("the placed tile has no segment {segment}")]
     NoSuchSegment {
@@ -324,6 +340,7 @@ impl ActionError {
             },
             ActionError::RiverNotContinued { .. } => "river_not_continued",
             ActionError::RiverTurnsBack { .. } => "river_turns_back",
+            ActionError::TooManyRivals { .. } => "too_many_rivals",
             ActionError::NoSuchSegment { .. } => "no_such_segment",
             ActionError::FigureNotAllowed { .. } => "figure_not_allowed",
             ActionError::FeatureOccupied { .. } => "feature_occupied",

@@ -65,7 +65,7 @@ pub struct Catalog {
 }
 
 /// The names of the tile sets built into the library, in the order they are listed to users.
-pub const BUILTIN_NAMES: [&str; 8] = [
+pub const BUILTIN_NAMES: [&str; 9] = [
     "base",
     "base_c2",
     "river",
@@ -74,13 +74,14 @@ pub const BUILTIN_NAMES: [&str; 8] = [
     "traders_and_builders",
     "hills_and_sheep",
     "king_and_robber",
+    "cult",
 ];
 
 /// A name that is not one of [`BUILTIN_NAMES`]; a long one is quoted cut to
 /// [`MAX_LABEL`](crate::limits::MAX_LABEL) characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals, cathars, traders_and_builders, hills_and_sheep and king_and_robber"
+    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals, cathars, traders_and_builders, hills_and_sheep, king_and_robber and cult"
 )]
 pub struct UnknownBuiltin(pub String);
 
@@ -125,8 +126,8 @@ impl Catalog {
     }
 
     /// One of the tile sets built into the library, by name: `base`, `base_c2`, `river`,
-    /// `inns_and_cathedrals`, `cathars`, `traders_and_builders`, `hills_and_sheep` or
-    /// `king_and_robber`.
+    /// `inns_and_cathedrals`, `cathars`, `traders_and_builders`, `hills_and_sheep`,
+    /// `king_and_robber` or `cult`.
     ///
     /// # Errors
     /// [`UnknownBuiltin`] for any other name.
@@ -301,6 +302,7 @@ fn builtin_text(name: &str) -> Option<&'static str> {
         "traders_and_builders" => include_str!("../tilesets/traders_and_builders.toml"),
         "hills_and_sheep" => include_str!("../tilesets/hills_and_sheep.toml"),
         "king_and_robber" => include_str!("../tilesets/king_and_robber.toml"),
+        "cult" => include_str!("../tilesets/cult.toml"),
         _ => return None,
     })
 }

@@ -20,6 +20,9 @@ pub enum ScoreReason {
     AbbotRecalled,
     /// The game ended; it may be complete (fields, landscapes) or not.
     GameEnd,
+    /// A rival next to it was completed first (a declared rivalry: The Cult's shrines and
+    /// monasteries): its figures went home with nothing, and it scores nothing.
+    Defeated,
 }
 
 /// One feature's score: what it is, why it scored, how much and to whom.

@@ -90,6 +90,10 @@ struct RuleDoc<'a> {
     each: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     by: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    marks: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    at_most: Option<u8>,
 }
 
 #[derive(serde::Serialize)]
@@ -231,6 +235,8 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         mark: None,
         each: None,
         by: None,
+        marks: Vec::new(),
+        at_most: None,
     };
     match &rule.effect {
         Effect::Value(value) => {
@@ -262,6 +268,12 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
             doc.kind = "tiebreak";
             doc.mark = Some(mark_id(tiebreak.mark));
             doc.by = Some(tiebreak.by.name());
+        }
+        Effect::Rival(rival) => {
+            doc.kind = "rival";
+            doc.feature = Some(rival.feature.name());
+            doc.marks = rival.marks.iter().map(mark_id).collect();
+            doc.at_most = rival.at_most;
         }
     }
     doc

@@ -12,7 +12,7 @@ use crate::catalog::Catalog;
 use crate::fit::FitTable;
 use crate::limits::MAX_GAME_TILES;
 use crate::player::{Figure, MAX_PLAYERS, Supply};
-use crate::rulebook::{Conflict, Rulebook};
+use crate::rulebook::{Conflict, RivalRule, RuleId, Rulebook};
 use crate::segment::{SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
 
@@ -207,6 +207,14 @@ pub(crate) struct Rules {
     pub(crate) fit: FitTable,
     /// Per tile type: whether it has a river edge (river tiles obey extra rules).
     pub(crate) river: Vec<bool>,
+    /// The declared rivalries, in declaration order, with their rule numbers.
+    pub(crate) rivals: Vec<(RuleId, RivalRule)>,
+    /// Per tile type: which rivalries (bit `n` for `rivals[n]`) its features take each side
+    /// of, the unmarked side first.
+    pub(crate) rival_sides: Vec<RivalSides>,
+    /// Per tile type: whether a placement of it must pass rules beyond the fit of its edges
+    /// (the river's, a rivalry's limit). Other tiles take the fit table's word.
+    pub(crate) constrained: Vec<bool>,
     /// Per tile type: its monastery and garden segments.
     pub(crate) cloisters: Vec<SegmentSet>,
     /// Per tile type: its city and road segments, which a placement may complete.
@@ -281,7 +289,16 @@ impl Rules {
         }
 
         let fit = FitTable::new(tiles.iter().map(TileType::edges));
-        let river = tiles.iter().map(|tile| tile.edges().0.contains(&crate::EdgeKind::River));
+        let river: Vec<bool> =
+            tiles.iter().map(|tile| tile.edges().0.contains(&crate::EdgeKind::River)).collect();
+        let rivals: Vec<(RuleId, RivalRule)> = rulebook.rivals().collect();
+        let rival_sides: Vec<RivalSides> =
+            tiles.iter().map(|tile| RivalSides::of(tile, &rivals)).collect();
+        let constrained = river
+            .iter()
+            .zip(&rival_sides)
+            .map(|(river, sides)| *river || sides.limited(&rivals))
+            .collect();
         let of_kinds = |kinds: [SegmentKind; 2]| -> Vec<SegmentSet> {
             tiles
                 .iter()
@@ -295,7 +312,10 @@ impl Rules {
                 .collect()
         };
         Ok(Rules {
-            river: river.collect(),
+            river,
+            rivals,
+            rival_sides,
+            constrained,
             cloisters: of_kinds([SegmentKind::Monastery, SegmentKind::Garden]),
             linear: of_kinds([SegmentKind::City, SegmentKind::Road]),
             may_stand: SegmentKind::ALL.map(|kind| {
@@ -311,6 +331,44 @@ impl Rules {
             fit,
             supply,
             setup,
+        })
+    }
+}
+
+/// Which rivalries a tile type's features take each side of: bit `n` for the game's `n`th
+/// rivalry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct RivalSides {
+    /// Features of the rivalry's kind carrying none of its marks.
+    pub(crate) plain: u64,
+    /// Features of the rivalry's kind carrying one of its marks.
+    pub(crate) marked: u64,
+}
+
+impl RivalSides {
+    fn of(tile: &TileType, rivals: &[(RuleId, RivalRule)]) -> RivalSides {
+        let mut sides = RivalSides::default();
+        for (bit, (_, rival)) in rivals.iter().enumerate() {
+            for segment in tile.segments() {
+                match rival.side(segment.kind(), segment.marks()) {
+                    Some(true) => sides.marked |= 1 << bit,
+                    Some(false) => sides.plain |= 1 << bit,
+                    None => {}
+                }
+            }
+        }
+        sides
+    }
+
+    /// The sides this tile takes of rivalry number `bit`: plain, marked.
+    pub(crate) const fn of_rival(self, bit: usize) -> (bool, bool) {
+        (self.plain >> bit & 1 != 0, self.marked >> bit & 1 != 0)
+    }
+
+    /// Whether the tile takes a side of a rivalry that limits its rivals.
+    fn limited(self, rivals: &[(RuleId, RivalRule)]) -> bool {
+        rivals.iter().enumerate().any(|(bit, (_, rival))| {
+            rival.at_most.is_some() && (self.plain | self.marked) >> bit & 1 != 0
         })
     }
 }

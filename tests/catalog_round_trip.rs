@@ -102,6 +102,18 @@ fn toml_from_json(json: &serde_json::Value) -> String {
             );
             continue;
         }
+        if rule["type"] == "rival" {
+            out += &format!(
+                "[[rival]]\nid = {}\nfeature = {}\nmarks = {}\n",
+                rule["id"],
+                rule["feature"],
+                strings(&rule["marks"])
+            );
+            if !rule["at_most"].is_null() {
+                out += &format!("at_most = {}\n", rule["at_most"]);
+            }
+            continue;
+        }
         if rule["type"] == "tiebreak" {
             out += &format!(
                 "[[tiebreak]]\nid = {}\nmark = {}\nby = {}\n",

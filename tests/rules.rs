@@ -10,8 +10,8 @@ use std::path::Path;
 
 use carcassonne::{
     Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Forbidden, Game,
-    GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleOptions,
-    ScoreReason, SegmentKind, SetupError, TileIndex, TitleId, TokenId,
+    GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleId,
+    RuleOptions, ScoreReason, SegmentKind, SetupError, TileIndex, TitleId, TokenId,
 };
 use serde::Deserialize;
 
@@ -502,6 +502,11 @@ scenarios! {
     /// King & Robber Baron: each title goes to the completer of a strictly larger city or road
     /// and its holder scores 1 per city or road completed in the game.
     the_king_goes_to_whoever_completes_the_largest_city,
+    /// The Cult: a shrine completed first scores 9, and the open monastery beside it sends its
+    /// monk home with nothing (0 and 9).
+    a_shrine_completed_first_defeats_the_monastery_beside_it,
+    /// The Cult: a monastery and a shrine completed by the same tile both score 9.
+    rivals_completed_by_one_tile_both_score,
     /// An invented set (tests/invented/market_town.toml): a toll road worth 2 a tile, its salt
     /// going to the road's scorer, not its completer, the most salt paying 6, and the road's
     /// completer holding the Toll Keeper, a flat 5.
@@ -886,6 +891,120 @@ fn no_figure_stands_on_the_river() {
     }
     let legal = game.legal_actions();
     assert!(!legal.iter().any(|a| matches!(a, Action::Deploy { segment: 0, .. })), "{legal:?}");
+}
+
+// ----- Rivals: The Cult's shrines and monasteries -----
+
+/// The refusal a placement at `at` gets for crowding rivals, and that no legal placement of
+/// the drawn tile lies there.
+fn crowded(game: &mut Game, at: Pos) -> ActionError {
+    let legal = game.legal_actions();
+    assert!(!legal.iter().any(|a| matches!(a, Action::Place { pos, .. } if *pos == at)));
+    assert_eq!(legal.len(), game.legal_action_count());
+    refuse(game, Action::Place { pos: at, rotation: Rotation::R0 })
+}
+
+fn too_many_rivals(game: &Game, at: Pos) -> ActionError {
+    let rule = RuleId(game.rules().iter().position(|rule| rule.id == "challenge").unwrap() as u8);
+    ActionError::TooManyRivals { pos: at, rule, feature: SegmentKind::Monastery, at_most: 1 }
+}
+
+/// "A shrine may not be placed in such a way that it adjoins several cloisters" (The Cult):
+/// between two monasteries, diagonally or not, a shrine is refused; a plain monastery there is
+/// not, and a shrine beside only one of them is accepted.
+#[test]
+fn a_shrine_may_not_adjoin_two_monasteries() {
+    let mut game = new_game(&["base", "cult"], 2, RuleOptions::default());
+    put(&mut game, "B", 0, -1, 0);
+    skip(&mut game);
+    put(&mut game, "U", 1, 0, 90);
+    skip(&mut game);
+    put(&mut game, "U", 2, 0, 90);
+    skip(&mut game);
+    put(&mut game, "B", 2, -1, 0);
+    skip(&mut game);
+    draw(&mut game, "CU01");
+    assert_eq!(crowded(&mut game, pos(1, -1)), too_many_rivals(&game, pos(1, -1)));
+    // Beside the monastery at (2,-1) only.
+    game.apply(Action::Place { pos: pos(3, -1), rotation: Rotation::R0 }).unwrap();
+    skip(&mut game);
+    // A monastery between two monasteries has no rival.
+    draw(&mut game, "B");
+    game.apply(Action::Place { pos: pos(1, -1), rotation: Rotation::R0 }).unwrap();
+}
+
+/// "Similarly, a cloister may not be placed so that it neighbors several shrines" (The Cult).
+#[test]
+fn a_monastery_may_not_adjoin_two_shrines() {
+    let mut game = new_game(&["base", "cult"], 2, RuleOptions::default());
+    put(&mut game, "CU01", 0, -1, 0);
+    skip(&mut game);
+    put(&mut game, "U", 1, 0, 90);
+    skip(&mut game);
+    put(&mut game, "U", 2, 0, 90);
+    skip(&mut game);
+    // CU03: a shrine with a road end to the south.
+    put(&mut game, "CU03", 2, -1, 0);
+    skip(&mut game);
+    draw(&mut game, "B");
+    assert_eq!(crowded(&mut game, pos(1, -1)), too_many_rivals(&game, pos(1, -1)));
+}
+
+/// Nor may a tile give a building that already has a rival a second one (JCloisterZone's
+/// reading, docs/sources/cult.md): a shrine beside a monastery that has a shrine is refused
+/// though the new shrine itself would have one monastery only.
+#[test]
+fn a_building_with_a_rival_gets_no_second_one() {
+    let mut game = new_game(&["base", "cult"], 2, RuleOptions::default());
+    put(&mut game, "B", 0, -1, 0);
+    skip(&mut game);
+    put(&mut game, "CU01", 1, -1, 0);
+    skip(&mut game);
+    draw(&mut game, "CU03");
+    assert_eq!(crowded(&mut game, pos(-1, -1)), too_many_rivals(&game, pos(-1, -1)));
+    // Two cells away from the monastery, beside the shrine only: the same kind, no rival.
+    game.apply(Action::Place { pos: pos(2, -1), rotation: Rotation::R0 }).unwrap();
+}
+
+/// Only an occupied building wins a challenge, and only an occupied one loses it: a shrine
+/// completed with nobody on it leaves the monk beside it where he is, and that monk, completed
+/// later, scores 9 (docs/sources/cult.md: "only occupied features are scored, while
+/// unoccupied ones are simply completed").
+#[test]
+fn an_empty_shrine_neither_wins_nor_loses() {
+    let mut game = new_game(&["base", "cult"], 2, RuleOptions::default());
+    put(&mut game, "B", 0, -1, 0);
+    deploy(&mut game, 0, Figure::Follower);
+    put(&mut game, "CU01", 1, -1, 0);
+    skip(&mut game);
+    let mut events = Vec::new();
+    for (id, x, y, degrees) in [
+        ("U", 1, 0, 90),
+        ("U", 2, 0, 90),
+        ("E", 2, -1, 90),
+        ("E", 0, -2, 180),
+        ("E", 1, -2, 180),
+        ("E", 2, -2, 180),
+    ] {
+        events.extend(put(&mut game, id, x, y, degrees));
+        events.extend(skip(&mut game));
+    }
+    assert_eq!(game.board().surrounding_tiles(pos(1, -1)), 8, "the shrine is complete");
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::FeatureScored(_) | Event::FigureReturned { .. })),
+        "{events:?}"
+    );
+    let mut events = Vec::new();
+    for (id, x, y, degrees) in [("U", -1, 0, 90), ("E", -1, -1, 270), ("B", -1, -2, 0)] {
+        events.extend(put(&mut game, id, x, y, degrees));
+        events.extend(skip(&mut game));
+    }
+    let scored: Vec<&FeatureScore> = events
+        .iter()
+        .filter_map(|e| if let Event::FeatureScored(s) = e { Some(s) } else { None })
+        .collect();
+    assert_eq!(scored.len(), 1, "{events:?}");
+    assert_eq!((scored[0].reason, scored[0].points), (ScoreReason::Completed, 9));
 }
 
 // ----- The abbot -----

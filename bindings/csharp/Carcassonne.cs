@@ -109,6 +109,8 @@ namespace Carcassonne
         AbbotFeatureComplete = 418,
         /// <summary>The game is over.</summary>
         GameOver = 419,
+        /// <summary>A declared rivalry's limit: a monastery or garden would have too many rivals around it (ABI 1.8).</summary>
+        TooManyRivals = 420,
         /// <summary>The text is not well-formed JSON.</summary>
         JsonSyntax = 501,
         /// <summary>Well-formed JSON that is not what was asked for.</summary>
@@ -299,6 +301,8 @@ namespace Carcassonne
         AbbotRecalled = 1,
         /// <summary>The game ended (or a landscape was scored).</summary>
         GameEnd = 2,
+        /// <summary>A rival beside it was completed first: its figures went home with nothing (ABI 1.8).</summary>
+        Defeated = 3,
     }
 
     /// <summary>A rule that changed a feature's value from the plain one (<c>CARC_MODIFIER_*</c>).</summary>
@@ -403,7 +407,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 7;
+        public const int AbiVersionMinor = 8;
     }
 
     // ---------------------------------------------------------------------------------------

@@ -111,6 +111,9 @@ pub enum carc_result {
     AbbotFeatureComplete = 418,
     /// The game is over.
     GameOver = 419,
+    /// A declared rivalry limits how many rivals a monastery or garden may have around it,
+    /// and a tile there would exceed it (The Cult: a shrine beside two monasteries) (ABI 1.8).
+    TooManyRivals = 420,
 
     /// The text is not well-formed JSON; the error has its line and column.
     JsonSyntax = 501,
@@ -150,7 +153,7 @@ pub enum carc_result {
 
 impl carc_result {
     /// Every code, in increasing order (the tests check it against the header).
-    pub const ALL: [carc_result; 58] = {
+    pub const ALL: [carc_result; 59] = {
         use carc_result::*;
         [
             Ok,
@@ -196,6 +199,7 @@ impl carc_result {
             NoAbbotThere,
             AbbotFeatureComplete,
             GameOver,
+            TooManyRivals,
             JsonSyntax,
             JsonContent,
             SaveFormat,
@@ -268,6 +272,7 @@ impl carc_result {
             NoAbbotThere => c"CARC_RESULT_NO_ABBOT_THERE",
             AbbotFeatureComplete => c"CARC_RESULT_ABBOT_FEATURE_COMPLETE",
             GameOver => c"CARC_RESULT_GAME_OVER",
+            TooManyRivals => c"CARC_RESULT_TOO_MANY_RIVALS",
             JsonSyntax => c"CARC_RESULT_JSON_SYNTAX",
             JsonContent => c"CARC_RESULT_JSON_CONTENT",
             SaveFormat => c"CARC_RESULT_SAVE_FORMAT",
@@ -298,6 +303,7 @@ pub(crate) fn action_code(error: &ActionError) -> carc_result {
         ActionError::Placement(placement) => placement_code(placement),
         ActionError::RiverNotContinued { .. } => carc_result::RiverNotContinued,
         ActionError::RiverTurnsBack { .. } => carc_result::RiverTurnsBack,
+        ActionError::TooManyRivals { .. } => carc_result::TooManyRivals,
         ActionError::NoSuchSegment { .. } => carc_result::NoSuchSegment,
         ActionError::FigureNotAllowed { .. } => carc_result::FigureNotAllowed,
         ActionError::FeatureOccupied { .. } => carc_result::FeatureOccupied,

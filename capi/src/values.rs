@@ -156,6 +156,9 @@ pub const CARC_SCORE_REASON_COMPLETED: carc_score_reason = 0;
 pub const CARC_SCORE_REASON_ABBOT_RECALLED: carc_score_reason = 1;
 /// The game ended (or a landscape was scored); it may be complete or not.
 pub const CARC_SCORE_REASON_GAME_END: carc_score_reason = 2;
+/// A rival beside it was completed first (a declared rivalry: The Cult's shrines and
+/// monasteries): its figures went home with 0 points (ABI 1.8).
+pub const CARC_SCORE_REASON_DEFEATED: carc_score_reason = 3;
 
 /// A rule that changed a feature's value from the plain one.
 pub type carc_modifier = u32;
@@ -494,6 +497,7 @@ pub(crate) fn score_to_c(
             ScoreReason::Completed => CARC_SCORE_REASON_COMPLETED,
             ScoreReason::AbbotRecalled => CARC_SCORE_REASON_ABBOT_RECALLED,
             ScoreReason::GameEnd => CARC_SCORE_REASON_GAME_END,
+            ScoreReason::Defeated => CARC_SCORE_REASON_DEFEATED,
         },
         modifier: crate::legacy::modifier(score.rule, rules),
         tiles: score.tiles,

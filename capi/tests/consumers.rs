@@ -40,7 +40,7 @@ const PUBLISHED: RuleOptions = RuleOptions {
     abbots: false,
 };
 
-const CONFIGS: [Config; 10] = [
+const CONFIGS: [Config; 11] = [
     Config { name: "base_2p", sets: &["base"], players: 2, options: PUBLISHED },
     Config {
         name: "base_c2_3p_abbots",
@@ -93,6 +93,12 @@ const CONFIGS: [Config; 10] = [
         sets: &["base", "king_and_robber"],
         players: 3,
         options: PUBLISHED,
+    },
+    Config {
+        name: "base_cult_2p_abbots",
+        sets: &["base", "cult"],
+        players: 2,
+        options: RuleOptions { abbots: true, ..PUBLISHED },
     },
     // The consumers make this one from a JSON setup that leaves most options out.
     Config {

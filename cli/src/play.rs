@@ -647,6 +647,7 @@ fn rule_phrase(game: &Game, rule: &Rule) -> String {
             format!("{name} ({} more per {mark} around it)", bonus.each)
         }
         Effect::TieBreak(_) => name,
+        Effect::Rival(_) => format!("{name} (lost to a rival completed first)"),
     }
 }
 
@@ -661,6 +662,7 @@ pub fn describe(game: &Game, score: &FeatureScore) -> String {
         ScoreReason::GameEnd if score.kind == SegmentKind::Field => "",
         ScoreReason::GameEnd if score.complete => "complete",
         ScoreReason::GameEnd => "unfinished",
+        ScoreReason::Defeated => "defeated",
     };
     if !why.is_empty() {
         let _ = write!(what, ", {why}");

@@ -8,15 +8,15 @@ use alloc::vec::Vec;
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
 use super::raw::{
-    Located, LocatedList, RawFarm, RawFile, RawMark, RawNeighbours, RawTieBreak, RawTitle,
-    RawToken, RawValue,
+    Located, LocatedList, RawFarm, RawFile, RawMark, RawNeighbours, RawRival, RawTieBreak,
+    RawTitle, RawToken, RawValue,
 };
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::rulebook::{
     Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TITLES, MAX_TOKENS,
-    Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, Rule, Rulebook, Taker, TieBreakBy,
-    TieBreakRule, TitleInfo, TokenInfo, ValueRule,
+    Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, RivalRule, Rule, Rulebook, Taker,
+    TieBreakBy, TieBreakRule, TitleInfo, TokenInfo, ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
@@ -71,7 +71,11 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         }
     }
     let mut rule_ids: Vec<(&str, usize)> = Vec::new();
-    let count = raw.values.len() + raw.farms.len() + raw.neighbours.len() + raw.tiebreaks.len();
+    let count = raw.values.len()
+        + raw.farms.len()
+        + raw.neighbours.len()
+        + raw.tiebreaks.len()
+        + raw.rivals.len();
     if count > MAX_RULES {
         let span = raw
             .values
@@ -80,6 +84,7 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
             .or_else(|| raw.farms.first().map(|farm| farm.span.clone()))
             .or_else(|| raw.neighbours.first().map(|bonus| bonus.span.clone()))
             .or_else(|| raw.tiebreaks.first().map(|tiebreak| tiebreak.span.clone()))
+            .or_else(|| raw.rivals.first().map(|rival| rival.span.clone()))
             .unwrap_or(0..0);
         problems.report(
             Code::TooLarge,
@@ -116,6 +121,14 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
     for tiebreak in &raw.tiebreaks {
         let fresh = unique(&mut rule_ids, tiebreak.id.as_ref(), "rule", text, problems);
         if let Some(rule) = validate_tiebreak(tiebreak, &declared, problems)
+            && fresh
+        {
+            rules.push(rule);
+        }
+    }
+    for rival in &raw.rivals {
+        let fresh = unique(&mut rule_ids, rival.id.as_ref(), "rule", text, problems);
+        if let Some(rule) = validate_rival(rival, &declared, problems)
             && fresh
         {
             rules.push(rule);
@@ -629,6 +642,54 @@ fn validate_tiebreak(
         "any or most",
     );
     Some(Rule { id: id?, effect: Effect::TieBreak(TieBreakRule { mark: mark?, by: by? }) })
+}
+
+fn validate_rival(raw: &RawRival, declared: &Declared, problems: &mut Problems) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let feature = feature_among(
+        problems,
+        raw.feature.as_ref(),
+        &[SegmentKind::Monastery, SegmentKind::Garden],
+        "rivals are monasteries or gardens",
+    );
+    let marks = some_marks_named(
+        problems,
+        raw.marks.as_ref(),
+        declared,
+        "a rivalry needs at least one mark in `marks`, which tells its two sides apart",
+    );
+    // The marked side is told by the marks its feature's segments carry: a mark that cannot
+    // stand on such a segment would make a side nothing can be on.
+    let mut stands = true;
+    if let (Some(kind), Some(_), Some(list)) = (feature, marks, raw.marks.as_ref()) {
+        for name in &list.value {
+            let Some(info) =
+                declared.book.mark_by_id(&name.value).and_then(|mark| declared.book.mark(mark))
+            else {
+                continue;
+            };
+            if !info.on.contains(kind) {
+                problems.report(
+                    Code::MarkOnWrongKind,
+                    name.span.clone(),
+                    format!(
+                        "mark `{}` does not stand on a {kind}, so no {kind} is on its side",
+                        info.id
+                    ),
+                );
+                stands = false;
+            }
+        }
+    }
+    let at_most = match raw.at_most.as_ref() {
+        None => Some(None),
+        Some(at_most) => check_range(problems, at_most, "at_most", 0, 8).map(|n| Some(n as u8)),
+    };
+    let marks = marks.filter(|_| stands);
+    Some(Rule {
+        id: id?,
+        effect: Effect::Rival(RivalRule { feature: feature?, marks: marks?, at_most: at_most? }),
+    })
 }
 
 fn precedence(problems: &mut Problems, value: Option<&Located<i64>>) -> Option<u8> {

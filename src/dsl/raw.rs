@@ -29,6 +29,7 @@ pub(crate) struct RawFile {
     pub(crate) titles: Vec<RawTitle>,
     pub(crate) neighbours: Vec<RawNeighbours>,
     pub(crate) tiebreaks: Vec<RawTieBreak>,
+    pub(crate) rivals: Vec<RawRival>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
     pub(crate) end: usize,
 }
@@ -149,6 +150,15 @@ pub(crate) struct RawTieBreak {
     pub(crate) id: Option<Located<String>>,
     pub(crate) mark: Option<Located<String>>,
     pub(crate) by: Option<Located<String>>,
+}
+
+/// A `[[rival]]` rule.
+pub(crate) struct RawRival {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) feature: Option<Located<String>>,
+    pub(crate) marks: Option<LocatedList>,
+    pub(crate) at_most: Option<Located<i64>>,
 }
 
 /// A `[[title]]` declaration.

@@ -13,7 +13,7 @@ use toml::de::{DeTable, DeValue};
 use super::diagnostic::{Code, Problems};
 use super::raw::{
     Located, LocatedList, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark, RawNeighbours,
-    RawSegment, RawSet, RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
+    RawRival, RawSegment, RawSet, RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
 };
 use crate::geom::ByDir;
 
@@ -26,6 +26,7 @@ const ROOT_KEYS: &[&str] = &[
     "farm",
     "neighbours",
     "tiebreak",
+    "rival",
     "token",
     "title",
     "tile",
@@ -37,6 +38,7 @@ const VALUE_KEYS: &[&str] =
 const FARM_KEYS: &[&str] = &["id", "with", "times", "precedence"];
 const NEIGHBOUR_KEYS: &[&str] = &["id", "feature", "state", "mark", "each"];
 const TIEBREAK_KEYS: &[&str] = &["id", "mark", "by"];
+const RIVAL_KEYS: &[&str] = &["id", "feature", "marks", "at_most"];
 const TITLE_KEYS: &[&str] = &["id", "name", "feature", "per_feature", "holding"];
 const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
@@ -220,6 +222,20 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
             }
         })
         .collect();
+    let rivals = root
+        .table_list(problems, "rival", "[[rival]]")
+        .into_iter()
+        .map(|rule| {
+            rule.check_keys(problems, RIVAL_KEYS);
+            RawRival {
+                span: rule.span.clone(),
+                id: rule.string(problems, "id", true),
+                feature: rule.string(problems, "feature", true),
+                marks: rule.string_list(problems, "marks", true),
+                at_most: rule.integer(problems, "at_most", false),
+            }
+        })
+        .collect();
 
     let titles = root
         .table_list(problems, "title", "[[title]]")
@@ -247,6 +263,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         farms,
         neighbours,
         tiebreaks,
+        rivals,
         tokens,
         titles,
         end: text.len(),

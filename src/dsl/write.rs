@@ -136,6 +136,15 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
                 writeln!(out, "mark = {}", quoted(mark_id(tiebreak.mark)))?;
                 writeln!(out, "by = {}", quoted(tiebreak.by.name()))?;
             }
+            Effect::Rival(rival) => {
+                writeln!(out, "\n[[rival]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "feature = {}", quoted(rival.feature.name()))?;
+                writeln!(out, "marks = {}", list(rival.marks.iter().map(mark_id)))?;
+                if let Some(at_most) = rival.at_most {
+                    writeln!(out, "at_most = {at_most}")?;
+                }
+            }
         }
     }
     for title in book.titles() {

@@ -1,16 +1,19 @@
 //! `apply`, the only thing that changes a game: drawing, placing, deploying, recalling, and
 //! the scoring at the end of each turn and of the game.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
+
+use smallvec::SmallVec;
 
 use crate::action::{Action, ActionError, Phase};
 use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::features::NodeId;
 use crate::player::{PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{Taker, TitleId, TokenId};
+use crate::rulebook::{MarkCounts, RivalRule, Taker, TitleId, TokenId};
 use crate::scoring::{Scene, Standing, Valuation, locate};
-use crate::segment::{SegmentIndex, SegmentSet};
+use crate::segment::{SegmentIndex, SegmentKind, SegmentSet};
 use crate::tile::TileIndex;
 
 use super::{Game, is_cloister, wrong_phase};
@@ -168,6 +171,8 @@ impl Game {
                 && i32::from(at.y).abs_diff(i32::from(pos.y)) <= 1
         };
         if self.cloisters.iter().any(|at| near(*at) && self.board.surrounding_tiles(*at) == 8) {
+            // What won, for the declared rivalries: most games declare none.
+            let mut won: SmallVec<[(Pos, SegmentIndex, SegmentKind); 2]> = SmallVec::new();
             let mut index = 0;
             while index < self.figures.len() {
                 let standing = self.figures[index];
@@ -187,6 +192,12 @@ impl Game {
                 );
                 self.award(score, events);
                 self.return_figure(index, events);
+                if !self.rules.rivals.is_empty() {
+                    won.push((standing.pos, standing.segment, standing.kind));
+                }
+            }
+            if !won.is_empty() {
+                self.defeat_rivals(&won, events);
             }
         }
 
@@ -197,6 +208,59 @@ impl Game {
             self.current = PlayerId(if next == self.players() { 0 } else { next });
             self.phase = Phase::Draw;
             events.push(Event::TurnStarted { player: self.current });
+        }
+    }
+
+    /// Every occupied, unfinished rival of a monastery or garden that was just completed and
+    /// scored, among its eight neighbours, is defeated: "the first feature to be completed is
+    /// the one that scores", and the other's follower "is returned to its owner with no
+    /// points" (The Cult). Rivals completed by the same tile both scored before this.
+    #[inline(never)]
+    fn defeat_rivals(&mut self, won: &[(Pos, SegmentIndex, SegmentKind)], events: &mut Vec<Event>) {
+        let side_of = |game: &Game, pos: Pos, segment: SegmentIndex, kind, rival: &RivalRule| {
+            let tile = game.board.get(pos)?.tile;
+            let marks = game.rules.tiles[usize::from(tile)].segments().get(usize::from(segment))?;
+            rival.side(kind, marks.marks())
+        };
+        let rules = Arc::clone(&self.rules);
+        for (pos, segment, kind) in won.iter().copied() {
+            for (rule, rival) in rules.rivals.iter().copied() {
+                let Some(winner) = side_of(self, pos, segment, kind, &rival) else { continue };
+                let mut index = 0;
+                while index < self.figures.len() {
+                    let standing = self.figures[index];
+                    let beside = standing.pos != pos
+                        && i32::from(standing.pos.x).abs_diff(i32::from(pos.x)) <= 1
+                        && i32::from(standing.pos.y).abs_diff(i32::from(pos.y)) <= 1;
+                    let defeated = beside
+                        && self.board.surrounding_tiles(standing.pos) < 8
+                        && side_of(self, standing.pos, standing.segment, standing.kind, &rival)
+                            == Some(!winner);
+                    if !defeated {
+                        index += 1;
+                        continue;
+                    }
+                    let (tiles, _) = self.scene().cloister(standing.pos);
+                    self.award(
+                        FeatureScore {
+                            kind: standing.kind,
+                            pos: standing.pos,
+                            segment: standing.segment,
+                            reason: ScoreReason::Defeated,
+                            complete: false,
+                            tiles,
+                            marks: MarkCounts::default(),
+                            cities: 0,
+                            rule: Some(rule),
+                            farmers: false,
+                            points: 0,
+                            scorers: PlayerSet::EMPTY.with(standing.player),
+                        },
+                        events,
+                    );
+                    self.return_figure(index, events);
+                }
+            }
         }
     }
 

@@ -34,7 +34,7 @@ impl Game {
         actions.clear();
         match self.phase {
             Phase::Draw => actions.push(Action::Draw),
-            Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
+            Phase::Place { tile } if !self.rules.constrained[usize::from(tile)] => {
                 // The hot loop of self-play: one table lookup per frontier cell, and no branch
                 // on how many rotations fit, which a random board makes unpredictable: each
                 // cell writes four actions into room made beforehand and keeps as many as fit.
@@ -111,7 +111,7 @@ impl Game {
                 }
                 Some(deployment(open.trailing_zeros() as usize))
             }
-            Phase::Place { tile } if !self.rules.river[usize::from(tile)] => {
+            Phase::Place { tile } if !self.rules.constrained[usize::from(tile)] => {
                 let row = self.rules.fit.row(tile);
                 let fits_at = |cell: &FrontierCell| {
                     row.get(usize::from(cell.key)).copied().unwrap_or_default()
@@ -262,9 +262,11 @@ impl Game {
     /// Calls `each` with every legal (cell, rotation) of `tile` until it returns `true`.
     fn placements_into(&self, tile: TileIndex, mut each: impl FnMut(Pos, Rotation) -> bool) {
         let river = self.rules.river[usize::from(tile)];
+        let rivals = self.rules.constrained[usize::from(tile)] && !self.rules.rivals.is_empty();
         for cell in self.board.frontier_cells() {
             let rotations = self.rules.fit.rotations_by_key(tile, cell.key);
-            if rotations.is_empty() {
+            // A rivalry looks at the eight cells around, whatever the rotation.
+            if rotations.is_empty() || rivals && self.rival_rule(tile, cell.pos).is_err() {
                 continue;
             }
             let sides = if river { self.board.constraint(cell.pos).0 } else { ByDir([None; 4]) };
@@ -286,7 +288,7 @@ impl Game {
         if self.board.is_full() {
             return 0;
         }
-        if !self.rules.river[usize::from(tile)] {
+        if !self.rules.constrained[usize::from(tile)] {
             let row = self.rules.fit.row(tile);
             return self
                 .board
@@ -337,7 +339,59 @@ impl Game {
         } else {
             None
         };
+        if self.rules.constrained[usize::from(tile)] && !self.rules.rivals.is_empty() {
+            self.rival_rule(tile, pos)?;
+        }
         Ok((edges, turn))
+    }
+
+    /// A tile with a monastery or garden of a rivalry that limits its rivals may not leave
+    /// one of either side with more rivals among its eight neighbours than the limit: neither
+    /// its own feature ("a shrine may not be placed in such a way that it adjoins several
+    /// cloisters") nor a neighbour of the other side, which it would be one more rival of.
+    fn rival_rule(&self, tile: TileIndex, pos: Pos) -> Result<(), ActionError> {
+        let sides_at = |at: Pos| {
+            self.board
+                .get(at)
+                .and_then(|placed| self.rules.rival_sides.get(usize::from(placed.tile)))
+                .copied()
+                .unwrap_or_default()
+        };
+        let own = self.rules.rival_sides[usize::from(tile)];
+        for (bit, (rule, rival)) in self.rules.rivals.iter().enumerate() {
+            let Some(at_most) = rival.at_most else { continue };
+            let (plain, marked) = own.of_rival(bit);
+            for (here, side) in [(plain, false), (marked, true)] {
+                if !here {
+                    continue;
+                }
+                // Neighbours on the other side, each of which would gain this rival.
+                let mut rivals = 0u8;
+                for at in pos.surrounding() {
+                    let (their_plain, their_marked) = sides_at(at).of_rival(bit);
+                    if !(if side { their_plain } else { their_marked }) {
+                        continue;
+                    }
+                    rivals += 1;
+                    let theirs = at
+                        .surrounding()
+                        .filter(|next| {
+                            let (plain, marked) = sides_at(*next).of_rival(bit);
+                            if side { marked } else { plain }
+                        })
+                        .count();
+                    if rivals > at_most || theirs >= usize::from(at_most) {
+                        return Err(ActionError::TooManyRivals {
+                            pos,
+                            rule: *rule,
+                            feature: rival.feature,
+                            at_most,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A river tile must put a river edge against the open river end, and a curve may not

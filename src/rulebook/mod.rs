@@ -11,7 +11,7 @@ mod token;
 
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
-    Effect, FarmRule, FeatureState, NeighbourRule, OptionTest, Rule, RuleId, TieBreakBy,
+    Effect, FarmRule, FeatureState, NeighbourRule, OptionTest, RivalRule, Rule, RuleId, TieBreakBy,
     TieBreakRule, ValueRule,
 };
 pub use title::{MAX_TITLES, TitleId, TitleInfo, TitleStanding};
@@ -191,6 +191,14 @@ impl Rulebook {
         })
     }
 
+    /// The declared rivalries, with their numbers.
+    pub(crate) fn rivals(&self) -> impl Iterator<Item = (RuleId, RivalRule)> + '_ {
+        self.rules.iter().enumerate().filter_map(|(index, rule)| match rule.effect {
+            Effect::Rival(rival) => Some((RuleId(index as u8), rival)),
+            _ => None,
+        })
+    }
+
     /// Whether any farm rule is declared: most games have none, and their fields need not
     /// look at their cities' marks.
     pub(crate) fn has_farm_rules(&self) -> bool {
@@ -338,6 +346,9 @@ impl Rule {
                 mark: map.get(tiebreak.mark.index()).copied().unwrap_or(tiebreak.mark),
                 ..*tiebreak
             }),
+            Effect::Rival(rival) => {
+                Effect::Rival(RivalRule { marks: remap(rival.marks, map), ..*rival })
+            }
         };
         Rule { id: self.id.clone(), effect }
     }

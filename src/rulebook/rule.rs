@@ -50,6 +50,9 @@ pub enum Effect {
     /// Breaks a tied majority in favour of the players with figures on tiles carrying a mark
     /// (`[[tiebreak]]` in files).
     TieBreak(TieBreakRule),
+    /// Makes monasteries or gardens carrying a mark rivals of those without (`[[rival]]` in
+    /// files).
+    Rival(RivalRule),
 }
 
 /// Whether a rule applies to complete features, unfinished ones, or both.
@@ -242,6 +245,37 @@ impl NeighbourRule {
     #[must_use]
     pub const fn applies(&self, kind: SegmentKind, complete: bool) -> bool {
         self.feature as u8 == kind as u8 && self.state.admits(complete)
+    }
+}
+
+/// Monasteries (or gardens) carrying any of `marks` and those carrying none are rivals, as The
+/// Cult's shrines and monasteries are. When an occupied one is completed, every unfinished
+/// occupied one of the other side among its eight neighbours is defeated: its figures go home
+/// with nothing, and it scores nothing later. Two completed by the same tile both score. And,
+/// with `at_most`, no tile may be placed where one of either side would have more than
+/// `at_most` of the other side among its neighbours ("a shrine may not be placed in such a
+/// way that it adjoins several cloisters. Similarly, a cloister may not be placed so that it
+/// neighbors several shrines").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RivalRule {
+    /// Monastery or garden.
+    pub feature: SegmentKind,
+    /// The marks of one side: a feature carrying any of them is on it, one carrying none is
+    /// on the other.
+    pub marks: MarkSet,
+    /// The most rivals a feature may have among its eight neighbours, if limited.
+    pub at_most: Option<u8>,
+}
+
+impl RivalRule {
+    /// The side a segment of `kind` carrying `marks` is on: `Some(true)` for the marked side,
+    /// `Some(false)` for the other, `None` when the rule is not about such segments.
+    #[must_use]
+    pub const fn side(&self, kind: SegmentKind, marks: MarkSet) -> Option<bool> {
+        if self.feature as u8 != kind as u8 {
+            return None;
+        }
+        Some(self.marks.bits() & marks.bits() != 0)
     }
 }
 
