@@ -98,6 +98,9 @@ struct Extras {
     tiebreak: Option<bool>,
     /// Per title: won on roads (else cities), per feature, for holding.
     titles: Vec<(bool, u8, u8)>,
+    /// A rivalry between monasteries carrying an altar mark and those without, with its
+    /// limit if any; the altar printed on every other monastery.
+    rival: Option<Option<u8>>,
 }
 
 fn extras() -> impl Strategy<Value = Extras> {
@@ -110,12 +113,14 @@ fn extras() -> impl Strategy<Value = Extras> {
         )),
         prop::option::of(any::<bool>()),
         prop::collection::vec((any::<bool>(), 0u8..=100, 0u8..=100), 0..3),
+        prop::option::of(prop::option::of(0u8..=2)),
     )
-        .prop_map(|(tokens, neighbours, tiebreak, titles)| Extras {
+        .prop_map(|(tokens, neighbours, tiebreak, titles, rival)| Extras {
             tokens,
             neighbours,
             tiebreak,
             titles,
+            rival,
         })
 }
 
@@ -196,6 +201,14 @@ fn declared_set(
         let by = if most { "most" } else { "any" };
         out += &format!("\n[[tiebreak]]\nid = \"spots\"\nmark = \"spot\"\nby = \"{by}\"\n");
     }
+    if let Some(at_most) = extras.rival {
+        out += "\n[[mark]]\nid = \"altar\"\nname = \"Altar\"\non = [\"monastery\"]\n\
+                merge = \"flag\"\nglyph = \"star\"\ncolour = \"red\"\n";
+        out += "\n[[rival]]\nid = \"challenge\"\nfeature = \"monastery\"\nmarks = [\"altar\"]\n";
+        if let Some(at_most) = at_most {
+            out += &format!("at_most = {at_most}\n");
+        }
+    }
     for (index, (from, scorers, majority)) in extras.tokens.iter().enumerate() {
         let taker = if *scorers { "scorers" } else { "completer" };
         out += &format!(
@@ -216,6 +229,7 @@ fn declared_set(
     // odd.
     let mut segment = 0;
     let mut tile = 0;
+    let mut monasteries = 0;
     for line in tiles.lines() {
         if line == "segments = [" {
             if printed.get(tile % printed.len().max(1)).is_some_and(|pick| pick % 2 == 1) {
@@ -232,10 +246,17 @@ fn declared_set(
             mark.kinds.contains(&kind).then(|| id(chosen % (marks.len() + 1)))
         });
         segment += usize::from(kind.is_some());
-        match pick {
-            Some(mark) if !line.contains("marks = ") => {
+        let altar = extras.rival.is_some() && kind == Some("monastery") && {
+            monasteries += 1;
+            monasteries % 2 == 0
+        };
+        let printed: Vec<String> =
+            pick.into_iter().chain(altar.then(|| "altar".to_owned())).collect();
+        match printed[..] {
+            [_, ..] if !line.contains("marks = ") => {
                 let end = line.rfind(" },").unwrap();
-                out += &format!("{}, marks = [\"{mark}\"] }},\n", &line[..end]);
+                let list: Vec<String> = printed.iter().map(|mark| format!("{mark:?}")).collect();
+                out += &format!("{}, marks = [{}] }},\n", &line[..end], list.join(", "));
             }
             _ => {
                 out += line;
@@ -295,12 +316,19 @@ proptest! {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
+            if matches!(game.phase(), carcassonne::Phase::Place { .. }) {
+                prop_assert_eq!(game.legal_actions().len(), game.legal_action_count());
+            }
             let choice = (rng % game.legal_action_count() as u64) as usize;
             events.clear();
             game.apply_into(game.legal_action(choice).unwrap(), &mut events).unwrap();
             for event in &events {
                 match event {
                     Event::FeatureScored(score) => {
+                        if score.reason == carcassonne::ScoreReason::Defeated {
+                            prop_assert_eq!(score.points, 0);
+                            prop_assert!(!score.complete);
+                        }
                         prop_assert!(score.rule.is_none_or(|rule| rule.index() < game.rules().len()));
                         prop_assert!(score.marks.iter().all(|(mark, _)| mark.index() < game.marks().len()));
                         for player in score.scorers.iter() {

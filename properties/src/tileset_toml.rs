@@ -44,7 +44,8 @@ pub fn diagnosed(data: &[u8]) {
 
 /// A tile-set file that loads plays: alone, or beside the base set when it brings no start
 /// tile or followers, a game with whatever marks and rules it declares runs to its end with
-/// every action the engine offers accepted, every score naming a declared mark and rule, the
+/// every action the engine offers accepted and counted as listed, every score naming a
+/// declared mark and rule, a defeated rival scoring nothing, the
 /// tokens held being those the events gave, each majority paid to the players holding the
 /// most, and the points of the score and majority events adding up to the scores; never a
 /// panic, and a bounded number of actions.
@@ -69,11 +70,19 @@ pub fn plays(data: &[u8]) {
     while !game.is_over() {
         steps += 1;
         assert!(steps <= limit, "a game of its tiles takes at most 3 actions a tile");
+        if matches!(game.phase(), carcassonne::Phase::Place { .. }) {
+            // Placements a declared rule (the river's, a rivalry's) refuses are left out of
+            // the count as of the list.
+            assert_eq!(game.legal_actions().len(), game.legal_action_count());
+        }
         let pick = usize::from(*choices.next().unwrap_or(&0)) % game.legal_action_count();
         let action = game.legal_action(pick).expect("a listed action");
         for event in game.apply(action).expect("a legal action is accepted") {
             match event {
                 carcassonne::Event::FeatureScored(score) => {
+                    if score.reason == carcassonne::ScoreReason::Defeated {
+                        assert!(score.points == 0 && !score.complete, "a defeat scores nothing");
+                    }
                     assert!(score.rule.is_none_or(|rule| rule.index() < game.rules().len()));
                     assert!(score.marks.iter().all(|(mark, _)| mark.index() < game.marks().len()));
                     for player in score.scorers.iter() {

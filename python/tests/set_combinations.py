@@ -8,4 +8,5 @@ SET_COMBINATIONS = [
     ["base_c2"],
     ["base", "inns_and_cathedrals", "cathars", "traders_and_builders"],
     ["base", "hills_and_sheep", "king_and_robber"],
+    ["base", "cult"],
 ]

@@ -969,7 +969,11 @@ function logEvents(events, actor) {
   /** @param {number} seat */
   const seatName = (seat) => (players[seat] ? `${String(players[seat].name)} (seat ${seat + 1})` : `seat ${seat + 1}`);
   for (const event of events) {
-    if (event.event === "feature_scored") {
+    if (event.event === "feature_scored" && event.reason === "defeated") {
+      // A declared rivalry (The Cult): a rival beside it was completed first.
+      const who = listing((event.scorers || []).map(seatName));
+      log(`${who} lost the ${String(event.kind)} to a rival completed first (${String(event.modifier).replaceAll("_", " ")}): no points, the figure goes home.`);
+    } else if (event.event === "feature_scored") {
       const who = listing((event.scorers || []).map(seatName));
       const parts = [`${event.tiles} tile${event.tiles === 1 ? "" : "s"}`];
       // Every declared mark by its id: pennants, inns, goods, a siege.
