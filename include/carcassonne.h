@@ -389,6 +389,16 @@ enum carc_result
    */
   CARC_RESULT_TOO_MANY_RIVALS = 420,
   /**
+   * A river tile would join two open ends of the river: its branches never join (The
+   * River II) (ABI 1.8).
+   */
+  CARC_RESULT_RIVER_BRANCHES_JOIN = 421,
+  /**
+   * Tiles that come first in the named tile's stage (The River II's fork) are left
+   * (ABI 1.8).
+   */
+  CARC_RESULT_TILES_COME_FIRST = 422,
+  /**
    * The text is not well-formed JSON; the error has its line and column.
    */
   CARC_RESULT_JSON_SYNTAX = 501,

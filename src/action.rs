@@ -237,6 +237,12 @@ pub enum ActionError {
         /// The tile type.
         tile: TileIndex,
     },
+    /// Tiles that come first in the named tile's stage (The River II's fork) are left.
+    #[error("tile {tile} must wait: tiles that come first in its stage are left")]
+    TilesComeFirst {
+        /// The tile type.
+        tile: TileIndex,
+    },
     /// The tile cannot lie there.
     #[error(transparent)]
     Placement(#[from] PlacementError),
@@ -249,6 +255,13 @@ pub enum ActionError {
     /// Two river curves in a row may not turn the same way.
     #[error("the river at {pos} would turn the same way as the previous curve")]
     RiverTurnsBack {
+        /// The cell.
+        pos: Pos,
+    },
+    /// A river tile may continue only one open end of the river: its branches never join (The
+    /// River II).
+    #[error("a river tile at {pos} would join two branches of the river")]
+    RiverBranchesJoin {
         /// The cell.
         pos: Pos,
     },
@@ -331,6 +344,7 @@ impl ActionError {
             ActionError::TileNotInBag { .. } => "tile_not_in_bag",
             ActionError::TileOfLaterStage { .. } => "tile_of_later_stage",
             ActionError::TileComesLast { .. } => "tile_comes_last",
+            ActionError::TilesComeFirst { .. } => "tiles_come_first",
             ActionError::Placement(placement) => match placement {
                 PlacementError::Occupied { .. } => "occupied",
                 PlacementError::NoNeighbour { .. } => "no_neighbour",
@@ -340,6 +354,7 @@ impl ActionError {
             },
             ActionError::RiverNotContinued { .. } => "river_not_continued",
             ActionError::RiverTurnsBack { .. } => "river_turns_back",
+            ActionError::RiverBranchesJoin { .. } => "river_branches_join",
             ActionError::TooManyRivals { .. } => "too_many_rivals",
             ActionError::NoSuchSegment { .. } => "no_such_segment",
             ActionError::FigureNotAllowed { .. } => "figure_not_allowed",

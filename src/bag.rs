@@ -5,8 +5,9 @@
 //! a player's view can show what is left without revealing what comes next.
 //!
 //! Tile types fall into draw groups, in draw order: by stage (the River before the land),
-//! and within a stage the ordinary tiles before the tiles that come last (the lake). The
-//! next tile always comes from the first group with tiles left.
+//! and within a stage the tiles that come first (The River II's fork), then the ordinary
+//! tiles, then the tiles that come last (the lake). The next tile always comes from the first
+//! group with tiles left.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -25,6 +26,20 @@ pub(crate) enum Undrawable {
     LaterStage,
     /// It comes last in its stage and other tiles of the stage remain.
     ComesLast,
+    /// Tiles that come first in its stage remain.
+    AfterFirst,
+}
+
+/// Where in its stage a tile type is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum InStage {
+    /// Before every other tile of the stage.
+    First,
+    /// In any order with the others.
+    #[default]
+    Shuffled,
+    /// After every other tile of the stage.
+    Last,
 }
 
 /// The draw groups of a game's tile types; shared by every copy of the game.
@@ -32,28 +47,29 @@ pub(crate) enum Undrawable {
 pub(crate) struct DrawGroups {
     /// The tile types of each group, groups in draw order.
     members: Vec<Vec<TileIndex>>,
-    /// Each group's stage.
-    stage: Vec<i8>,
+    /// Each group's stage and place in it.
+    key: Vec<(i8, InStage)>,
     /// Each tile type's group.
     group_of: Vec<u16>,
 }
 
 impl DrawGroups {
-    /// Groups tile types by `stage` and whether they come `last` in it.
-    pub(crate) fn new(stage: &[i8], last: &[bool]) -> DrawGroups {
-        let mut keys: Vec<(i8, bool)> = stage.iter().copied().zip(last.iter().copied()).collect();
+    /// Groups tile types by `stage` and their place in it.
+    pub(crate) fn new(stage: &[i8], place: &[InStage]) -> DrawGroups {
+        let mut keys: Vec<(i8, InStage)> =
+            stage.iter().copied().zip(place.iter().copied()).collect();
         keys.sort_unstable();
         keys.dedup();
         let group_of: Vec<u16> = stage
             .iter()
-            .zip(last)
+            .zip(place)
             .map(|key| keys.binary_search(&(*key.0, *key.1)).unwrap_or(0) as u16)
             .collect();
         let mut members = vec![Vec::new(); keys.len()];
         for (tile, group) in group_of.iter().enumerate() {
             members[usize::from(*group)].push(tile as TileIndex);
         }
-        DrawGroups { members, stage: keys.iter().map(|(stage, _)| *stage).collect(), group_of }
+        DrawGroups { members, key: keys, group_of }
     }
 }
 
@@ -119,8 +135,12 @@ impl Bag {
         let group = usize::from(groups.group_of[index]);
         match self.current() {
             Some(current) if current == group => Ok(()),
-            Some(current) if groups.stage[current] == groups.stage[group] => {
-                Err(Undrawable::ComesLast)
+            Some(current) if groups.key[current].0 == groups.key[group].0 => {
+                if groups.key[current].1 == InStage::First {
+                    Err(Undrawable::AfterFirst)
+                } else {
+                    Err(Undrawable::ComesLast)
+                }
             }
             _ => Err(Undrawable::LaterStage),
         }
@@ -155,7 +175,23 @@ mod tests {
 
     /// Three types: a river tile, a lake that comes last in the river stage, a land tile.
     fn groups() -> DrawGroups {
-        DrawGroups::new(&[-1, -1, 0], &[false, true, false])
+        DrawGroups::new(&[-1, -1, 0], &[InStage::Shuffled, InStage::Last, InStage::Shuffled])
+    }
+
+    /// A fork that comes first in the river stage: before the river tiles and the lake, which
+    /// say which is missing.
+    #[test]
+    fn first_tiles_come_before_the_rest_of_their_stage() {
+        let place = [InStage::Shuffled, InStage::Last, InStage::Shuffled, InStage::First];
+        let groups = DrawGroups::new(&[-1, -1, 0, -1], &place);
+        let mut bag = Bag::new([2, 1, 3, 1].into_iter(), 2, &groups);
+        assert_eq!(bag.check(0, &groups), Err(Undrawable::AfterFirst));
+        assert_eq!(bag.check(1, &groups), Err(Undrawable::AfterFirst));
+        assert_eq!(bag.check(2, &groups), Err(Undrawable::LaterStage));
+        assert_eq!(bag.check(3, &groups), Ok(()));
+        let drawn: Vec<TileIndex> =
+            core::iter::from_fn(|| bag.draw(&mut Rng::new(5), &groups)).collect();
+        assert_eq!(drawn, [3, 0, 0, 1, 2, 2]);
     }
 
     #[test]
@@ -186,7 +222,7 @@ mod tests {
 
     #[test]
     fn random_draws_cover_every_tile_of_the_group() {
-        let groups = DrawGroups::new(&[0; 4], &[false; 4]);
+        let groups = DrawGroups::new(&[0; 4], &[InStage::Shuffled; 4]);
         let mut seen = [0u32; 4];
         for seed in 0..400 {
             let mut bag = Bag::new([1, 1, 1, 1].into_iter(), 9, &groups);

@@ -28,6 +28,8 @@ pub struct DeckRules {
     pub stage: i8,
     /// Tiles drawn after every other tile of the stage.
     pub last: Vec<TileIndex>,
+    /// Tiles drawn before every other tile of the stage (The River II's fork).
+    pub first: Vec<TileIndex>,
 }
 
 /// The figures a set brings to each player, and the player colours it adds.

@@ -94,6 +94,10 @@ struct RuleDoc<'a> {
     marks: Vec<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     at_most: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edge: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turns: Option<&'static str>,
 }
 
 #[derive(serde::Serialize)]
@@ -108,6 +112,8 @@ struct DeckDoc<'a> {
     start: Option<&'a str>,
     stage: i8,
     last: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    first: Vec<&'a str>,
 }
 
 #[derive(serde::Serialize)]
@@ -155,6 +161,7 @@ impl Serialize for Catalog {
                 start: self.deck.start.as_ref().and_then(id_of),
                 stage: self.deck.stage,
                 last: self.deck.last.iter().filter_map(id_of).collect(),
+                first: self.deck.first.iter().filter_map(id_of).collect(),
             },
             figures: FiguresDoc {
                 followers: self.figures.followers,
@@ -237,6 +244,8 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         by: None,
         marks: Vec::new(),
         at_most: None,
+        edge: None,
+        turns: None,
     };
     match &rule.effect {
         Effect::Value(value) => {
@@ -268,6 +277,11 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
             doc.kind = "tiebreak";
             doc.mark = Some(mark_id(tiebreak.mark));
             doc.by = Some(tiebreak.by.name());
+        }
+        Effect::Chain(chain) => {
+            doc.kind = "chain";
+            doc.edge = Some(chain.edge.name());
+            doc.turns = Some(chain.turns.name());
         }
         Effect::Rival(rival) => {
             doc.kind = "rival";

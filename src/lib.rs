@@ -150,10 +150,10 @@ pub use palette::{Colour, PALETTE};
 pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use rulebook::{
-    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TITLES, MAX_TOKENS,
-    Mark, MarkCounts, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, RivalRule, Rule, RuleId,
-    Rulebook, Taker, TieBreakBy, TieBreakRule, TitleId, TitleInfo, TitleStanding, TokenId,
-    TokenInfo, ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES,
+    MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest,
+    RivalRule, Rule, RuleId, Rulebook, Taker, TieBreakBy, TieBreakRule, TitleId, TitleInfo,
+    TitleStanding, TokenId, TokenInfo, ValueRule,
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};

@@ -7,12 +7,12 @@ use alloc::vec::Vec;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bag::DrawGroups;
+use crate::bag::{DrawGroups, InStage};
 use crate::catalog::Catalog;
 use crate::fit::FitTable;
 use crate::limits::MAX_GAME_TILES;
 use crate::player::{Figure, MAX_PLAYERS, Supply};
-use crate::rulebook::{Conflict, RivalRule, RuleId, Rulebook};
+use crate::rulebook::{ChainRule, Conflict, RivalRule, RuleId, Rulebook};
 use crate::segment::{SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
 
@@ -162,7 +162,8 @@ pub enum SetupError {
         "`{second}` declares {what} `{id}` differently from `{first}`; sets that share a {what} must declare it alike"
     )]
     ConflictingDeclaration {
-        /// `"mark"`, `"rule"`, `"token"` or `"title"`.
+        /// `"mark"`, `"rule"`, `"token"`, `"title"`, or `"chain"` (two chains of river edges
+        /// under different ids).
         what: &'static str,
         /// The id both use.
         id: String,
@@ -205,8 +206,11 @@ pub(crate) struct Rules {
     pub(crate) groups: DrawGroups,
     pub(crate) start: TileIndex,
     pub(crate) fit: FitTable,
-    /// Per tile type: whether it has a river edge (river tiles obey extra rules).
-    pub(crate) river: Vec<bool>,
+    /// The declared chain (The River's rules), if any.
+    pub(crate) chain: Option<ChainRule>,
+    /// Per tile type: whether it has an edge of the declared chain's kind, and so obeys its
+    /// rules.
+    pub(crate) chained: Vec<bool>,
     /// The declared rivalries, in declaration order, with their rule numbers.
     pub(crate) rivals: Vec<(RuleId, RivalRule)>,
     /// Per tile type: which rivalries (bit `n` for `rivals[n]`) its features take each side
@@ -259,15 +263,18 @@ impl Rules {
             return Err(SetupError::TooManyTiles { tiles: copies });
         }
         let mut stage = Vec::with_capacity(tiles.len());
-        let mut last = Vec::with_capacity(tiles.len());
+        let mut place = Vec::with_capacity(tiles.len());
         // The start tile of the lowest stage wins: the River's spring replaces the base start.
         let mut start: Option<(i8, TileIndex)> = None;
         for catalog in &setup.catalogs {
             let offset = stage.len() as TileIndex;
             stage.extend(catalog.tiles().iter().map(|_| catalog.deck().stage));
-            last.extend(catalog.tiles().iter().map(|_| false));
+            place.extend(catalog.tiles().iter().map(|_| InStage::Shuffled));
             for index in &catalog.deck().last {
-                last[usize::from(offset + index)] = true;
+                place[usize::from(offset + index)] = InStage::Last;
+            }
+            for index in &catalog.deck().first {
+                place[usize::from(offset + index)] = InStage::First;
             }
             if let Some(index) = catalog.deck().start {
                 let stage = catalog.deck().stage;
@@ -289,15 +296,18 @@ impl Rules {
         }
 
         let fit = FitTable::new(tiles.iter().map(TileType::edges));
-        let river: Vec<bool> =
-            tiles.iter().map(|tile| tile.edges().0.contains(&crate::EdgeKind::River)).collect();
+        let chain = rulebook.chain();
+        let chained: Vec<bool> = tiles
+            .iter()
+            .map(|tile| chain.is_some_and(|chain| tile.edges().0.contains(&chain.edge)))
+            .collect();
         let rivals: Vec<(RuleId, RivalRule)> = rulebook.rivals().collect();
         let rival_sides: Vec<RivalSides> =
             tiles.iter().map(|tile| RivalSides::of(tile, &rivals)).collect();
-        let constrained = river
+        let constrained = chained
             .iter()
             .zip(&rival_sides)
-            .map(|(river, sides)| *river || sides.limited(&rivals))
+            .map(|(chained, sides)| *chained || sides.limited(&rivals))
             .collect();
         let of_kinds = |kinds: [SegmentKind; 2]| -> Vec<SegmentSet> {
             tiles
@@ -312,7 +322,8 @@ impl Rules {
                 .collect()
         };
         Ok(Rules {
-            river,
+            chain,
+            chained,
             rivals,
             rival_sides,
             constrained,
@@ -326,7 +337,7 @@ impl Rules {
             }),
             tiles,
             rulebook,
-            groups: DrawGroups::new(&stage, &last),
+            groups: DrawGroups::new(&stage, &place),
             start,
             fit,
             supply,

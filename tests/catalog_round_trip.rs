@@ -71,6 +71,9 @@ fn toml_from_json(json: &serde_json::Value) -> String {
     );
     let deck = &json["deck"];
     out += &format!("[deck]\nstage = {}\nlast = {}\n", deck["stage"], strings(&deck["last"]));
+    if let Some(first) = deck.get("first") {
+        out += &format!("first = {}\n", strings(first));
+    }
     if !deck["start"].is_null() {
         out += &format!("start = {}\n", deck["start"]);
     }
@@ -99,6 +102,13 @@ fn toml_from_json(json: &serde_json::Value) -> String {
             out += &format!(
                 "[[neighbours]]\nid = {}\nfeature = {}\nstate = {}\nmark = {}\neach = {}\n",
                 rule["id"], rule["feature"], rule["state"], rule["mark"], rule["each"]
+            );
+            continue;
+        }
+        if rule["type"] == "chain" {
+            out += &format!(
+                "[[chain]]\nid = {}\nedge = {}\nturns = {}\n",
+                rule["id"], rule["edge"], rule["turns"]
             );
             continue;
         }

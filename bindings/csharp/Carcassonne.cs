@@ -111,6 +111,10 @@ namespace Carcassonne
         GameOver = 419,
         /// <summary>A declared rivalry's limit: a monastery or garden would have too many rivals around it (ABI 1.8).</summary>
         TooManyRivals = 420,
+        /// <summary>A river tile would join two branches of the river (ABI 1.8).</summary>
+        RiverBranchesJoin = 421,
+        /// <summary>Tiles that come first in the named tile's stage are left (ABI 1.8).</summary>
+        TilesComeFirst = 422,
         /// <summary>The text is not well-formed JSON.</summary>
         JsonSyntax = 501,
         /// <summary>Well-formed JSON that is not what was asked for.</summary>

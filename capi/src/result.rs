@@ -114,6 +114,12 @@ pub enum carc_result {
     /// A declared rivalry limits how many rivals a monastery or garden may have around it,
     /// and a tile there would exceed it (The Cult: a shrine beside two monasteries) (ABI 1.8).
     TooManyRivals = 420,
+    /// A river tile would join two open ends of the river: its branches never join (The
+    /// River II) (ABI 1.8).
+    RiverBranchesJoin = 421,
+    /// Tiles that come first in the named tile's stage (The River II's fork) are left
+    /// (ABI 1.8).
+    TilesComeFirst = 422,
 
     /// The text is not well-formed JSON; the error has its line and column.
     JsonSyntax = 501,
@@ -153,7 +159,7 @@ pub enum carc_result {
 
 impl carc_result {
     /// Every code, in increasing order (the tests check it against the header).
-    pub const ALL: [carc_result; 59] = {
+    pub const ALL: [carc_result; 61] = {
         use carc_result::*;
         [
             Ok,
@@ -200,6 +206,8 @@ impl carc_result {
             AbbotFeatureComplete,
             GameOver,
             TooManyRivals,
+            RiverBranchesJoin,
+            TilesComeFirst,
             JsonSyntax,
             JsonContent,
             SaveFormat,
@@ -273,6 +281,8 @@ impl carc_result {
             AbbotFeatureComplete => c"CARC_RESULT_ABBOT_FEATURE_COMPLETE",
             GameOver => c"CARC_RESULT_GAME_OVER",
             TooManyRivals => c"CARC_RESULT_TOO_MANY_RIVALS",
+            RiverBranchesJoin => c"CARC_RESULT_RIVER_BRANCHES_JOIN",
+            TilesComeFirst => c"CARC_RESULT_TILES_COME_FIRST",
             JsonSyntax => c"CARC_RESULT_JSON_SYNTAX",
             JsonContent => c"CARC_RESULT_JSON_CONTENT",
             SaveFormat => c"CARC_RESULT_SAVE_FORMAT",
@@ -304,6 +314,8 @@ pub(crate) fn action_code(error: &ActionError) -> carc_result {
         ActionError::RiverNotContinued { .. } => carc_result::RiverNotContinued,
         ActionError::RiverTurnsBack { .. } => carc_result::RiverTurnsBack,
         ActionError::TooManyRivals { .. } => carc_result::TooManyRivals,
+        ActionError::RiverBranchesJoin { .. } => carc_result::RiverBranchesJoin,
+        ActionError::TilesComeFirst { .. } => carc_result::TilesComeFirst,
         ActionError::NoSuchSegment { .. } => carc_result::NoSuchSegment,
         ActionError::FigureNotAllowed { .. } => carc_result::FigureNotAllowed,
         ActionError::FeatureOccupied { .. } => carc_result::FeatureOccupied,

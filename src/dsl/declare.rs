@@ -8,15 +8,15 @@ use alloc::vec::Vec;
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
 use super::raw::{
-    Located, LocatedList, RawFarm, RawFile, RawMark, RawNeighbours, RawRival, RawTieBreak,
-    RawTitle, RawToken, RawValue,
+    Located, LocatedList, RawChain, RawFarm, RawFile, RawMark, RawNeighbours, RawRival,
+    RawTieBreak, RawTitle, RawToken, RawValue,
 };
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::rulebook::{
-    Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES, MAX_TITLES, MAX_TOKENS,
-    Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, RivalRule, Rule, Rulebook, Taker,
-    TieBreakBy, TieBreakRule, TitleInfo, TokenInfo, ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES,
+    MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, RivalRule,
+    Rule, Rulebook, Taker, TieBreakBy, TieBreakRule, TitleInfo, TokenInfo, ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
@@ -75,7 +75,8 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         + raw.farms.len()
         + raw.neighbours.len()
         + raw.tiebreaks.len()
-        + raw.rivals.len();
+        + raw.rivals.len()
+        + raw.chains.len();
     if count > MAX_RULES {
         let span = raw
             .values
@@ -85,6 +86,7 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
             .or_else(|| raw.neighbours.first().map(|bonus| bonus.span.clone()))
             .or_else(|| raw.tiebreaks.first().map(|tiebreak| tiebreak.span.clone()))
             .or_else(|| raw.rivals.first().map(|rival| rival.span.clone()))
+            .or_else(|| raw.chains.first().map(|chain| chain.span.clone()))
             .unwrap_or(0..0);
         problems.report(
             Code::TooLarge,
@@ -130,6 +132,23 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         let fresh = unique(&mut rule_ids, rival.id.as_ref(), "rule", text, problems);
         if let Some(rule) = validate_rival(rival, &declared, problems)
             && fresh
+        {
+            rules.push(rule);
+        }
+    }
+    for (number, chain) in raw.chains.iter().enumerate() {
+        let fresh = unique(&mut rule_ids, chain.id.as_ref(), "rule", text, problems);
+        if number == 1 {
+            // Every chain follows river edges: a second would give them two sets of rules.
+            problems.report(
+                Code::Duplicate,
+                chain.span.clone(),
+                "a set may declare one chain: every chain follows river edges".into(),
+            );
+        }
+        if let Some(rule) = validate_chain(chain, problems)
+            && fresh
+            && number == 0
         {
             rules.push(rule);
         }
@@ -642,6 +661,36 @@ fn validate_tiebreak(
         "any or most",
     );
     Some(Rule { id: id?, effect: Effect::TieBreak(TieBreakRule { mark: mark?, by: by? }) })
+}
+
+fn validate_chain(raw: &RawChain, problems: &mut Problems) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let edge = raw.edge.as_ref().and_then(|edge| {
+        if edge.value == "river" {
+            return Some(crate::EdgeKind::River);
+        }
+        problems.report(
+            Code::UnknownValue,
+            edge.span.clone(),
+            format!(
+                "a chain follows river edges, not `{}`; city, road and field edges join features instead",
+                super::validate::shorten(&edge.value)
+            ),
+        );
+        None
+    });
+    let turns = match raw.turns.as_ref() {
+        None => Some(ChainTurns::Any),
+        some => named(
+            problems,
+            some,
+            ChainTurns::from_name,
+            Code::UnknownValue,
+            "a way a chain's curves follow each other",
+            "any or alternate",
+        ),
+    };
+    Some(Rule { id: id?, effect: Effect::Chain(ChainRule { edge: edge?, turns: turns? }) })
 }
 
 fn validate_rival(raw: &RawRival, declared: &Declared, problems: &mut Problems) -> Option<Rule> {

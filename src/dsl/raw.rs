@@ -30,6 +30,7 @@ pub(crate) struct RawFile {
     pub(crate) neighbours: Vec<RawNeighbours>,
     pub(crate) tiebreaks: Vec<RawTieBreak>,
     pub(crate) rivals: Vec<RawRival>,
+    pub(crate) chains: Vec<RawChain>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
     pub(crate) end: usize,
 }
@@ -45,6 +46,7 @@ pub(crate) struct RawDeck {
     pub(crate) start: Option<Located<String>>,
     pub(crate) stage: Option<Located<i64>>,
     pub(crate) last: Option<LocatedList>,
+    pub(crate) first: Option<LocatedList>,
 }
 
 #[derive(Default)]
@@ -159,6 +161,14 @@ pub(crate) struct RawRival {
     pub(crate) feature: Option<Located<String>>,
     pub(crate) marks: Option<LocatedList>,
     pub(crate) at_most: Option<Located<i64>>,
+}
+
+/// A `[[chain]]` rule.
+pub(crate) struct RawChain {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) edge: Option<Located<String>>,
+    pub(crate) turns: Option<Located<String>>,
 }
 
 /// A `[[title]]` declaration.

@@ -12,8 +12,9 @@ use toml::de::{DeTable, DeValue};
 
 use super::diagnostic::{Code, Problems};
 use super::raw::{
-    Located, LocatedList, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark, RawNeighbours,
-    RawRival, RawSegment, RawSet, RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
+    Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark,
+    RawNeighbours, RawRival, RawSegment, RawSet, RawTieBreak, RawTile, RawTitle, RawToken,
+    RawValue,
 };
 use crate::geom::ByDir;
 
@@ -27,6 +28,7 @@ const ROOT_KEYS: &[&str] = &[
     "neighbours",
     "tiebreak",
     "rival",
+    "chain",
     "token",
     "title",
     "tile",
@@ -39,10 +41,11 @@ const FARM_KEYS: &[&str] = &["id", "with", "times", "precedence"];
 const NEIGHBOUR_KEYS: &[&str] = &["id", "feature", "state", "mark", "each"];
 const TIEBREAK_KEYS: &[&str] = &["id", "mark", "by"];
 const RIVAL_KEYS: &[&str] = &["id", "feature", "marks", "at_most"];
+const CHAIN_KEYS: &[&str] = &["id", "edge", "turns"];
 const TITLE_KEYS: &[&str] = &["id", "name", "feature", "per_feature", "holding"];
 const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
-const DECK_KEYS: &[&str] = &["start", "stage", "last"];
+const DECK_KEYS: &[&str] = &["start", "stage", "first", "last"];
 const FIGURE_KEYS: &[&str] = &["followers", "big_followers", "colours"];
 const TILE_KEYS: &[&str] = &["id", "name", "count", "edges", "marks", "segments"];
 const EDGE_KEYS: &[&str] = &["N", "E", "S", "W"];
@@ -102,6 +105,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
                 start: deck.string(problems, "start", false),
                 stage: deck.integer(problems, "stage", false),
                 last: deck.string_list(problems, "last", false),
+                first: deck.string_list(problems, "first", false),
             }
         })
         .unwrap_or_default();
@@ -236,6 +240,19 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
             }
         })
         .collect();
+    let chains = root
+        .table_list(problems, "chain", "[[chain]]")
+        .into_iter()
+        .map(|rule| {
+            rule.check_keys(problems, CHAIN_KEYS);
+            RawChain {
+                span: rule.span.clone(),
+                id: rule.string(problems, "id", true),
+                edge: rule.string(problems, "edge", true),
+                turns: rule.string(problems, "turns", false),
+            }
+        })
+        .collect();
 
     let titles = root
         .table_list(problems, "title", "[[title]]")
@@ -264,6 +281,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         neighbours,
         tiebreaks,
         rivals,
+        chains,
         tokens,
         titles,
         end: text.len(),

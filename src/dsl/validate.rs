@@ -586,22 +586,37 @@ fn validate_deck(
         TileIndex::try_from(index?).ok()
     };
     let start = raw.start.as_ref().and_then(|start| find(start, "start tile"));
-    let mut last: Vec<TileIndex> = Vec::new();
-    let mut repeated = Vec::new();
-    for name in raw.last.iter().flat_map(|list| &list.value) {
-        if let Some(index) = find(name, "tile") {
-            if last.contains(&index) {
-                repeated.push(name.clone());
-            } else {
-                last.push(index);
+    let mut listed = |list: &Option<LocatedList>, other: &[TileIndex]| {
+        let mut tiles: Vec<TileIndex> = Vec::new();
+        let mut repeated = Vec::new();
+        for name in list.iter().flat_map(|list| &list.value) {
+            if let Some(index) = find(name, "tile") {
+                if tiles.contains(&index) || other.contains(&index) {
+                    repeated.push(name.clone());
+                } else {
+                    tiles.push(index);
+                }
             }
         }
-    }
-    for name in repeated {
+        (tiles, repeated)
+    };
+    let (last, repeated_last) = listed(&raw.last, &[]);
+    let (first, repeated_first) = listed(&raw.first, &last);
+    for name in repeated_last {
         problems.report(
             Code::Duplicate,
             name.span,
             format!("tile `{}` is listed twice in `last`", name.value),
+        );
+    }
+    for name in repeated_first {
+        problems.report(
+            Code::Duplicate,
+            name.span,
+            format!(
+                "tile `{}` is listed twice in `first`, or in both `first` and `last`",
+                name.value
+            ),
         );
     }
     let stage = raw
@@ -612,7 +627,7 @@ fn validate_deck(
         })
         .and_then(|stage| i8::try_from(stage).ok())
         .unwrap_or(0);
-    DeckRules { start, stage, last }
+    DeckRules { start, stage, last, first }
 }
 
 fn validate_figures(raw: &super::raw::RawFigures, problems: &mut Problems) -> Figures {

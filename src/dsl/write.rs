@@ -26,13 +26,18 @@ fn write_catalog(out: &mut String, catalog: &Catalog) -> core::fmt::Result {
     writeln!(out, "edition = {}", info.edition)?;
 
     let deck = catalog.deck();
-    if deck.start.is_some() || deck.stage != 0 || !deck.last.is_empty() {
+    if deck.start.is_some() || deck.stage != 0 || !deck.last.is_empty() || !deck.first.is_empty() {
         writeln!(out, "\n[deck]")?;
         if let Some(start) = catalog.start_tile() {
             writeln!(out, "start = {}", quoted(start.id()))?;
         }
         if deck.stage != 0 {
             writeln!(out, "stage = {}", deck.stage)?;
+        }
+        if !deck.first.is_empty() {
+            let ids =
+                deck.first.iter().filter_map(|index| catalog.tile(*index)).map(|tile| tile.id());
+            writeln!(out, "first = {}", list(ids))?;
         }
         if !deck.last.is_empty() {
             let ids =
@@ -135,6 +140,12 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
                 writeln!(out, "id = {}", quoted(&rule.id))?;
                 writeln!(out, "mark = {}", quoted(mark_id(tiebreak.mark)))?;
                 writeln!(out, "by = {}", quoted(tiebreak.by.name()))?;
+            }
+            Effect::Chain(chain) => {
+                writeln!(out, "\n[[chain]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "edge = {}", quoted(chain.edge.name()))?;
+                writeln!(out, "turns = {}", quoted(chain.turns.name()))?;
             }
             Effect::Rival(rival) => {
                 writeln!(out, "\n[[rival]]")?;

@@ -16,7 +16,9 @@ use crate::scoring::{Scene, Standing, Valuation, locate};
 use crate::segment::{SegmentIndex, SegmentKind, SegmentSet};
 use crate::tile::TileIndex;
 
-use super::{Game, is_cloister, wrong_phase};
+use super::{ChainEnd, ChainStep, Game, Turn, is_cloister, wrong_phase};
+use crate::edge::EdgeKind;
+use crate::geom::{ByDir, Dir};
 
 impl Game {
     /// Applies `action` and returns what happened.
@@ -54,13 +56,13 @@ impl Game {
                 self.drawn(tile, events);
             }
             (Phase::Place { tile }, Action::Place { pos, rotation }) => {
-                let (edges, turn) = self.check_place(tile, pos, rotation)?;
-                // Checked above, with the river rules the board does not know.
+                let (edges, step) = self.check_place(tile, pos, rotation)?;
+                // Checked above, with the chain's and rivalries' rules the board does not know.
                 self.board.put(pos, tile, rotation, edges).map_err(ActionError::Placement)?;
                 self.closes = self.features.join_tile(&self.board, &self.rules.tiles, pos);
                 self.placed.push((pos, tile));
-                if turn.is_some() {
-                    self.river_turn = turn;
+                if let Some(step) = step {
+                    self.extend_chain(pos, &edges, step);
                 }
                 events.push(Event::TilePlaced { player: self.current, tile, pos, rotation });
                 self.phase = Phase::Figure { pos };
@@ -101,6 +103,23 @@ impl Game {
         }
         self.log.push(action);
         Ok(())
+    }
+
+    /// A chain tile placed at `pos` continues the open end of `step`; its other chain edges
+    /// are open ends, each remembering the last curve on its way (this tile's, or the one
+    /// before it when it goes straight on).
+    fn extend_chain(&mut self, pos: Pos, edges: &ByDir<EdgeKind>, step: ChainStep) {
+        let Some(chain) = self.rules.chain else { return };
+        let last = step.end.map(|end| self.chain_ends.remove(end)).and_then(|end| end.turn);
+        for outflow in Dir::ALL {
+            if outflow == step.inflow || edges[outflow] != chain.edge {
+                continue;
+            }
+            if let Some(next) = pos.neighbour(outflow) {
+                let turn = Turn::between(step.inflow, outflow).or(last);
+                self.chain_ends.push(ChainEnd { pos: next, from: outflow.opposite(), turn });
+            }
+        }
     }
 
     fn drawn(&mut self, tile: TileIndex, events: &mut Vec<Event>) {

@@ -13,7 +13,8 @@ use crate::pos::Pos;
 use crate::segment::SegmentIndex;
 use crate::tile::TileIndex;
 
-use super::{FIGURE_KINDS, Game, Target, Turn, deployment, kind_refusal, wrong_phase};
+use super::{ChainStep, FIGURE_KINDS, Game, Target, Turn, deployment, kind_refusal, wrong_phase};
+use crate::rulebook::ChainTurns;
 
 impl Game {
     /// Every legal action now: the draw; the placements of the drawn tile (cell by cell in
@@ -261,7 +262,7 @@ impl Game {
 
     /// Calls `each` with every legal (cell, rotation) of `tile` until it returns `true`.
     fn placements_into(&self, tile: TileIndex, mut each: impl FnMut(Pos, Rotation) -> bool) {
-        let river = self.rules.river[usize::from(tile)];
+        let chained = self.rules.chained[usize::from(tile)];
         let rivals = self.rules.constrained[usize::from(tile)] && !self.rules.rivals.is_empty();
         for cell in self.board.frontier_cells() {
             let rotations = self.rules.fit.rotations_by_key(tile, cell.key);
@@ -269,9 +270,9 @@ impl Game {
             if rotations.is_empty() || rivals && self.rival_rule(tile, cell.pos).is_err() {
                 continue;
             }
-            let sides = if river { self.board.constraint(cell.pos).0 } else { ByDir([None; 4]) };
+            let sides = if chained { self.board.constraint(cell.pos).0 } else { ByDir([None; 4]) };
             for rotation in rotations.iter() {
-                if river && self.river_rule(tile, cell.pos, rotation, &sides).is_err() {
+                if chained && self.chain_rule(tile, cell.pos, rotation, &sides).is_err() {
                     continue;
                 }
                 if each(cell.pos, rotation) {
@@ -311,6 +312,7 @@ impl Game {
             Undrawable::NoneLeft => ActionError::TileNotInBag { tile },
             Undrawable::LaterStage => ActionError::TileOfLaterStage { tile },
             Undrawable::ComesLast => ActionError::TileComesLast { tile },
+            Undrawable::AfterFirst => ActionError::TilesComeFirst { tile },
         })
     }
 
@@ -320,9 +322,9 @@ impl Game {
         tile: TileIndex,
         pos: Pos,
         rotation: Rotation,
-    ) -> Result<(ByDir<EdgeKind>, Option<Turn>), ActionError> {
+    ) -> Result<(ByDir<EdgeKind>, Option<ChainStep>), ActionError> {
         let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
-        let river = self.rules.river[usize::from(tile)];
+        let chained = self.rules.chained[usize::from(tile)];
         // A frontier cell whose key admits the rotation passes every board rule (the board
         // is never full in the place phase: `has_placement` discards a tile drawn then): one
         // lookup where the full check reads four neighbours. The full check names what is
@@ -334,15 +336,15 @@ impl Game {
         if !fits {
             self.board.check(pos, edges)?;
         }
-        let turn = if river {
-            self.river_rule(tile, pos, rotation, &self.board.constraint(pos).0)?
+        let step = if chained {
+            Some(self.chain_rule(tile, pos, rotation, &self.board.constraint(pos).0)?)
         } else {
             None
         };
         if self.rules.constrained[usize::from(tile)] && !self.rules.rivals.is_empty() {
             self.rival_rule(tile, pos)?;
         }
-        Ok((edges, turn))
+        Ok((edges, step))
     }
 
     /// A tile with a monastery or garden of a rivalry that limits its rivals may not leave
@@ -394,36 +396,44 @@ impl Game {
         Ok(())
     }
 
-    /// A river tile must put a river edge against the open river end, and a curve may not
-    /// turn the way the previous curve did. Returns the way this tile turns.
-    fn river_rule(
+    /// A tile of the declared chain (a river tile) must put one chain edge against an open
+    /// end of the chain, and only one: the branches never join. With alternating turns, none
+    /// of its other chain edges may turn the way the last curve before that end did. Returns
+    /// the end it continues.
+    fn chain_rule(
         &self,
         tile: TileIndex,
         pos: Pos,
         rotation: Rotation,
         sides: &ByDir<Option<EdgeKind>>,
-    ) -> Result<Option<Turn>, ActionError> {
-        let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
-        let rivers: Vec<Dir> =
-            Dir::ALL.into_iter().filter(|dir| edges[*dir] == EdgeKind::River).collect();
-        let Some(inflow) = rivers.iter().copied().find(|dir| sides[*dir] == Some(EdgeKind::River))
-        else {
+    ) -> Result<ChainStep, ActionError> {
+        let Some(chain) = self.rules.chain else {
             return Err(ActionError::RiverNotContinued { pos });
         };
-        let [a, b] = rivers[..] else { return Ok(None) };
-        let outflow = if a == inflow { b } else { a };
-        let heading = inflow.opposite();
-        let turn = if outflow == heading {
-            None
-        } else if outflow == heading.rotated(Rotation::R90) {
-            Some(Turn::Right)
-        } else {
-            Some(Turn::Left)
-        };
-        if turn.is_some() && turn == self.river_turn {
-            return Err(ActionError::RiverTurnsBack { pos });
+        let edges = self.rules.tiles[usize::from(tile)].edges().rotated(rotation);
+        let mut inflow = None;
+        for dir in Dir::ALL {
+            if edges[dir] == chain.edge && sides[dir] == Some(chain.edge) {
+                if inflow.is_some() {
+                    return Err(ActionError::RiverBranchesJoin { pos });
+                }
+                inflow = Some(dir);
+            }
         }
-        Ok(turn)
+        let Some(inflow) = inflow else {
+            return Err(ActionError::RiverNotContinued { pos });
+        };
+        let end = self.chain_ends.iter().position(|end| end.pos == pos && end.from == inflow);
+        let last = end.and_then(|end| self.chain_ends[end].turn);
+        if chain.turns == ChainTurns::Alternate && last.is_some() {
+            let outflows = Dir::ALL.into_iter().filter(|dir| *dir != inflow);
+            for outflow in outflows.filter(|dir| edges[*dir] == chain.edge) {
+                if Turn::between(inflow, outflow) == last {
+                    return Err(ActionError::RiverTurnsBack { pos });
+                }
+            }
+        }
+        Ok(ChainStep { end, inflow })
     }
 
     /// The node a figure would stand on, or why it cannot.

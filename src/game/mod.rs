@@ -10,7 +10,7 @@ use crate::bag::Bag;
 use crate::board::Board;
 use crate::event::{Event, PointsByKind};
 use crate::features::{Features, NodeId, roomy_clone};
-use crate::geom::Rotation;
+use crate::geom::{Dir, Rotation};
 use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
 use crate::rng::Rng;
@@ -37,6 +37,38 @@ struct Target {
 enum Turn {
     Left,
     Right,
+}
+
+impl Turn {
+    /// The turn a chain makes entering a tile from side `inflow` and leaving it by side
+    /// `outflow`: none going straight on.
+    fn between(inflow: Dir, outflow: Dir) -> Option<Turn> {
+        let heading = inflow.opposite();
+        if outflow == heading {
+            None
+        } else if outflow == heading.rotated(Rotation::R90) {
+            Some(Turn::Right)
+        } else {
+            Some(Turn::Left)
+        }
+    }
+}
+
+/// What placing a chain tile continues: the open end (its index among the game's) and the
+/// side of the tile the chain comes in by.
+#[derive(Clone, Copy, Debug)]
+struct ChainStep {
+    end: Option<usize>,
+    inflow: Dir,
+}
+
+/// An open end of the declared chain (the River): the empty cell a chain edge faces, the side
+/// of that cell the chain comes in from, and which way the last curve on its way turned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct ChainEnd {
+    pos: Pos,
+    from: Dir,
+    turn: Option<Turn>,
 }
 
 /// A figure standing on the board.
@@ -120,7 +152,8 @@ pub struct Game {
     cloisters: Vec<Pos>,
     /// Cell and tile type of each placed tile, in placement order.
     placed: Vec<(Pos, TileIndex)>,
-    river_turn: Option<Turn>,
+    /// The chain's open ends (none in games without a chain).
+    chain_ends: Vec<ChainEnd>,
     /// In the place phase, how many placements the drawn tile has (counted once, when it is
     /// drawn, since nothing else changes until it is placed); 0 in other phases.
     placements: u32,
@@ -158,7 +191,7 @@ impl Clone for Game {
             figures: roomy_clone(&self.figures),
             cloisters: roomy_clone(&self.cloisters),
             placed: roomy_clone(&self.placed),
-            river_turn: self.river_turn,
+            chain_ends: self.chain_ends.clone(),
             placements: self.placements,
             closes: self.closes,
             deployments: self.deployments,
@@ -280,7 +313,7 @@ impl Game {
         self.figures.clear();
         self.cloisters.clear();
         self.placed.clear();
-        self.river_turn = None;
+        self.chain_ends.clear();
         self.placements = 0;
         self.closes = false;
         self.deployments = 0;
@@ -314,7 +347,7 @@ impl Game {
             figures: Vec::with_capacity(figures),
             cloisters: Vec::with_capacity(figures),
             placed: Vec::with_capacity(tiles),
-            river_turn: None,
+            chain_ends: Vec::new(),
             placements: 0,
             closes: false,
             deployments: 0,
@@ -336,6 +369,16 @@ impl Game {
             .expect("the first tile fits on an empty board");
         self.features.join_tile(&self.board, &self.rules.tiles, Pos::ORIGIN);
         self.placed.push((Pos::ORIGIN, start));
+        // The chain grows from the start tile's chain edges (the spring's river).
+        if let Some(chain) = self.rules.chain {
+            for (dir, edge) in edges.iter() {
+                if *edge == chain.edge
+                    && let Some(pos) = Pos::ORIGIN.neighbour(dir)
+                {
+                    self.chain_ends.push(ChainEnd { pos, from: dir.opposite(), turn: None });
+                }
+            }
+        }
         if self.bag.total() == 0 {
             self.finish(&mut Vec::new());
         }

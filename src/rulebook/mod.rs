@@ -11,8 +11,8 @@ mod token;
 
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
-    Effect, FarmRule, FeatureState, NeighbourRule, OptionTest, RivalRule, Rule, RuleId, TieBreakBy,
-    TieBreakRule, ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, NeighbourRule, OptionTest, RivalRule,
+    Rule, RuleId, TieBreakBy, TieBreakRule, ValueRule,
 };
 pub use title::{MAX_TITLES, TitleId, TitleInfo, TitleStanding};
 pub use token::{MAX_TOKENS, Taker, TokenId, TokenInfo};
@@ -199,6 +199,14 @@ impl Rulebook {
         })
     }
 
+    /// The declared chain, if any: at most one per edge kind, and only river edges chain.
+    pub(crate) fn chain(&self) -> Option<ChainRule> {
+        self.rules.iter().find_map(|rule| match rule.effect {
+            Effect::Chain(chain) => Some(chain),
+            _ => None,
+        })
+    }
+
     /// Whether any farm rule is declared: most games have none, and their fields need not
     /// look at their cities' marks.
     pub(crate) fn has_farm_rules(&self) -> bool {
@@ -228,7 +236,28 @@ impl Rulebook {
                 map.push(Mark(at as u8));
             }
             for rule in &book.rules {
-                merge(&mut combined.rules, &mut rule_owner, rule.remapped(&map), set, Kind::RULE)?;
+                let at = merge(
+                    &mut combined.rules,
+                    &mut rule_owner,
+                    rule.remapped(&map),
+                    set,
+                    Kind::RULE,
+                )?;
+                // Two chains of one edge kind under different ids would give its tiles two
+                // sets of placement rules.
+                if let Effect::Chain(chain) = rule.effect
+                    && let Some(other) = combined.rules.iter().position(
+                        |known| matches!(known.effect, Effect::Chain(c) if c.edge == chain.edge),
+                    )
+                    && other != at
+                {
+                    return Err(Conflict::differs(
+                        "chain",
+                        &combined.rules[other].id,
+                        rule_owner[other],
+                        set,
+                    ));
+                }
             }
             for token in &book.tokens {
                 let token = TokenInfo { from: remap(token.from, &map), ..token.clone() };
@@ -349,6 +378,7 @@ impl Rule {
             Effect::Rival(rival) => {
                 Effect::Rival(RivalRule { marks: remap(rival.marks, map), ..*rival })
             }
+            Effect::Chain(chain) => Effect::Chain(*chain),
         };
         Rule { id: self.id.clone(), effect }
     }

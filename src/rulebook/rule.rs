@@ -53,6 +53,9 @@ pub enum Effect {
     /// Makes monasteries or gardens carrying a mark rivals of those without (`[[rival]]` in
     /// files).
     Rival(RivalRule),
+    /// Makes the tiles with edges of one kind a chain from the start tile, with rules for
+    /// placing them (`[[chain]]` in files: The River).
+    Chain(ChainRule),
 }
 
 /// Whether a rule applies to complete features, unfinished ones, or both.
@@ -276,6 +279,47 @@ impl RivalRule {
             return None;
         }
         Some(self.marks.bits() & marks.bits() != 0)
+    }
+}
+
+/// The tiles with `edge` edges (the River's) form a chain that grows from the start tile: each
+/// must put one such edge against an open end of the chain, and only one, so the chain's
+/// branches never join ("the two river branches must not be connected", The River II). Its
+/// other such edges are new open ends. With [`ChainTurns::Alternate`], two curves in a row
+/// along a branch may not turn the same way ("no 180° turns", The River), straight tiles
+/// between them changing nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChainRule {
+    /// The edge kind the chain follows.
+    pub edge: crate::EdgeKind,
+    /// Whether its curves must alternate.
+    pub turns: ChainTurns,
+}
+
+/// How a chain's curves may follow each other along a branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainTurns {
+    /// Any way.
+    Any,
+    /// A curve may not turn the way the branch's previous curve did.
+    Alternate,
+}
+
+impl ChainTurns {
+    /// The name used in tile set files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ChainTurns::Any => "any",
+            ChainTurns::Alternate => "alternate",
+        }
+    }
+
+    /// Parses a name as written in tile set files.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<ChainTurns> {
+        [ChainTurns::Any, ChainTurns::Alternate].into_iter().find(|turns| turns.name() == name)
     }
 }
 
