@@ -21,7 +21,7 @@ use carcassonne::{
 /// edition), with or without The River and Inns & Cathedrals.
 /// The sets written as data alone follow, recorded when each arrived, so that what moves
 /// later keeps them as they are too.
-const COMBINATIONS: [&[&str]; 15] = [
+const COMBINATIONS: [&[&str]; 17] = [
     &["base"],
     &["base", "river"],
     &["base", "inns_and_cathedrals"],
@@ -37,6 +37,8 @@ const COMBINATIONS: [&[&str]; 15] = [
     &["base", "king_and_robber"],
     &["base", "cult"],
     &["base", "hills_and_sheep", "cult"],
+    &["base", "river_ii"],
+    &["base", "river_ii", "inns_and_cathedrals"],
 ];
 
 fn main() -> ExitCode {

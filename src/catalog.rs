@@ -67,10 +67,11 @@ pub struct Catalog {
 }
 
 /// The names of the tile sets built into the library, in the order they are listed to users.
-pub const BUILTIN_NAMES: [&str; 9] = [
+pub const BUILTIN_NAMES: [&str; 10] = [
     "base",
     "base_c2",
     "river",
+    "river_ii",
     "inns_and_cathedrals",
     "cathars",
     "traders_and_builders",
@@ -83,7 +84,7 @@ pub const BUILTIN_NAMES: [&str; 9] = [
 /// [`MAX_LABEL`](crate::limits::MAX_LABEL) characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, inns_and_cathedrals, cathars, traders_and_builders, hills_and_sheep, king_and_robber and cult"
+    "no built-in tile set is called `{0}`; the built-in sets are base, base_c2, river, river_ii, inns_and_cathedrals, cathars, traders_and_builders, hills_and_sheep, king_and_robber and cult"
 )]
 pub struct UnknownBuiltin(pub String);
 
@@ -128,7 +129,7 @@ impl Catalog {
     }
 
     /// One of the tile sets built into the library, by name: `base`, `base_c2`, `river`,
-    /// `inns_and_cathedrals`, `cathars`, `traders_and_builders`, `hills_and_sheep`,
+    /// `river_ii`, `inns_and_cathedrals`, `cathars`, `traders_and_builders`, `hills_and_sheep`,
     /// `king_and_robber` or `cult`.
     ///
     /// # Errors
@@ -299,6 +300,7 @@ fn builtin_text(name: &str) -> Option<&'static str> {
         "base" => include_str!("../tilesets/base.toml"),
         "base_c2" => include_str!("../tilesets/base_c2.toml"),
         "river" => include_str!("../tilesets/river.toml"),
+        "river_ii" => include_str!("../tilesets/river_ii.toml"),
         "inns_and_cathedrals" => include_str!("../tilesets/inns_and_cathedrals.toml"),
         "cathars" => include_str!("../tilesets/cathars.toml"),
         "traders_and_builders" => include_str!("../tilesets/traders_and_builders.toml"),

@@ -893,6 +893,99 @@ fn no_figure_stands_on_the_river() {
     assert!(!legal.iter().any(|a| matches!(a, Action::Deploy { segment: 0, .. })), "{legal:?}");
 }
 
+// ----- The River II: a fork, two branches that never join -----
+
+/// "The fork tile is to be placed first (after the source tile)" (The River II): until it is
+/// drawn, every other river tile, the volcano lake too, must wait.
+#[test]
+fn the_fork_is_drawn_first() {
+    let mut game = new_game(&["base", "river_ii"], 2, RuleOptions::default());
+    assert_eq!(
+        game.board().get(pos(0, 0)).map(|placed| placed.tile),
+        Some(tile(&game, "river_spring"))
+    );
+    for id in ["river2_curve", "river2_city_end"] {
+        let waiting = tile(&game, id);
+        assert_eq!(
+            refuse(&mut game, Action::DrawTile { tile: waiting }),
+            ActionError::TilesComeFirst { tile: waiting }
+        );
+    }
+    let lake = tile(&game, "river2_volcano");
+    assert_eq!(
+        refuse(&mut game, Action::DrawTile { tile: lake }),
+        ActionError::TilesComeFirst { tile: lake }
+    );
+    assert!(game.drawable(tile(&game, "river2_fork")));
+}
+
+/// "The two river branches must not be connected" (The River II): with the fork's branches
+/// led to the two sides of one cell, the bend that would join them there has no place and is
+/// discarded, and so is every river tile after it (each branch has its one open end in that
+/// cell), the volcano lake too; the land tiles follow.
+#[test]
+fn the_branches_of_the_river_never_join() {
+    let mut game = new_game(&["base", "river_ii"], 2, RuleOptions::default());
+    // The fork at (1,0): in from the spring at the west, out north (a left turn) and east.
+    put(&mut game, "river2_fork", 1, 0, 0);
+    skip(&mut game);
+    // The north branch bends east, a right turn after the fork's left: its end at (2,1).
+    put(&mut game, "river2_curve", 1, 1, 270);
+    skip(&mut game);
+    // The east branch bends north: its end at (2,1) too.
+    put(&mut game, "river2_curve_pig_herd", 2, 0, 0);
+    skip(&mut game);
+    // Its river edges south and west, the bend fits the cell's edges, but would join the
+    // branches.
+    let bend = tile(&game, "river2_curve_road");
+    assert!(
+        matches!(draw(&mut game, "river2_curve_road")[..], [_, Event::TileDiscarded { tile, .. }] if tile == bend)
+    );
+    let mut discarded = 1;
+    while game.tiles_left() > 0 {
+        let drawn = game.apply(Action::Draw).unwrap();
+        let Event::TileDrawn { tile, .. } = drawn[0] else { panic!("{drawn:?}") };
+        if !game.tile(tile).unwrap().id().starts_with("river") {
+            break;
+        }
+        assert!(matches!(drawn[1], Event::TileDiscarded { .. }), "{drawn:?}");
+        discarded += 1;
+    }
+    assert_eq!(discarded, 8, "the 12 river tiles less the spring, the fork and two bends");
+}
+
+/// Each branch keeps its own last curve: the north branch turned left at the fork, so a
+/// second left on it is refused, while the east branch, straight from the fork, may turn
+/// either way.
+#[test]
+fn each_branch_of_the_river_alternates_its_own_turns() {
+    let mut game = new_game(&["base", "river_ii"], 2, RuleOptions::default());
+    put(&mut game, "river2_fork", 1, 0, 0);
+    skip(&mut game);
+    draw(&mut game, "river2_curve");
+    // At (1,1), unturned, the bend runs from the south to the west: a left turn after the
+    // fork's left.
+    let left = Action::Place { pos: pos(1, 1), rotation: Rotation::R0 };
+    assert_eq!(refuse(&mut game, left), ActionError::RiverTurnsBack { pos: pos(1, 1) });
+    // Turned 90 at (2,0) it runs from the west to the north: a left turn on the east branch.
+    game.apply(Action::Place { pos: pos(2, 0), rotation: Rotation::R90 }).unwrap();
+}
+
+/// The two rivers share their spring's id, so a game of both is refused with the reason
+/// rather than played with a second spring in the bag (docs/rules.md).
+#[test]
+fn the_river_and_the_river_ii_together_are_refused() {
+    let both = vec![Catalog::builtin("river").unwrap(), Catalog::builtin("river_ii").unwrap()];
+    assert_eq!(
+        Game::new(GameSetup::new(both, 2)).unwrap_err(),
+        SetupError::DuplicateTileId {
+            id: "river_spring".to_owned(),
+            first: "river".to_owned(),
+            second: "river_ii".to_owned()
+        }
+    );
+}
+
 // ----- Rivals: The Cult's shrines and monasteries -----
 
 /// The refusal a placement at `at` gets for crowding rivals, and that no legal placement of

@@ -40,7 +40,7 @@ const PUBLISHED: RuleOptions = RuleOptions {
     abbots: false,
 };
 
-const CONFIGS: [Config; 11] = [
+const CONFIGS: [Config; 12] = [
     Config { name: "base_2p", sets: &["base"], players: 2, options: PUBLISHED },
     Config {
         name: "base_c2_3p_abbots",
@@ -99,6 +99,12 @@ const CONFIGS: [Config; 11] = [
         sets: &["base", "cult"],
         players: 2,
         options: RuleOptions { abbots: true, ..PUBLISHED },
+    },
+    Config {
+        name: "river_ii_base_ic_3p",
+        sets: &["river_ii", "base", "inns_and_cathedrals"],
+        players: 3,
+        options: PUBLISHED,
     },
     // The consumers make this one from a JSON setup that leaves most options out.
     Config {

@@ -9,4 +9,5 @@ SET_COMBINATIONS = [
     ["base", "inns_and_cathedrals", "cathars", "traders_and_builders"],
     ["base", "hills_and_sheep", "king_and_robber"],
     ["base", "cult"],
+    ["river_ii", "base", "inns_and_cathedrals"],
 ]

@@ -505,3 +505,35 @@ impl Game {
         self.features.node(placed.order, segment)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Catalog, GameSetup};
+
+    fn place(game: &mut Game, id: &str, x: i16, y: i16, rotation: Rotation) {
+        let (tile, _) = game.tile_by_id(id).unwrap();
+        game.apply(Action::DrawTile { tile }).unwrap();
+        game.apply(Action::Place { pos: Pos::new(x, y), rotation }).unwrap();
+        game.apply(Action::Skip).unwrap();
+    }
+
+    /// A river tile facing two open ends of the river would join its branches, and the rule
+    /// names that (in play it is never drawn with another place: the two branches' only ends
+    /// are then in that cell, so it is discarded, as `tests/rules.rs` shows).
+    #[test]
+    fn joining_two_branches_is_refused_by_name() {
+        let sets = ["base", "river_ii"].map(|name| Catalog::builtin(name).unwrap()).to_vec();
+        let mut game = Game::new(GameSetup::new(sets, 2)).unwrap();
+        place(&mut game, "river2_fork", 1, 0, Rotation::R0);
+        place(&mut game, "river2_curve", 1, 1, Rotation::R270);
+        place(&mut game, "river2_curve_pig_herd", 2, 0, Rotation::R0);
+        let (bend, _) = game.tile_by_id("river2_curve_road").unwrap();
+        let at = Pos::new(2, 1);
+        let sides = game.board.constraint(at).0;
+        assert_eq!(
+            game.chain_rule(bend, at, Rotation::R0, &sides).map(|_| ()),
+            Err(ActionError::RiverBranchesJoin { pos: at })
+        );
+    }
+}

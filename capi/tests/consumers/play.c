@@ -60,6 +60,8 @@ static const struct config CONFIGS[] = {
      0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
     {"base_cult_2p_abbots", {"base", "cult"}, 2, 2, 1, CARC_FARM_SCORING_PER_FIELD, 0,
      CARC_UNFINISHED_MARKS_ZERO, 1, NULL},
+    {"river_ii_base_ic_3p", {"river_ii", "base", "inns_and_cathedrals"}, 3, 3, 1,
+     CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
     {"ic_base_3p_no_farmers_json", {"inns_and_cathedrals", "base"}, 2, 3, 0,
      CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0,
      "{\"tilesets\": [\"inns_and_cathedrals\", \"base\"], \"players\": 3, "
