@@ -545,7 +545,9 @@ typedef uint32_t carc_farm_scoring;
 typedef uint32_t carc_unfinished_marks;
 
 /**
- * Everything the rules leave open; `carc_rules_default` gives the published rules.
+ * Everything the rules leave open; `carc_rules_default` gives the published rules. The title
+ * scoring variants (King & Robber Baron's published house rules) are not here, to keep this
+ * struct's layout: a JSON setup chooses them with `"title_scoring"`.
  */
 typedef struct carc_rules {
   /**

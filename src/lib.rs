@@ -157,7 +157,7 @@ pub use rulebook::{
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};
-pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, UnfinishedMarks};
+pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, TitleScoring, UnfinishedMarks};
 pub use tile::{TileIndex, TileType};
 pub use view::{PlayerView, TileOnBoard};
 

@@ -42,6 +42,35 @@ pub enum UnfinishedMarks {
     Normal,
 }
 
+/// How the titles a set declares (King & Robber Baron's King and Robber Baron) score: as
+/// declared, or as one of the variants players publish
+/// (`docs/sources/king_and_robber.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TitleScoring {
+    /// As each title declares (the printed rule): at the end, its holder scores its points per
+    /// feature of its kind completed in the game, and its points for holding it.
+    #[default]
+    Printed,
+    /// "10/20": 10 points for each title held at the end.
+    TenEach,
+    /// "15/40": at the end, 15 points for holding one title, 40 for holding two (20 a title
+    /// for two or more).
+    FifteenForty,
+    /// "Continuously": whenever a feature of a title's kind is completed, the title's holder
+    /// (after it changed hands, if it did) scores the title's points per feature at once;
+    /// nothing at the end.
+    Continuous,
+}
+
+impl TitleScoring {
+    /// Whether this is the printed rule, which files and saves leave out.
+    #[must_use]
+    pub fn is_printed(&self) -> bool {
+        *self == TitleScoring::Printed
+    }
+}
+
 /// The rule options; [`RuleOptions::default`] is the published rules with farmers.
 ///
 /// In files, every key is optional and unknown keys are errors:
@@ -66,6 +95,9 @@ pub struct RuleOptions {
     pub inn_cathedral_unfinished: UnfinishedMarks,
     /// Whether each player has an abbot (default off).
     pub abbots: bool,
+    /// How declared titles score (default as printed).
+    #[serde(skip_serializing_if = "TitleScoring::is_printed")]
+    pub title_scoring: TitleScoring,
 }
 
 impl Default for RuleOptions {
@@ -76,6 +108,7 @@ impl Default for RuleOptions {
             tiny_city: false,
             inn_cathedral_unfinished: UnfinishedMarks::Zero,
             abbots: false,
+            title_scoring: TitleScoring::Printed,
         }
     }
 }

@@ -15,8 +15,9 @@ mod invariants;
 use std::collections::{BTreeMap, BTreeSet};
 
 use carcassonne::{
-    Action, Catalog, Dir, EdgeKind, Event, FarmScoring, Figure, Game, GameSetup, Phase, PlayerId,
-    PlayerSet, Pos, Rotation, RuleOptions, SegmentKind, TileIndex, TileType, UnfinishedMarks,
+    Action, ActionError, Catalog, Dir, EdgeKind, Effect, Event, FarmScoring, Figure, Game,
+    GameSetup, Phase, PlayerId, PlayerSet, Pos, Rotation, RuleOptions, SegmentKind, TileIndex,
+    TileType, TitleScoring, UnfinishedMarks,
 };
 use combinations::COMBINATIONS;
 use proptest::prelude::*;
@@ -49,10 +50,32 @@ fn options_strategy() -> impl Strategy<Value = RuleOptions> {
         any::<bool>(),
         prop::sample::select(vec![UnfinishedMarks::Zero, UnfinishedMarks::Normal]),
         any::<bool>(),
+        prop::sample::select(vec![
+            TitleScoring::Printed,
+            TitleScoring::TenEach,
+            TitleScoring::FifteenForty,
+            TitleScoring::Continuous,
+        ]),
     )
-        .prop_map(|(farmers, farm_scoring, tiny_city, inn_cathedral_unfinished, abbots)| {
-            RuleOptions { farmers, farm_scoring, tiny_city, inn_cathedral_unfinished, abbots }
-        })
+        .prop_map(
+            |(
+                farmers,
+                farm_scoring,
+                tiny_city,
+                inn_cathedral_unfinished,
+                abbots,
+                title_scoring,
+            )| {
+                RuleOptions {
+                    farmers,
+                    farm_scoring,
+                    tiny_city,
+                    inn_cathedral_unfinished,
+                    abbots,
+                    title_scoring,
+                }
+            },
+        )
 }
 
 fn setup_strategy() -> impl Strategy<Value = GameSetup> {
@@ -67,6 +90,14 @@ fn setup_strategy() -> impl Strategy<Value = GameSetup> {
 
 fn is_river(tile: &TileType) -> bool {
     Dir::ALL.into_iter().any(|dir| tile.edge(dir, Rotation::R0) == EdgeKind::River)
+}
+
+/// Whether placing `tile` obeys rules beyond its edges: the river's, or a declared rivalry's
+/// limit on its monastery (The Cult). Its discards are not the edges' alone.
+fn has_placement_rules(game: &Game, tile: &TileType) -> bool {
+    let rivals = game.rules().iter().any(|rule| matches!(rule.effect, Effect::Rival(_)));
+    is_river(tile)
+        || rivals && tile.segments().iter().any(|segment| segment.kind() == SegmentKind::Monastery)
 }
 
 /// Every (cell, rotation) where `tile` touches the board and matches each neighbour's edge,
@@ -232,8 +263,23 @@ fn play_and_check(setup: GameSetup, moves: u64) {
                 assert_eq!(listed.len(), legal.len(), "a placement listed twice");
                 assert!(!listed.is_empty(), "a tile without a placement was not discarded");
                 let brute = brute_force_placements(&game, tile);
-                if is_river(&game.tiles()[tile as usize]) {
-                    assert!(listed.is_subset(&brute), "a river placement that does not fit");
+                if has_placement_rules(&game, &game.tiles()[tile as usize]) {
+                    assert!(listed.is_subset(&brute), "a placement that does not fit");
+                    // What the edges allow and the list leaves out, a river or rival rule
+                    // refuses by name.
+                    for (pos, rotation) in brute.difference(&listed) {
+                        let refused = game.check(Action::Place { pos: *pos, rotation: *rotation });
+                        assert!(
+                            matches!(
+                                refused,
+                                Err(ActionError::RiverNotContinued { .. }
+                                    | ActionError::RiverTurnsBack { .. }
+                                    | ActionError::RiverBranchesJoin { .. }
+                                    | ActionError::TooManyRivals { .. })
+                            ),
+                            "{pos:?} {rotation:?}: {refused:?}"
+                        );
+                    }
                 } else {
                     assert_eq!(listed, brute, "placements of tile {tile}");
                 }
@@ -290,7 +336,17 @@ fn play_and_check(setup: GameSetup, moves: u64) {
                         tally[usize::from(player.0)] += score.points;
                     }
                 }
-                Event::TileDiscarded { tile, .. } if !is_river(&game.tiles()[tile as usize]) => {
+                Event::TokensScored { points, scorers, .. } => {
+                    for player in scorers.iter() {
+                        tally[usize::from(player.0)] += points;
+                    }
+                }
+                Event::TitleScored { player, points, .. } => {
+                    tally[usize::from(player.0)] += points;
+                }
+                Event::TileDiscarded { tile, .. }
+                    if !has_placement_rules(&game, &game.tiles()[tile as usize]) =>
+                {
                     assert!(brute_force_placements(&game, tile).is_empty(), "{tile} fitted");
                 }
                 Event::GameOver { winners } => {

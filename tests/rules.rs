@@ -188,7 +188,8 @@ struct Variant {
     /// Every TitleTaken event of the game, in order (default none).
     #[serde(default)]
     title_taken: Vec<TitleTaken>,
-    /// Every TitleScored event of the final scoring, in order (default none).
+    /// Every TitleScored event, in order: of the final scoring, or during play under
+    /// `title_scoring = "continuous"` (default none).
     #[serde(default)]
     title_scored: Vec<TitleScored>,
 }

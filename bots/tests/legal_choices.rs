@@ -74,6 +74,7 @@ fn setup_strategy() -> impl Strategy<Value = GameSetup> {
                     tiny_city,
                     inn_cathedral_unfinished,
                     abbots,
+                    ..RuleOptions::default()
                 };
                 GameSetup { catalogs, players: players.min(colours), seed, options }
             },

@@ -221,7 +221,9 @@ pub struct carc_action {
     pub segment: u8,
 }
 
-/// Everything the rules leave open; `carc_rules_default` gives the published rules.
+/// Everything the rules leave open; `carc_rules_default` gives the published rules. The title
+/// scoring variants (King & Robber Baron's published house rules) are not here, to keep this
+/// struct's layout: a JSON setup chooses them with `"title_scoring"`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct carc_rules {
@@ -646,5 +648,8 @@ pub(crate) fn rules_from_c(rules: &carc_rules) -> Result<RuleOptions, Failure> {
             other => return Err(invalid_enum("carc_unfinished_marks", other)),
         },
         abbots: flag_from_c(rules.abbots, "rules.abbots")?,
+        // The struct's layout is the ABI's; the variants of title scoring are chosen in a
+        // JSON setup (`"title_scoring"`), which every other option can use too.
+        title_scoring: carcassonne::TitleScoring::Printed,
     })
 }

@@ -38,6 +38,7 @@ const PUBLISHED: RuleOptions = RuleOptions {
     tiny_city: false,
     inn_cathedral_unfinished: UnfinishedMarks::Zero,
     abbots: false,
+    title_scoring: carcassonne::TitleScoring::Printed,
 };
 
 const CONFIGS: [Config; 12] = [

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use carcassonne::{
     Action, BUILTIN_NAMES, Catalog, Effect, Event, FarmScoring, FeatureScore, Figure, Game,
     GameSetup, LoadError, Phase, PlayerId, PlayerSet, Pos, Rotation, Rule, RuleOptions,
-    ScoreReason, SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, TitleId, TokenId,
-    UnfinishedMarks,
+    ScoreReason, SegmentIndex, SegmentKind, SetupError, TileIndex, TileType, TitleId, TitleScoring,
+    TokenId, UnfinishedMarks,
 };
 use clap::ValueEnum;
 use serde::Serialize;
@@ -33,6 +33,9 @@ pub struct RuleArgs {
     /// What an unfinished road with an inn or city with a cathedral scores at the end.
     #[arg(long, value_enum, default_value_t = UnfinishedArg::Zero)]
     inn_cathedral_unfinished: UnfinishedArg,
+    /// How the titles of King & Robber Baron score: as printed, or a published variant.
+    #[arg(long, value_enum, default_value_t = TitleScoringArg::Printed)]
+    title_scoring: TitleScoringArg,
 }
 
 impl RuleArgs {
@@ -52,8 +55,31 @@ impl RuleArgs {
                 UnfinishedArg::Normal => UnfinishedMarks::Normal,
             },
             abbots,
+            title_scoring: match self.title_scoring {
+                TitleScoringArg::Printed => TitleScoring::Printed,
+                TitleScoringArg::TenEach => TitleScoring::TenEach,
+                TitleScoringArg::FifteenForty => TitleScoring::FifteenForty,
+                TitleScoringArg::Continuous => TitleScoring::Continuous,
+            },
         }
     }
+}
+
+/// `--title-scoring`, spelled as in save files.
+#[derive(Clone, Copy, ValueEnum)]
+enum TitleScoringArg {
+    /// At the end, the holder scores each title's points per completed feature (printed).
+    #[value(name = "printed")]
+    Printed,
+    /// At the end, 10 points a title held ("10/20").
+    #[value(name = "ten_each")]
+    TenEach,
+    /// At the end, 15 for holding one title, 40 for both ("15/40").
+    #[value(name = "fifteen_forty")]
+    FifteenForty,
+    /// The holder scores each completed feature of its title's kind at once.
+    #[value(name = "continuous")]
+    Continuous,
 }
 
 /// `--farm-scoring`, spelled as in save files.
@@ -85,7 +111,8 @@ const HUMAN: &str = "human";
 /// `carcassonne play`.
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// Tile sets, comma-separated: built-in names (base, base_c2, river, inns_and_cathedrals, cathars)
+    /// Tile sets, comma-separated: built-in names (base, base_c2, river, river_ii,
+    /// inns_and_cathedrals, cathars, traders_and_builders, hills_and_sheep, king_and_robber, cult)
     /// or tile set files.
     #[arg(long, value_delimiter = ',', default_value = "base", value_name = "SET,...")]
     tilesets: Vec<String>,
@@ -576,6 +603,15 @@ fn header(setup: &GameSetup) -> String {
         UnfinishedMarks::Zero => "zero",
         UnfinishedMarks::Normal => "normal",
     };
+    // Said only when a variant is chosen, so that headers stay as they were otherwise.
+    let titles = match options.title_scoring {
+        TitleScoring::Printed => String::new(),
+        TitleScoring::TenEach => "titles: 10 a title held\n".to_owned(),
+        TitleScoring::FifteenForty => "titles: 15 for one held, 40 for both\n".to_owned(),
+        TitleScoring::Continuous => {
+            "titles: the holder scores each completion at once\n".to_owned()
+        }
+    };
     format!(
         "carcassonne: {}; {} players; seed {}\n\
          rules: {farmers}, tiny city {}, unfinished inns and cathedrals {unfinished}, abbots {}\n",
@@ -584,7 +620,7 @@ fn header(setup: &GameSetup) -> String {
         setup.seed,
         on(options.tiny_city),
         on(options.abbots),
-    )
+    ) + &titles
 }
 
 pub fn tile_id(game: &Game, tile: TileIndex) -> &str {

@@ -3,7 +3,7 @@
 use arbitrary::Arbitrary;
 use carcassonne::{
     Action, Catalog, Event, FarmScoring, Figure, Game, GameSetup, Phase, PlayerSet, Pos, Rotation,
-    RuleOptions, TileIndex, UnfinishedMarks,
+    RuleOptions, TileIndex, TitleScoring, UnfinishedMarks,
 };
 
 #[path = "../../tests/common/oracle.rs"]
@@ -24,7 +24,7 @@ pub struct Script {
     /// The game's seed.
     pub seed: u64,
     /// The rule options, one bit each: farmers, tiny city, unfinished inns and cathedrals
-    /// score zero, abbots; bits 4–5 pick the farm scoring.
+    /// score zero, abbots; bits 4–5 pick the farm scoring, bits 6–7 the title scoring.
     pub options: u8,
     /// The steps, in order.
     pub steps: Vec<Step>,
@@ -164,6 +164,12 @@ fn setup(script: &Script) -> GameSetup {
             1 => FarmScoring::PerFieldOnce,
             _ => FarmScoring::PerCity4,
         },
+        title_scoring: [
+            TitleScoring::Printed,
+            TitleScoring::TenEach,
+            TitleScoring::FifteenForty,
+            TitleScoring::Continuous,
+        ][usize::from(script.options >> 6)],
     };
     let players = 2 + script.players % (seats - 1);
     GameSetup { catalogs, players, seed: script.seed, options }
@@ -180,6 +186,14 @@ fn take(game: &mut Game, action: Action, tally: &mut [u32]) {
                 for player in score.scorers.iter() {
                     tally[usize::from(player.0)] += score.points;
                 }
+            }
+            Event::TokensScored { points, scorers, .. } => {
+                for player in scorers.iter() {
+                    tally[usize::from(player.0)] += points;
+                }
+            }
+            Event::TitleScored { player, points, .. } => {
+                tally[usize::from(player.0)] += points;
             }
             Event::GameOver { winners } => {
                 let best = tally.iter().copied().max().unwrap_or(0);

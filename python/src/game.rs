@@ -84,7 +84,8 @@ fn phase_name(phase: Phase) -> &'static str {
 impl Game {
     /// A new game: `tilesets` are built-in names (`"base"`), paths of tile set files or
     /// `TileSet` objects; `options` a dict of rule options (`farmers`, `farm_scoring`,
-    /// `tiny_city`, `inn_cathedral_unfinished`, `abbots`), the published rules by default.
+    /// `tiny_city`, `inn_cathedral_unfinished`, `abbots`, `title_scoring`), the published rules
+    /// by default.
     #[new]
     #[pyo3(signature = (tilesets = None, players = 2, seed = 0, options = None))]
     fn new(

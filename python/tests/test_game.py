@@ -238,3 +238,15 @@ def test_titles_go_to_the_completer_of_the_largest_feature():
         standing = view[event["title"]]
         assert event["player"] == standing["holder"]
         assert event["features"] == standing["completed"] and event["points"] == standing["completed"]
+
+
+def test_the_title_scoring_variants_are_options():
+    # "10/20": 10 a title held at the end, whatever was completed.
+    game = carcassonne.Game(["base", "king_and_robber"], players=2, seed=4, options={"title_scoring": "ten_each"})
+    rng = random.Random(4)
+    scored = []
+    while not game.is_over:
+        scored += [e for e in game.apply(rng.choice(game.legal_actions())) if e["event"] == "title_scored"]
+    assert scored and all(event["points"] == 10 for event in scored)
+    with pytest.raises(carcassonne.SetupError, match="twice"):
+        carcassonne.Game(["base"], options={"title_scoring": "twice"})

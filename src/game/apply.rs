@@ -14,6 +14,7 @@ use crate::pos::Pos;
 use crate::rulebook::{MarkCounts, RivalRule, Taker, TitleId, TokenId};
 use crate::scoring::{Scene, Standing, Valuation, locate};
 use crate::segment::{SegmentIndex, SegmentKind, SegmentSet};
+use crate::setup::TitleScoring;
 use crate::tile::TileIndex;
 
 use super::{ChainEnd, ChainStep, Game, Turn, is_cloister, wrong_phase};
@@ -364,24 +365,45 @@ impl Game {
             }
             let standing = &mut self.titles[index];
             standing.completed = standing.completed.saturating_add(1);
-            if tiles <= standing.largest {
-                continue;
+            if tiles > standing.largest {
+                standing.largest = tiles;
+                standing.holder = Some(self.current);
+                let (player, title) = (self.current, TitleId(index as u8));
+                events.push(Event::TitleTaken { player, title, tiles, pos, segment });
             }
-            standing.largest = tiles;
-            standing.holder = Some(self.current);
-            let (player, title) = (self.current, TitleId(index as u8));
-            events.push(Event::TitleTaken { player, title, tiles, pos, segment });
+            // The "continuously" variant: the holder scores each completion at once.
+            if self.options().title_scoring == TitleScoring::Continuous
+                && let Some(player) = self.titles[index].holder
+            {
+                let points = title.per_feature;
+                self.scores[player] += points;
+                self.by_kind[player].titles += points;
+                let title = TitleId(index as u8);
+                events.push(Event::TitleScored { title, player, features: 1, points });
+            }
         }
     }
 
     /// The end of the game's titles: each holder scores its points per feature of the kind
-    /// completed in the game, and for holding it.
+    /// completed in the game, and for holding it; or as the `title_scoring` variant says.
     fn score_titles(&mut self, events: &mut Vec<Event>) {
+        let scoring = self.options().title_scoring;
+        if scoring == TitleScoring::Continuous {
+            return;
+        }
         for (index, title) in self.rules.rulebook.titles().iter().enumerate() {
             let standing = self.titles[index];
             let Some(player) = standing.holder else { continue };
-            let points =
-                title.per_feature.saturating_mul(standing.completed).saturating_add(title.holding);
+            let held = self.titles.iter().filter(|other| other.holder == Some(player)).count();
+            let points = match scoring {
+                TitleScoring::TenEach => 10,
+                TitleScoring::FifteenForty if held == 1 => 15,
+                TitleScoring::FifteenForty => 20,
+                _ => title
+                    .per_feature
+                    .saturating_mul(standing.completed)
+                    .saturating_add(title.holding),
+            };
             self.scores[player] += points;
             self.by_kind[player].titles += points;
             events.push(Event::TitleScored {

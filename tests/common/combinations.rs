@@ -9,4 +9,7 @@ pub const COMBINATIONS: &[&[&str]] = &[
     &["base", "inns_and_cathedrals"],
     &["base", "river", "inns_and_cathedrals"],
     &["base_c2", "river", "inns_and_cathedrals"],
+    &["base", "inns_and_cathedrals", "cathars", "traders_and_builders"],
+    &["base", "hills_and_sheep", "king_and_robber", "cult"],
+    &["base", "river_ii", "inns_and_cathedrals"],
 ];
