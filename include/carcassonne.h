@@ -987,6 +987,34 @@ typedef struct carc_title_info {
 } carc_title_info;
 
 /**
+ * Two occupied, unfinished rivals beside each other under a declared rivalry (The Cult: a
+ * shrine with a heretic beside a monastery with a monk): whichever is completed first scores,
+ * and the other's figures go home with nothing (ABI 1.8).
+ */
+typedef struct carc_challenge {
+  /**
+   * The cell of the feature carrying the rivalry's marks (the shrine).
+   */
+  struct carc_pos marked;
+  /**
+   * The cell of the other (the monastery).
+   */
+  struct carc_pos plain;
+  /**
+   * Whose figure stands on the marked one.
+   */
+  uint8_t marked_player;
+  /**
+   * Whose figure stands on the other.
+   */
+  uint8_t plain_player;
+  /**
+   * The rivalry, by its number among the game's declared rules.
+   */
+  uint8_t rule;
+} carc_challenge;
+
+/**
  * A tile on the board.
  */
 typedef struct carc_placement {
@@ -2476,6 +2504,23 @@ carc_result carc_game_title_count(const struct carc_game *game, size_t *out);
 carc_result carc_game_title_info(const struct carc_game *game,
                                  uint8_t title,
                                  struct carc_title_info *out);
+
+/**
+ * Lists the challenges standing now, the feature carrying the rivalry's marks first in each,
+ * into `buf` (the list pattern of `carc_game_scores`); none in games without rivalries.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL` (with
+ * `*count` set to the length needed).
+ *
+ * # Safety
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_challenge`s;
+ * `count` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_challenges(const struct carc_game *game,
+                                 struct carc_challenge *buf,
+                                 size_t cap,
+                                 size_t *count);
 
 /**
  * Writes every tile on the board, in the order they were placed (the start tile first), to

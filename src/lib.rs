@@ -159,7 +159,7 @@ pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};
 pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, TitleScoring, UnfinishedMarks};
 pub use tile::{TileIndex, TileType};
-pub use view::{PlayerView, TileOnBoard};
+pub use view::{Challenge, PlayerView, TileOnBoard};
 
 pub mod engine {
     //! The engine's own data structures, for benchmarks, tests and tools that study the

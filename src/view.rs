@@ -14,6 +14,23 @@ use crate::pos::Pos;
 use crate::setup::RuleOptions;
 use crate::tile::TileIndex;
 
+/// Two occupied, unfinished rivals beside each other, under a declared rivalry (The Cult: a
+/// shrine with a heretic beside a monastery with a monk): whichever is completed first scores,
+/// and the other's figures go home with nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Challenge {
+    /// The rivalry, by its number in [`Game::rules`].
+    pub rule: crate::rulebook::RuleId,
+    /// The cell of the feature carrying the rivalry's marks (the shrine).
+    pub marked: Pos,
+    /// Whose figure stands there.
+    pub marked_player: PlayerId,
+    /// The cell of the other (the monastery).
+    pub plain: Pos,
+    /// Whose figure stands there.
+    pub plain_player: PlayerId,
+}
+
 /// A tile on the board as everyone sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct TileOnBoard {
@@ -70,6 +87,9 @@ pub struct PlayerView {
     /// Where each declared title stands, indexed as [`Game::titles`]: its holder, the largest
     /// feature of its kind completed so far, and how many; empty without titles.
     pub titles: Vec<crate::rulebook::TitleStanding>,
+    /// The challenges standing between rival monasteries (The Cult), as
+    /// [`Game::challenges`] lists them; empty without rivalries.
+    pub challenges: Vec<Challenge>,
     /// Copies of each tile type still in the bag, indexed as [`Game::tiles`].
     pub remaining: Vec<u16>,
     /// Tiles still in the bag.
@@ -106,6 +126,7 @@ impl Game {
             titles: (0..self.titles().len())
                 .filter_map(|title| self.title_standing(crate::rulebook::TitleId(title as u8)))
                 .collect(),
+            challenges: self.challenges(),
             remaining: self.remaining().to_vec(),
             tiles_left: self.tiles_left(),
             discarded: self.discarded(),

@@ -1071,6 +1071,7 @@ fn an_empty_shrine_neither_wins_nor_loses() {
     deploy(&mut game, 0, Figure::Follower);
     put(&mut game, "CU01", 1, -1, 0);
     skip(&mut game);
+    assert!(game.challenges().is_empty(), "an empty shrine challenges nobody");
     let mut events = Vec::new();
     for (id, x, y, degrees) in [
         ("U", 1, 0, 90),

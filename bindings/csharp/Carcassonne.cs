@@ -916,6 +916,24 @@ namespace Carcassonne
         public readonly byte Segment;
     }
 
+    /// <summary>Two occupied, unfinished rivals beside each other under a declared rivalry (The Cult: a
+    /// shrine with a heretic beside a monastery with a monk): whichever is completed first scores, the
+    /// other's figures go home with nothing (<c>carc_challenge</c>, ABI 1.8).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Challenge
+    {
+        /// <summary>The cell of the feature carrying the rivalry's marks (the shrine).</summary>
+        public readonly Pos Marked;
+        /// <summary>The cell of the other (the monastery).</summary>
+        public readonly Pos Plain;
+        /// <summary>Whose figure stands on the marked one.</summary>
+        public readonly byte MarkedPlayer;
+        /// <summary>Whose figure stands on the other.</summary>
+        public readonly byte PlainPlayer;
+        /// <summary>The rivalry, by its number among the game's declared rules.</summary>
+        public readonly byte Rule;
+    }
+
     /// <summary>A figure on the board (<c>carc_placed_figure</c>).</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct PlacedFigure
@@ -2173,6 +2191,14 @@ namespace Carcassonne
                 Native.carc_game_tokens_held(handle, seat, buf, cap, ref count));
         }
 
+        /// <summary>The challenges standing now between rival monasteries (The Cult); empty without
+        /// rivalries (ABI 1.8).</summary>
+        public Challenge[] Challenges()
+        {
+            return Lists.Read<Challenge>((Challenge[] buf, UIntPtr cap, ref UIntPtr count) =>
+                Native.carc_game_challenges(handle, buf, cap, ref count));
+        }
+
         /// <summary>The figures player <paramref name="player"/> has in hand.</summary>
         /// <exception cref="CarcassonneException">OutOfRange for a player not at the table.</exception>
         public Supply Supply(int player)
@@ -2917,6 +2943,9 @@ namespace Carcassonne
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_tokens_held(GameHandle game, byte player, [Out] uint[] buf, UIntPtr cap, ref UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_challenges(GameHandle game, [Out] Challenge[] buf, UIntPtr cap, ref UIntPtr count);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_legal_actions(GameHandle game, [Out] Action[] buf, UIntPtr cap, ref UIntPtr count);

@@ -172,6 +172,13 @@ int main(void) {
     FIELD(carc_segment_ref, pos);
     FIELD(carc_segment_ref, segment);
 
+    SIZE(carc_challenge);
+    FIELD(carc_challenge, marked);
+    FIELD(carc_challenge, plain);
+    FIELD(carc_challenge, marked_player);
+    FIELD(carc_challenge, plain_player);
+    FIELD(carc_challenge, rule);
+
     SIZE(carc_placed_figure);
     FIELD(carc_placed_figure, player);
     FIELD(carc_placed_figure, figure);

@@ -1,7 +1,9 @@
 //! The evaluator: each player's expected final points from any position, from what a player
 //! can see.
 
-use carcassonne::{Effect, FeatureScore, Figure, Game, Pos, ScoreReason, SegmentKind};
+use carcassonne::{
+    Challenge, Effect, FeatureScore, Figure, Game, Pos, ScoreReason, SegmentKind, TitleScoring,
+};
 use serde::Deserialize;
 
 /// The evaluator's weights, in points; a profile may set any of them.
@@ -119,6 +121,9 @@ impl Evaluator {
         // Whether a monastery or garden may earn more than 9 when completed (a declared bonus
         // for marked tiles around it, such as Hills & Sheep's vineyards).
         let bonuses = game.rules().iter().any(|rule| matches!(rule.effect, Effect::Neighbours(_)));
+        // The challenges between rivals (The Cult): each side keeps its value only by being
+        // completed first, or by neither being completed.
+        let challenges = game.challenges();
         for score in &scores {
             let value = match score.kind {
                 SegmentKind::Field if score.farmers => {
@@ -135,7 +140,7 @@ impl Evaluator {
                     self.remember(game, score, chance, scratch);
                     // The bonus of the marked tiles around it now, if it is completed.
                     let bonus = if bonuses { completed_value(game, score) - 9.0 } else { 0.0 };
-                    expected + chance * bonus.max(0.0)
+                    (expected + chance * bonus.max(0.0)) * survival(game, score.pos, &challenges)
                 }
                 SegmentKind::Field | SegmentKind::River => score.points as f32,
             };
@@ -188,14 +193,26 @@ impl Evaluator {
         }
     }
 
-    /// Each declared title's points to its holder now, as the end would pay them.
+    /// Each declared title's points to its holder now, as the end would pay them under the
+    /// game's title scoring (nothing more under "continuously", which pays as it goes).
     fn titles_held(&self, game: &Game, out: &mut [f32]) {
+        let scoring = game.options().title_scoring;
         for (index, title) in game.titles().iter().enumerate() {
             let Some(standing) = game.title_standing(carcassonne::TitleId(index as u8)) else {
                 continue;
             };
             let Some(holder) = standing.holder else { continue };
-            let points = title.per_feature * standing.completed + title.holding;
+            let held = (0..game.titles().len())
+                .filter_map(|other| game.title_standing(carcassonne::TitleId(other as u8)))
+                .filter(|other| other.holder == Some(holder))
+                .count();
+            let points = match scoring {
+                TitleScoring::Printed => title.per_feature * standing.completed + title.holding,
+                TitleScoring::TenEach => 10,
+                TitleScoring::FifteenForty if held == 1 => 15,
+                TitleScoring::FifteenForty => 20,
+                TitleScoring::Continuous => 0,
+            };
             if let Some(out) = out.get_mut(holder.index()) {
                 *out += self.weights.titles * points as f32;
             }
@@ -294,6 +311,26 @@ impl Evaluator {
     }
 }
 
+/// The share of its value a monastery or garden at `pos` keeps through its challenges: for
+/// each rival beside it, the chance it is completed first, guessed from the empty cells each
+/// still needs (fewer, sooner). 1 when it has no rival.
+fn survival(game: &Game, pos: Pos, challenges: &[Challenge]) -> f32 {
+    let empty = |at: Pos| at.surrounding().filter(|cell| game.board().get(*cell).is_none()).count();
+    let mut keeps = 1.0;
+    for challenge in challenges {
+        let rival = if challenge.marked == pos {
+            challenge.plain
+        } else if challenge.plain == pos {
+            challenge.marked
+        } else {
+            continue;
+        };
+        let (mine, theirs) = (empty(pos) as f32, empty(rival) as f32);
+        keeps *= (theirs + 0.5) / (mine + theirs + 1.0);
+    }
+    keeps
+}
+
 /// The root of the feature segment `segment` of the tile at `pos` belongs to.
 fn root_of(game: &Game, pos: Pos, segment: u8) -> Option<u32> {
     let placed = game.board().get(pos)?;
@@ -379,6 +416,38 @@ fn fitting_tiles(game: &Game, key: u16, scratch: &mut Scratch) -> u32 {
 mod tests {
     use super::*;
     use carcassonne::{Action, Catalog, GameSetup};
+
+    /// A monk challenged by a heretic beside him (The Cult), both needing as many cells, keeps
+    /// half his monastery's worth: the race is even.
+    #[test]
+    fn a_challenged_monastery_is_worth_its_chance_of_winning() {
+        let sets = vec![Catalog::builtin("base").unwrap(), Catalog::builtin("cult").unwrap()];
+        let mut game = Game::new(GameSetup::new(sets, 2)).unwrap();
+        let put = |game: &mut Game, id: &str, x: i16| {
+            let tile = game.tile_by_id(id).unwrap().0;
+            game.apply(Action::DrawTile { tile }).unwrap();
+            let rotation = carcassonne::Rotation::R0;
+            game.apply(Action::Place { pos: Pos::new(x, -1), rotation }).unwrap();
+        };
+        put(&mut game, "B", 0);
+        game.apply(Action::Deploy { segment: 0, figure: Figure::Follower }).unwrap();
+        put(&mut game, "CU01", 1);
+        let evaluator = Evaluator::default();
+        let (mut alone, mut challenged) = (game.clone(), game);
+        alone.apply(Action::Skip).unwrap();
+        challenged.apply(Action::Deploy { segment: 0, figure: Figure::Follower }).unwrap();
+        assert_eq!(challenged.challenges().len(), 1);
+        // Red's worth: the same but for the monastery's share.
+        let (alone, challenged) =
+            (evaluator.expected_points(&alone)[0], evaluator.expected_points(&challenged)[0]);
+        assert!(challenged < alone - 2.0, "{challenged} vs {alone}");
+        let pos = Pos::new(0, -1);
+        assert!((survival(&alone_game(), pos, &[]) - 1.0).abs() < f32::EPSILON);
+    }
+
+    fn alone_game() -> Game {
+        Game::new(GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2)).unwrap()
+    }
 
     /// A follower on a city that only a rare tile can close is worth less than on one that
     /// many tiles close, and a finished game is valued at its scores.

@@ -9,7 +9,7 @@ use carcassonne::{PlayerId, Taker, TitleId};
 use crate::boundary::Failure;
 use crate::game::{carc_game, list, query};
 use crate::result::carc_result;
-use crate::values::{carc_segment_kind, segment_kind_to_c};
+use crate::values::{carc_pos, carc_segment_kind, pos_to_c, segment_kind_to_c};
 
 /// Who takes the tokens of a completed feature.
 pub type carc_token_taker = u32;
@@ -214,6 +214,61 @@ pub unsafe extern "C" fn carc_game_title_info(
                 largest: standing.largest,
                 completed: standing.completed,
             })
+        })
+    }
+}
+
+/// Two occupied, unfinished rivals beside each other under a declared rivalry (The Cult: a
+/// shrine with a heretic beside a monastery with a monk): whichever is completed first scores,
+/// and the other's figures go home with nothing (ABI 1.8).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct carc_challenge {
+    /// The cell of the feature carrying the rivalry's marks (the shrine).
+    pub marked: carc_pos,
+    /// The cell of the other (the monastery).
+    pub plain: carc_pos,
+    /// Whose figure stands on the marked one.
+    pub marked_player: u8,
+    /// Whose figure stands on the other.
+    pub plain_player: u8,
+    /// The rivalry, by its number among the game's declared rules.
+    pub rule: u8,
+}
+
+/// Lists the challenges standing now, the feature carrying the rivalry's marks first in each,
+/// into `buf` (the list pattern of `carc_game_scores`); none in games without rivalries.
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL` (with
+/// `*count` set to the length needed).
+///
+/// # Safety
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_challenge`s;
+/// `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_challenges(
+    game: *const carc_game,
+    buf: *mut carc_challenge,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            let challenges: Vec<carc_challenge> = handle
+                .game()
+                .challenges()
+                .iter()
+                .map(|challenge| carc_challenge {
+                    marked: pos_to_c(challenge.marked),
+                    plain: pos_to_c(challenge.plain),
+                    marked_player: challenge.marked_player.0,
+                    plain_player: challenge.plain_player.0,
+                    rule: challenge.rule.0,
+                })
+                .collect();
+            buffer.fill_from(&challenges)
         })
     }
 }

@@ -15,7 +15,7 @@ use crate::board::{
     carc_feature_info, carc_placed_figure, carc_placement, carc_segment_ref, carc_segment_state,
 };
 use crate::catalog::{carc_segment_info, carc_tile_info, carc_tileset_info};
-use crate::declared::{carc_title_info, carc_token_info};
+use crate::declared::{carc_challenge, carc_title_info, carc_token_info};
 use crate::error::carc_diagnostic_info;
 use crate::game::carc_setup;
 use crate::landscape::carc_landscape_scoring;
@@ -103,6 +103,7 @@ written_struct! {
     carc_event { kind, player, winners, tile, pos, rotation, segment, declared, figure, score }
     carc_supply { followers, big_followers, abbots }
     carc_token_info { id, name, taken_by, majority }
+    carc_challenge { marked, plain, marked_player, plain_player, rule }
     carc_title_info {
         id, name, feature, per_feature, holding, has_holder, holder, largest, completed,
     }

@@ -250,3 +250,17 @@ def test_the_title_scoring_variants_are_options():
     assert scored and all(event["points"] == 10 for event in scored)
     with pytest.raises(carcassonne.SetupError, match="twice"):
         carcassonne.Game(["base"], options={"title_scoring": "twice"})
+
+
+def test_the_view_lists_the_challenges_between_rivals():
+    game = carcassonne.Game(["base", "cult"], players=2, seed=1)
+    assert game.view()["challenges"] == []
+    ids = game.tile_ids()
+    for tile, x in (("B", 0), ("CU01", 1)):
+        game.apply(Action.draw_tile(ids.index(tile)))
+        game.apply(Action.place(x, -1, 0))
+        game.apply(Action.deploy(0, "follower"))
+    challenge = game.view()["challenges"][0]
+    assert game.rule_ids()[challenge["rule"]] == "challenge"
+    assert (challenge["marked"], challenge["marked_player"]) == ({"x": 1, "y": -1}, 1)
+    assert (challenge["plain"], challenge["plain_player"]) == ({"x": 0, "y": -1}, 0)

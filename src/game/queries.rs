@@ -17,6 +17,7 @@ use crate::scoring::{Standing, Valuation, winners};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::setup::{GameSetup, RuleOptions};
 use crate::tile::{TileIndex, TileType};
+use crate::view::Challenge;
 
 use super::{FeatureView, Game, PlacedFigure};
 
@@ -123,6 +124,62 @@ impl Game {
     #[must_use]
     pub fn title_standing(&self, title: TitleId) -> Option<TitleStanding> {
         self.titles.get(title.index()).copied()
+    }
+
+    /// The challenges standing now: under each declared rivalry (The Cult's), every pair of
+    /// occupied, unfinished rival monasteries or gardens beside each other, the feature
+    /// carrying the rivalry's marks (the shrine) first. Whichever is completed first scores
+    /// and sends the other's figures home with nothing. Empty in games without rivalries.
+    ///
+    /// ```
+    /// use carcassonne::{Action, Catalog, Figure, Game, GameSetup, Pos, Rotation};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("cult")?];
+    /// let mut game = Game::new(GameSetup::new(sets, 2))?;
+    /// for (id, x) in [("B", 0), ("CU01", 1)] {
+    ///     game.apply(Action::DrawTile { tile: game.tile_by_id(id).unwrap().0 })?;
+    ///     game.apply(Action::Place { pos: Pos::new(x, -1), rotation: Rotation::R0 })?;
+    ///     game.apply(Action::Deploy { segment: 0, figure: Figure::Follower })?;
+    /// }
+    /// let challenge = game.challenges()[0];
+    /// assert_eq!((challenge.marked, challenge.plain), (Pos::new(1, -1), Pos::new(0, -1)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn challenges(&self) -> Vec<Challenge> {
+        let mut challenges = Vec::new();
+        if self.rules.rivals.is_empty() {
+            return challenges;
+        }
+        let open = |standing: &Standing| {
+            super::is_cloister(standing.kind) && self.board.surrounding_tiles(standing.pos) < 8
+        };
+        let side = |standing: &Standing, rival: &crate::rulebook::RivalRule| {
+            let tile = self.board.get(standing.pos)?.tile;
+            let segment = self.rules.tiles[usize::from(tile)]
+                .segments()
+                .get(usize::from(standing.segment))?;
+            rival.side(standing.kind, segment.marks())
+        };
+        for (rule, rival) in &self.rules.rivals {
+            for marked in self.figures.iter().filter(|s| open(s) && side(s, rival) == Some(true)) {
+                for plain in
+                    self.figures.iter().filter(|s| open(s) && side(s, rival) == Some(false))
+                {
+                    let beside = i32::from(marked.pos.x).abs_diff(i32::from(plain.pos.x)) <= 1
+                        && i32::from(marked.pos.y).abs_diff(i32::from(plain.pos.y)) <= 1;
+                    if beside {
+                        challenges.push(Challenge {
+                            rule: *rule,
+                            marked: marked.pos,
+                            marked_player: marked.player,
+                            plain: plain.pos,
+                            plain_player: plain.player,
+                        });
+                    }
+                }
+            }
+        }
+        challenges
     }
 
     /// How many tokens of kind `token` `player` holds (0 for a kind the game lacks).

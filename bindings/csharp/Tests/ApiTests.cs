@@ -609,6 +609,24 @@ namespace Carcassonne.Tests
                 }
                 Check(holder[0] >= 0 && holder[1] >= 0, "somebody took each title in a whole game");
             }
+            using (var game = NewGame(1, 2, false, "base", "cult"))
+            {
+                Equal(0, game.Challenges().Length, "no challenge on an empty board");
+                string[] ids = { "B", "CU01" };
+                for (int x = 0; x < 2; x++)
+                {
+                    ushort tile = 0;
+                    while (game.TileInfo(tile).Id != ids[x]) tile++;
+                    game.Apply(Action.DrawTile(tile));
+                    game.Apply(Action.Place(new Pos(x, -1), 0));
+                    game.Apply(Action.Deploy(0, Figure.Follower));
+                }
+                Challenge[] challenges = game.Challenges();
+                Equal(1, challenges.Length, "the heretic beside the monk");
+                Equal(new Pos(1, -1), challenges[0].Marked, "the shrine first");
+                Equal(new Pos(0, -1), challenges[0].Plain, "then the monastery");
+                Equal(1, (int)challenges[0].MarkedPlayer, "the heretic is green's");
+            }
         }
 
         /// <summary>Playing by number (ApplyLegal) and by action (Apply) give the same game.</summary>

@@ -724,6 +724,7 @@ LIST(catalog_to_toml, carc_catalog_to_toml(h, buf, cap, count))
 LIST(game_remaining, carc_game_remaining_copies(h, buf, cap, count))
 LIST(game_scores, carc_game_scores(h, buf, cap, count))
 LIST(game_tokens_held, carc_game_tokens_held(h, a->player, buf, cap, count))
+LIST(game_challenges, carc_game_challenges(h, buf, cap, count))
 LIST(game_legal_actions, carc_game_legal_actions(h, buf, cap, count))
 LIST(game_last_events, carc_game_last_events(h, buf, cap, count))
 LIST(game_actions, carc_game_actions(h, buf, cap, count))
@@ -1573,6 +1574,7 @@ static const struct list GAME_LISTS[] = {
     {"carc_game_remaining_copies", l_game_remaining, sizeof(uint16_t), 0},
     {"carc_game_scores", l_game_scores, sizeof(uint32_t), 0},
     {"carc_game_tokens_held", l_game_tokens_held, sizeof(uint32_t), 0},
+    {"carc_game_challenges", l_game_challenges, sizeof(carc_challenge), 0},
     {"carc_game_legal_actions", l_game_legal_actions, sizeof(carc_action), 0},
     {"carc_game_last_events", l_game_last_events, sizeof(carc_event), 0},
     {"carc_game_actions", l_game_actions, sizeof(carc_action), 0},
