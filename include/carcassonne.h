@@ -1446,7 +1446,7 @@ typedef void (*carc_analysis_progress)(void *user,
 #define CARC_SEGMENT_KIND_MONASTERY 4
 
 /**
- * A garden: only an abbot may stand on it.
+ * A garden: scored as a monastery is; the sets that bring one let only an abbot stand on it.
  */
 #define CARC_SEGMENT_KIND_GARDEN 5
 

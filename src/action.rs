@@ -176,8 +176,9 @@ impl ActionKind {
 pub enum Forbidden {
     /// Nothing ever stands on the river.
     River,
-    /// Only an abbot may stand on a garden.
-    GardenIsTheAbbots,
+    /// The tile sets let only these figures stand on such a segment (`[[occupants]]`: only an
+    /// abbot on a garden).
+    OnlyDeclared(crate::player::FigureSet),
     /// An abbot stands only on a monastery or garden.
     AbbotOnlyInCloisters,
     /// Farmers are off in this game.
@@ -188,9 +189,16 @@ impl core::fmt::Display for Forbidden {
     /// The reason as the end of a refusal's message, starting with its separator; empty for
     /// the river, which needs no reason.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if let Forbidden::OnlyDeclared(figures) = self {
+            f.write_str("; the tile sets let only ")?;
+            for (index, figure) in figures.iter().enumerate() {
+                let separator = if index == 0 { "" } else { " or " };
+                write!(f, "{separator}{} {figure}", figure.article())?;
+            }
+            return f.write_str(" stand there");
+        }
         f.write_str(match self {
-            Forbidden::River => "",
-            Forbidden::GardenIsTheAbbots => "; only an abbot may stand on a garden",
+            Forbidden::River | Forbidden::OnlyDeclared(_) => "",
             Forbidden::AbbotOnlyInCloisters => "; an abbot stands only on a monastery or garden",
             Forbidden::NoFarmers => "; farmers are off in this game",
         })

@@ -98,6 +98,8 @@ struct RuleDoc<'a> {
     edge: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     turns: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    figures: Vec<&'static str>,
 }
 
 #[derive(serde::Serialize)]
@@ -246,6 +248,7 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         at_most: None,
         edge: None,
         turns: None,
+        figures: Vec::new(),
     };
     match &rule.effect {
         Effect::Value(value) => {
@@ -277,6 +280,11 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
             doc.kind = "tiebreak";
             doc.mark = Some(mark_id(tiebreak.mark));
             doc.by = Some(tiebreak.by.name());
+        }
+        Effect::Occupants(occupants) => {
+            doc.kind = "occupants";
+            doc.feature = Some(occupants.feature.name());
+            doc.figures = occupants.figures.iter().map(crate::Figure::file_name).collect();
         }
         Effect::Chain(chain) => {
             doc.kind = "chain";

@@ -311,14 +311,14 @@ impl Landscape {
                 .get(usize::from(segment))
                 .ok_or(LandscapeError::NoSuchSegment { index, pos, segment })?
                 .kind();
+            // The figures' own rules, then the declared ones (only an abbot on a garden).
             let allowed = match kind {
                 SegmentKind::River => false,
-                SegmentKind::Garden => figure.figure == Figure::Abbot,
-                SegmentKind::Monastery => true,
+                SegmentKind::Monastery | SegmentKind::Garden => true,
                 SegmentKind::City | SegmentKind::Road | SegmentKind::Field => {
                     figure.figure != Figure::Abbot
                 }
-            };
+            } && rulebook.occupants(kind).contains(figure.figure);
             if !allowed {
                 return Err(LandscapeError::FigureNotAllowed {
                     index,

@@ -147,7 +147,7 @@ pub use landscape::{
 #[cfg(feature = "std")]
 pub use load::LoadError;
 pub use palette::{Colour, PALETTE};
-pub use player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
+pub use player::{ByPlayer, Figure, FigureSet, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use rulebook::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES,

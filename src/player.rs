@@ -120,6 +120,31 @@ impl Figure {
     }
 }
 
+crate::bits::bit_set! {
+    /// A set of figures, as a bit mask over [`Figure::ALL`]'s order.
+    FigureSet(u8) of Figure, capacity Figure::ALL.len(),
+    index |figure| figure as usize,
+    member |n| Figure::ALL[n],
+}
+
+impl Figure {
+    /// Parses the name files give a figure: `follower`, `big_follower`, `abbot`.
+    #[must_use]
+    pub fn from_file_name(name: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|figure| figure.file_name() == name)
+    }
+
+    /// The name files give the figure: `follower`, `big_follower`, `abbot`.
+    #[must_use]
+    pub const fn file_name(self) -> &'static str {
+        match self {
+            Figure::Follower => "follower",
+            Figure::BigFollower => "big_follower",
+            Figure::Abbot => "abbot",
+        }
+    }
+}
+
 impl core::fmt::Display for Figure {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())

@@ -23,7 +23,8 @@ pub enum SegmentKind {
     River,
     /// A monastery in the middle of the tile.
     Monastery,
-    /// A garden in the middle of the tile (second edition); only an abbot may occupy it.
+    /// A garden in the middle of the tile (second edition): scored as a monastery is; its set
+    /// declares that only an abbot may occupy it.
     Garden,
 }
 

@@ -259,6 +259,8 @@ pub(crate) struct Rules {
     /// Per segment kind: which figures the rules let stand there, bit `n` for
     /// `Figure::ALL[n]` (fields only with farmers on).
     pub(crate) may_stand: [u8; SegmentKind::ALL.len()],
+    /// Per segment kind: the figures the declared rules let stand there (a garden: the abbot).
+    pub(crate) occupants: [crate::player::FigureSet; SegmentKind::ALL.len()],
     pub(crate) supply: Supply,
 }
 
@@ -363,11 +365,17 @@ impl Rules {
             cloisters: of_kinds([SegmentKind::Monastery, SegmentKind::Garden]),
             linear: of_kinds([SegmentKind::City, SegmentKind::Road]),
             may_stand: SegmentKind::ALL.map(|kind| {
+                let declared = rulebook.occupants(kind);
                 Figure::ALL.into_iter().enumerate().fold(0, |mask, (bit, figure)| {
                     let refused = crate::game::kind_refusal(kind, figure, setup.options.farmers);
-                    if refused.is_some() { mask } else { mask | 1 << bit }
+                    if refused.is_some() || !declared.contains(figure) {
+                        mask
+                    } else {
+                        mask | 1 << bit
+                    }
                 })
             }),
+            occupants: SegmentKind::ALL.map(|kind| rulebook.occupants(kind)),
             tiles,
             rulebook,
             groups: DrawGroups::new(&stage, &place),

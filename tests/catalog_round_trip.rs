@@ -105,6 +105,15 @@ fn toml_from_json(json: &serde_json::Value) -> String {
             );
             continue;
         }
+        if rule["type"] == "occupants" {
+            out += &format!(
+                "[[occupants]]\nid = {}\nfeature = {}\nfigures = {}\n",
+                rule["id"],
+                rule["feature"],
+                strings(&rule["figures"])
+            );
+            continue;
+        }
         if rule["type"] == "chain" {
             out += &format!(
                 "[[chain]]\nid = {}\nedge = {}\nturns = {}\n",

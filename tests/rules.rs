@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use carcassonne::{
-    Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Forbidden, Game,
-    GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleId,
+    Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, FigureSet, Forbidden,
+    Game, GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleId,
     RuleOptions, ScoreReason, SegmentKind, SetupError, TileIndex, TitleId, TokenId,
 };
 use serde::Deserialize;
@@ -1134,20 +1134,21 @@ fn the_abbot_stands_only_on_a_monastery_or_garden() {
     assert_eq!(game.check(Action::Deploy { segment: 2, figure: Figure::Abbot }), Ok(()));
 }
 
-/// Only the abbot may stand on a garden: neither a follower nor a big follower.
+/// Only the abbot may stand on a garden: neither a follower nor a big follower. The second
+/// edition's file declares it (`[[occupants]]` in tilesets/base_c2.toml), and the refusal says
+/// so.
 #[test]
 fn followers_and_big_followers_stay_off_gardens() {
     let mut game = new_game(&["base_c2", "inns_and_cathedrals"], 2, with_abbots());
     put(&mut game, "E_garden", 0, -1, 180);
     for figure in [Figure::Follower, Figure::BigFollower] {
+        let refused = refuse(&mut game, Action::Deploy { segment: 2, figure });
+        let why = Forbidden::OnlyDeclared(FigureSet::EMPTY.with(Figure::Abbot));
         assert_eq!(
-            refuse(&mut game, Action::Deploy { segment: 2, figure }),
-            ActionError::FigureNotAllowed {
-                figure,
-                kind: SegmentKind::Garden,
-                why: Forbidden::GardenIsTheAbbots
-            }
+            refused,
+            ActionError::FigureNotAllowed { figure, kind: SegmentKind::Garden, why }
         );
+        assert!(refused.to_string().ends_with("; the tile sets let only an abbot stand there"));
     }
     let on_garden: Vec<Action> = game
         .legal_actions()

@@ -235,7 +235,7 @@ namespace Carcassonne
         River = 3,
         /// <summary>A monastery.</summary>
         Monastery = 4,
-        /// <summary>A garden: only an abbot may stand on it.</summary>
+        /// <summary>A garden: scored as a monastery is; the sets that bring one let only an abbot stand on it.</summary>
         Garden = 5,
     }
 

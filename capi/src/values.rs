@@ -67,7 +67,7 @@ pub const CARC_SEGMENT_KIND_FIELD: carc_segment_kind = 2;
 pub const CARC_SEGMENT_KIND_RIVER: carc_segment_kind = 3;
 /// A monastery.
 pub const CARC_SEGMENT_KIND_MONASTERY: carc_segment_kind = 4;
-/// A garden: only an abbot may stand on it.
+/// A garden: scored as a monastery is; the sets that bring one let only an abbot stand on it.
 pub const CARC_SEGMENT_KIND_GARDEN: carc_segment_kind = 5;
 
 /// What an edge of a tile shows.

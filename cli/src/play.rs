@@ -684,7 +684,7 @@ fn rule_phrase(game: &Game, rule: &Rule) -> String {
         }
         Effect::TieBreak(_) => name,
         Effect::Rival(_) => format!("{name} (lost to a rival completed first)"),
-        Effect::Chain(_) => name,
+        Effect::Chain(_) | Effect::Occupants(_) => name,
     }
 }
 

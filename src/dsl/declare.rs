@@ -8,15 +8,17 @@ use alloc::vec::Vec;
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
 use super::raw::{
-    Located, LocatedList, RawChain, RawFarm, RawFile, RawMark, RawNeighbours, RawRival,
-    RawTieBreak, RawTitle, RawToken, RawValue,
+    Located, LocatedList, RawChain, RawFarm, RawFile, RawMark, RawNeighbours, RawOccupants,
+    RawRival, RawTieBreak, RawTitle, RawToken, RawValue,
 };
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
+use crate::player::{Figure, FigureSet};
 use crate::rulebook::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES,
-    MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest, RivalRule,
-    Rule, Rulebook, Taker, TieBreakBy, TieBreakRule, TitleInfo, TokenInfo, ValueRule,
+    MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OccupantRule,
+    OptionTest, RivalRule, Rule, Rulebook, Taker, TieBreakBy, TieBreakRule, TitleInfo, TokenInfo,
+    ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
@@ -76,7 +78,8 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         + raw.neighbours.len()
         + raw.tiebreaks.len()
         + raw.rivals.len()
-        + raw.chains.len();
+        + raw.chains.len()
+        + raw.occupants.len();
     if count > MAX_RULES {
         let span = raw
             .values
@@ -87,6 +90,7 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
             .or_else(|| raw.tiebreaks.first().map(|tiebreak| tiebreak.span.clone()))
             .or_else(|| raw.rivals.first().map(|rival| rival.span.clone()))
             .or_else(|| raw.chains.first().map(|chain| chain.span.clone()))
+            .or_else(|| raw.occupants.first().map(|rule| rule.span.clone()))
             .unwrap_or(0..0);
         problems.report(
             Code::TooLarge,
@@ -149,6 +153,14 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         if let Some(rule) = validate_chain(chain, problems)
             && fresh
             && number == 0
+        {
+            rules.push(rule);
+        }
+    }
+    for occupants in &raw.occupants {
+        let fresh = unique(&mut rule_ids, occupants.id.as_ref(), "rule", text, problems);
+        if let Some(rule) = validate_occupants(occupants, problems)
+            && fresh
         {
             rules.push(rule);
         }
@@ -661,6 +673,63 @@ fn validate_tiebreak(
         "any or most",
     );
     Some(Rule { id: id?, effect: Effect::TieBreak(TieBreakRule { mark: mark?, by: by? }) })
+}
+
+fn validate_occupants(raw: &RawOccupants, problems: &mut Problems) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let feature = feature_among(
+        problems,
+        raw.feature.as_ref(),
+        &[
+            SegmentKind::City,
+            SegmentKind::Road,
+            SegmentKind::Field,
+            SegmentKind::Monastery,
+            SegmentKind::Garden,
+        ],
+        "figures stand on cities, roads, fields, monasteries and gardens",
+    );
+    let figures = raw.figures.as_ref().and_then(|list| {
+        let mut figures = FigureSet::EMPTY;
+        let mut ok = true;
+        for name in &list.value {
+            match Figure::from_file_name(&name.value) {
+                Some(figure) if figures.contains(figure) => {
+                    problems.report(
+                        Code::Duplicate,
+                        name.span.clone(),
+                        format!("figure `{}` is listed twice in `figures`", name.value),
+                    );
+                    ok = false;
+                }
+                Some(figure) => figures = figures.with(figure),
+                None => {
+                    problems.report(
+                        Code::UnknownValue,
+                        name.span.clone(),
+                        format!(
+                            "`{}` is not a figure; expected follower, big_follower or abbot",
+                            super::validate::shorten(&name.value)
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if list.value.is_empty() {
+            problems.report(
+                Code::MissingKey,
+                list.span.clone(),
+                "`figures` names at least one figure: those that may stand on this kind".into(),
+            );
+            ok = false;
+        }
+        ok.then_some(figures)
+    });
+    Some(Rule {
+        id: id?,
+        effect: Effect::Occupants(OccupantRule { feature: feature?, figures: figures? }),
+    })
 }
 
 fn validate_chain(raw: &RawChain, problems: &mut Problems) -> Option<Rule> {

@@ -31,6 +31,7 @@ pub(crate) struct RawFile {
     pub(crate) tiebreaks: Vec<RawTieBreak>,
     pub(crate) rivals: Vec<RawRival>,
     pub(crate) chains: Vec<RawChain>,
+    pub(crate) occupants: Vec<RawOccupants>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
     pub(crate) end: usize,
 }
@@ -169,6 +170,14 @@ pub(crate) struct RawChain {
     pub(crate) id: Option<Located<String>>,
     pub(crate) edge: Option<Located<String>>,
     pub(crate) turns: Option<Located<String>>,
+}
+
+/// An `[[occupants]]` rule.
+pub(crate) struct RawOccupants {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) feature: Option<Located<String>>,
+    pub(crate) figures: Option<LocatedList>,
 }
 
 /// A `[[title]]` declaration.

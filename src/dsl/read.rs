@@ -13,8 +13,8 @@ use toml::de::{DeTable, DeValue};
 use super::diagnostic::{Code, Problems};
 use super::raw::{
     Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark,
-    RawNeighbours, RawRival, RawSegment, RawSet, RawTieBreak, RawTile, RawTitle, RawToken,
-    RawValue,
+    RawNeighbours, RawOccupants, RawRival, RawSegment, RawSet, RawTieBreak, RawTile, RawTitle,
+    RawToken, RawValue,
 };
 use crate::geom::ByDir;
 
@@ -29,6 +29,7 @@ const ROOT_KEYS: &[&str] = &[
     "tiebreak",
     "rival",
     "chain",
+    "occupants",
     "token",
     "title",
     "tile",
@@ -42,6 +43,7 @@ const NEIGHBOUR_KEYS: &[&str] = &["id", "feature", "state", "mark", "each"];
 const TIEBREAK_KEYS: &[&str] = &["id", "mark", "by"];
 const RIVAL_KEYS: &[&str] = &["id", "feature", "marks", "at_most"];
 const CHAIN_KEYS: &[&str] = &["id", "edge", "turns"];
+const OCCUPANT_KEYS: &[&str] = &["id", "feature", "figures"];
 const TITLE_KEYS: &[&str] = &["id", "name", "feature", "per_feature", "holding"];
 const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
@@ -253,6 +255,19 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
             }
         })
         .collect();
+    let occupants = root
+        .table_list(problems, "occupants", "[[occupants]]")
+        .into_iter()
+        .map(|rule| {
+            rule.check_keys(problems, OCCUPANT_KEYS);
+            RawOccupants {
+                span: rule.span.clone(),
+                id: rule.string(problems, "id", true),
+                feature: rule.string(problems, "feature", true),
+                figures: rule.string_list(problems, "figures", true),
+            }
+        })
+        .collect();
 
     let titles = root
         .table_list(problems, "title", "[[title]]")
@@ -282,6 +297,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         tiebreaks,
         rivals,
         chains,
+        occupants,
         tokens,
         titles,
         end: text.len(),

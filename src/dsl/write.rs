@@ -6,6 +6,7 @@ use core::fmt::Write;
 
 use crate::catalog::Catalog;
 use crate::geom::Dir;
+use crate::player::Figure;
 use crate::rulebook::{Effect, FeatureState, Mark, OptionTest, Rulebook};
 use crate::segment::{Segment, SegmentKind};
 use crate::tile::TileType;
@@ -140,6 +141,16 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
                 writeln!(out, "id = {}", quoted(&rule.id))?;
                 writeln!(out, "mark = {}", quoted(mark_id(tiebreak.mark)))?;
                 writeln!(out, "by = {}", quoted(tiebreak.by.name()))?;
+            }
+            Effect::Occupants(occupants) => {
+                writeln!(out, "\n[[occupants]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "feature = {}", quoted(occupants.feature.name()))?;
+                writeln!(
+                    out,
+                    "figures = {}",
+                    list(occupants.figures.iter().map(Figure::file_name))
+                )?;
             }
             Effect::Chain(chain) => {
                 writeln!(out, "\n[[chain]]")?;

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::action::{Action, ActionError, Phase};
+use crate::action::{Action, ActionError, Forbidden, Phase};
 use crate::bag::Undrawable;
 use crate::board::FrontierCell;
 use crate::edge::EdgeKind;
@@ -470,6 +470,11 @@ impl Game {
     fn figure_rule(&self, target: &Target, figure: Figure) -> Result<(), ActionError> {
         let kind = target.kind;
         if let Some(why) = kind_refusal(kind, figure, self.options().farmers) {
+            return Err(ActionError::FigureNotAllowed { figure, kind, why });
+        }
+        let declared = self.rules.occupants[kind as usize];
+        if !declared.contains(figure) {
+            let why = Forbidden::OnlyDeclared(declared);
             return Err(ActionError::FigureNotAllowed { figure, kind, why });
         }
         if self.supply[self.current].count(figure) == 0 {

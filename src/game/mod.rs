@@ -417,9 +417,6 @@ impl Game {
 pub(crate) fn kind_refusal(kind: SegmentKind, figure: Figure, farmers: bool) -> Option<Forbidden> {
     match (kind, figure) {
         (SegmentKind::River, _) => Some(Forbidden::River),
-        (SegmentKind::Garden, Figure::Follower | Figure::BigFollower) => {
-            Some(Forbidden::GardenIsTheAbbots)
-        }
         (SegmentKind::City | SegmentKind::Road | SegmentKind::Field, Figure::Abbot) => {
             Some(Forbidden::AbbotOnlyInCloisters)
         }

@@ -11,8 +11,8 @@ mod token;
 
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, NeighbourRule, OptionTest, RivalRule,
-    Rule, RuleId, TieBreakBy, TieBreakRule, ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, NeighbourRule, OccupantRule, OptionTest,
+    RivalRule, Rule, RuleId, TieBreakBy, TieBreakRule, ValueRule,
 };
 pub use title::{MAX_TITLES, TitleId, TitleInfo, TitleStanding};
 pub use token::{MAX_TOKENS, Taker, TokenId, TokenInfo};
@@ -207,6 +207,19 @@ impl Rulebook {
         })
     }
 
+    /// The figures the declared rules let stand on a `kind` segment (every figure when no rule
+    /// limits them).
+    pub(crate) fn occupants(&self, kind: SegmentKind) -> crate::player::FigureSet {
+        self.rules.iter().fold(crate::player::FigureSet::from_bits(0b111), |allowed, rule| {
+            match rule.effect {
+                Effect::Occupants(occupants) if occupants.feature == kind => {
+                    crate::player::FigureSet::from_bits(allowed.bits() & occupants.figures.bits())
+                }
+                _ => allowed,
+            }
+        })
+    }
+
     /// Whether any farm rule is declared: most games have none, and their fields need not
     /// look at their cities' marks.
     pub(crate) fn has_farm_rules(&self) -> bool {
@@ -379,6 +392,7 @@ impl Rule {
                 Effect::Rival(RivalRule { marks: remap(rival.marks, map), ..*rival })
             }
             Effect::Chain(chain) => Effect::Chain(*chain),
+            Effect::Occupants(occupants) => Effect::Occupants(*occupants),
         };
         Rule { id: self.id.clone(), effect }
     }

@@ -56,6 +56,21 @@ pub enum Effect {
     /// Makes the tiles with edges of one kind a chain from the start tile, with rules for
     /// placing them (`[[chain]]` in files: The River).
     Chain(ChainRule),
+    /// Limits the figures that may stand on a kind of segment (`[[occupants]]` in files: only
+    /// an abbot on a garden).
+    Occupants(OccupantRule),
+}
+
+/// Only `figures` may stand on segments of kind `feature`, of those the figures' own rules
+/// let stand there (an abbot only in a monastery or garden, farmers only with the `farmers`
+/// option, nobody on a river): "the abbot ... is the only figure that can be placed on a
+/// garden" (The Abbot). Several such rules for one kind all apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OccupantRule {
+    /// The kind of segment.
+    pub feature: SegmentKind,
+    /// The figures that may stand there.
+    pub figures: crate::player::FigureSet,
 }
 
 /// Whether a rule applies to complete features, unfinished ones, or both.
