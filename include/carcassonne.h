@@ -901,7 +901,9 @@ typedef struct carc_event {
   /**
    * `TOKENS_TAKEN`, `TOKENS_SCORED`: the token kind, numbered as `carc_game_token_info`
    * lists them; `TITLE_TAKEN`, `TITLE_SCORED`: the title, numbered as
-   * `carc_game_title_info` lists them (ABI 1.7; the byte was padding before).
+   * `carc_game_title_info` lists them (ABI 1.7; the byte was padding before);
+   * `FEATURE_SCORED`: 1 + the declared rule that set the score, numbered as
+   * `carc_game_rule_info` lists them, or 0 for the plain value (ABI 1.8).
    */
   uint8_t declared;
   /**
@@ -1013,6 +1015,45 @@ typedef struct carc_challenge {
    */
   uint8_t rule;
 } carc_challenge;
+
+/**
+ * What a declared rule does: the table a tile set file declares it in.
+ */
+typedef uint32_t carc_rule_kind;
+
+/**
+ * A rule as the game's tile sets declare it (ABI 1.8). The string belongs to the game
+ * handle.
+ */
+typedef struct carc_rule_info {
+  /**
+   * The id events and messages name it by, such as `"cathedral"` or `"vineyards"`.
+   */
+  const char *id;
+  /**
+   * What it does, a `CARC_RULE_KIND_*` constant.
+   */
+  carc_rule_kind kind;
+} carc_rule_info;
+
+/**
+ * A mark as the game's tile sets declare it (ABI 1.8). The strings belong to the game
+ * handle.
+ */
+typedef struct carc_mark_info {
+  /**
+   * The id tiles name it by, such as `"pennant"` or `"wine"`.
+   */
+  const char *id;
+  /**
+   * The name shown to people.
+   */
+  const char *name;
+  /**
+   * 1 for a mark printed on whole tiles (a hill, a vineyard), 0 for one on segments.
+   */
+  uint8_t on_tiles;
+} carc_mark_info;
 
 /**
  * A tile on the board.
@@ -1625,6 +1666,41 @@ typedef void (*carc_analysis_progress)(void *user,
  * Each player who scores it.
  */
 #define CARC_TOKEN_TAKER_SCORERS 1
+
+/**
+ * `[[value]]`: what a city or road is worth by its marks.
+ */
+#define CARC_RULE_KIND_VALUE 0
+
+/**
+ * `[[farm]]`: what a completed city pays its farmers by its marks.
+ */
+#define CARC_RULE_KIND_FARM 1
+
+/**
+ * `[[neighbours]]`: a bonus per marked tile around a monastery or garden.
+ */
+#define CARC_RULE_KIND_NEIGHBOURS 2
+
+/**
+ * `[[tiebreak]]`: who takes a tied majority.
+ */
+#define CARC_RULE_KIND_TIEBREAK 3
+
+/**
+ * `[[rival]]`: monasteries or gardens that challenge their neighbours.
+ */
+#define CARC_RULE_KIND_RIVAL 4
+
+/**
+ * `[[chain]]`: river tiles that continue the river.
+ */
+#define CARC_RULE_KIND_CHAIN 5
+
+/**
+ * `[[occupants]]`: which figures may stand on a kind of segment.
+ */
+#define CARC_RULE_KIND_OCCUPANTS 6
 
 /**
  * Random legal placements, a figure half the time: tens of thousands of rollouts a second.
@@ -2521,6 +2597,81 @@ carc_result carc_game_challenges(const struct carc_game *game,
                                  struct carc_challenge *buf,
                                  size_t cap,
                                  size_t *count);
+
+/**
+ * Writes how many rules the game's tile sets declare to `*out`; they are numbered from 0
+ * below it, as the `declared` byte of `FEATURE_SCORED` events (less 1) is (ABI 1.8).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_rule_count(const struct carc_game *game, size_t *out);
+
+/**
+ * Writes rule `rule` to `*out`. Its string belongs to `game` and stays valid until it is
+ * freed (ABI 1.8).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a rule
+ * past the end.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_rule_info`.
+ */
+carc_result carc_game_rule_info(const struct carc_game *game,
+                                uint8_t rule,
+                                struct carc_rule_info *out);
+
+/**
+ * Writes how many marks the game's tile sets declare to `*out`; they are numbered from 0
+ * below it, as `carc_game_feature_marks` lists their counts (ABI 1.8).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_mark_count(const struct carc_game *game, size_t *out);
+
+/**
+ * Writes mark `mark` to `*out`. Its strings belong to `game` and stay valid until it is
+ * freed (ABI 1.8).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a mark
+ * past the end.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_mark_info`.
+ */
+carc_result carc_game_mark_info(const struct carc_game *game,
+                                uint8_t mark,
+                                struct carc_mark_info *out);
+
+/**
+ * Lists the marks the feature that segment `segment` of the tile at `pos` belongs to carries,
+ * one `uint32_t` count per declared mark in the numbering of `carc_game_mark_info`, into `buf`
+ * (the list pattern of `carc_game_scores`) (ABI 1.8).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL` (with
+ * `*count` set to the length needed), `CARC_RESULT_OUT_OF_RANGE` for a cell without a tile or
+ * a segment the tile lacks.
+ *
+ * # Safety
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+ * `count` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_feature_marks(const struct carc_game *game,
+                                    struct carc_pos pos,
+                                    uint8_t segment,
+                                    uint32_t *buf,
+                                    size_t cap,
+                                    size_t *count);
 
 /**
  * Writes every tile on the board, in the order they were placed (the start tile first), to

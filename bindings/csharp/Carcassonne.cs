@@ -296,6 +296,26 @@ namespace Carcassonne
         Scorers = 1,
     }
 
+    /// <summary>What a declared rule does: the table a tile set file declares it in
+    /// (<c>CARC_RULE_KIND_*</c>, ABI 1.8).</summary>
+    public enum RuleKind : uint
+    {
+        /// <summary><c>[[value]]</c>: what a city or road is worth by its marks.</summary>
+        Value = 0,
+        /// <summary><c>[[farm]]</c>: what a completed city pays its farmers by its marks.</summary>
+        Farm = 1,
+        /// <summary><c>[[neighbours]]</c>: a bonus per marked tile around a monastery or garden.</summary>
+        Neighbours = 2,
+        /// <summary><c>[[tiebreak]]</c>: who takes a tied majority.</summary>
+        Tiebreak = 3,
+        /// <summary><c>[[rival]]</c>: monasteries or gardens that challenge their neighbours.</summary>
+        Rival = 4,
+        /// <summary><c>[[chain]]</c>: river tiles that continue the river.</summary>
+        Chain = 5,
+        /// <summary><c>[[occupants]]</c>: which figures may stand on a kind of segment.</summary>
+        Occupants = 6,
+    }
+
     /// <summary>When a feature scored (<c>CARC_SCORE_REASON_*</c>).</summary>
     public enum ScoreReason : uint
     {
@@ -761,7 +781,9 @@ namespace Carcassonne
         /// <summary>FigurePlaced, FigureReturned, TokensTaken: the segment.</summary>
         public readonly byte Segment;
         /// <summary>TokensTaken, TokensScored: the token kind, numbered as <see cref="Game.TokenInfo"/> lists them;
-        /// TitleTaken, TitleScored: the title, numbered as <see cref="Game.TitleInfo"/> lists them (ABI 1.7).</summary>
+        /// TitleTaken, TitleScored: the title, numbered as <see cref="Game.TitleInfo"/> lists them (ABI 1.7);
+        /// FeatureScored: 1 + the declared rule that set the score, numbered as <see cref="Game.RuleInfo"/> lists
+        /// them, or 0 for the plain value (ABI 1.8).</summary>
         public readonly byte Declared;
         /// <summary>FigurePlaced, FigureReturned: the figure.</summary>
         public readonly Figure Figure;
@@ -1104,6 +1126,21 @@ namespace Carcassonne
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    internal struct RuleInfoNative
+    {
+        internal IntPtr Id;
+        internal RuleKind Kind;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
+    internal struct MarkInfoNative
+    {
+        internal IntPtr Id;
+        internal IntPtr Name;
+        internal byte OnTiles;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     internal struct TokenInfoNative
     {
         internal IntPtr Id;
@@ -1221,6 +1258,40 @@ namespace Carcassonne
 
         /// <summary>The id.</summary>
         public override string ToString() { return Id; }
+    }
+
+    /// <summary>A declared rule (ABI 1.8): FEATURE_SCORED events name the one that set a score by
+    /// <see cref="Event.Declared"/>, numbered from 1 (0 for the plain value).</summary>
+    public sealed class RuleInfo
+    {
+        /// <summary>The id events name it by, such as "cathedral" or "vineyards".</summary>
+        public string Id { get; private set; }
+        /// <summary>What it does.</summary>
+        public RuleKind Kind { get; private set; }
+
+        internal RuleInfo(RuleInfoNative info)
+        {
+            Id = Utf8.Read(info.Id);
+            Kind = info.Kind;
+        }
+    }
+
+    /// <summary>A mark as the game's tile sets declare it (ABI 1.8).</summary>
+    public sealed class MarkInfo
+    {
+        /// <summary>The id tiles name it by, such as "pennant" or "wine".</summary>
+        public string Id { get; private set; }
+        /// <summary>The name shown to people.</summary>
+        public string Name { get; private set; }
+        /// <summary>Whether it is printed on whole tiles (a hill, a vineyard) rather than on segments.</summary>
+        public bool OnTiles { get; private set; }
+
+        internal MarkInfo(MarkInfoNative info)
+        {
+            Id = Utf8.Read(info.Id);
+            Name = Utf8.Read(info.Name);
+            OnTiles = info.OnTiles != 0;
+        }
     }
 
     /// <summary>A title the game's tile sets declare (King &amp; Robber Baron's King and Robber Baron), and
@@ -2162,6 +2233,55 @@ namespace Carcassonne
             return new TokenInfo(info);
         }
 
+        /// <summary>How many rules the game's tile sets declare; they are numbered from 0 (ABI 1.8).</summary>
+        public int RuleCount
+        {
+            get
+            {
+                UIntPtr count;
+                Errors.Check(Native.carc_game_rule_count(handle, out count));
+                return Sizes.ToInt(count);
+            }
+        }
+
+        /// <summary>Rule <paramref name="rule"/>: its id and kind (ABI 1.8).</summary>
+        /// <exception cref="CarcassonneException">OutOfRange past the last rule.</exception>
+        public RuleInfo RuleInfo(byte rule)
+        {
+            RuleInfoNative info;
+            Errors.Check(Native.carc_game_rule_info(handle, rule, out info));
+            return new RuleInfo(info);
+        }
+
+        /// <summary>How many marks the game's tile sets declare; they are numbered from 0 (ABI 1.8).</summary>
+        public int MarkCount
+        {
+            get
+            {
+                UIntPtr count;
+                Errors.Check(Native.carc_game_mark_count(handle, out count));
+                return Sizes.ToInt(count);
+            }
+        }
+
+        /// <summary>Mark <paramref name="mark"/>: its id and name (ABI 1.8).</summary>
+        /// <exception cref="CarcassonneException">OutOfRange past the last mark.</exception>
+        public MarkInfo MarkInfo(byte mark)
+        {
+            MarkInfoNative info;
+            Errors.Check(Native.carc_game_mark_info(handle, mark, out info));
+            return new MarkInfo(info);
+        }
+
+        /// <summary>The marks the feature of segment <paramref name="segment"/> at <paramref name="pos"/>
+        /// carries, one count per declared mark (ABI 1.8).</summary>
+        /// <exception cref="CarcassonneException">NotAvailable for an empty cell, OutOfRange for a segment the tile lacks.</exception>
+        public uint[] FeatureMarks(Pos pos, byte segment)
+        {
+            return Lists.Read<uint>((uint[] buf, UIntPtr cap, ref UIntPtr count) =>
+                Native.carc_game_feature_marks(handle, pos, segment, buf, cap, ref count));
+        }
+
         /// <summary>How many titles the game's tile sets declare; they are numbered from 0.</summary>
         public int TitleCount
         {
@@ -2934,6 +3054,21 @@ namespace Carcassonne
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_title_count(GameHandle game, out UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_rule_count(GameHandle game, out UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_rule_info(GameHandle game, byte rule, out RuleInfoNative info);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_mark_count(GameHandle game, out UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_mark_info(GameHandle game, byte mark, out MarkInfoNative info);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_feature_marks(GameHandle game, Pos pos, byte segment, [Out] uint[] buf, UIntPtr cap, ref UIntPtr count);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_title_info(GameHandle game, byte title, out TitleInfoNative info);

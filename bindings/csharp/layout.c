@@ -172,6 +172,15 @@ int main(void) {
     FIELD(carc_segment_ref, pos);
     FIELD(carc_segment_ref, segment);
 
+    SIZE(carc_rule_info);
+    FIELD(carc_rule_info, id);
+    FIELD(carc_rule_info, kind);
+
+    SIZE(carc_mark_info);
+    FIELD(carc_mark_info, id);
+    FIELD(carc_mark_info, name);
+    FIELD(carc_mark_info, on_tiles);
+
     SIZE(carc_challenge);
     FIELD(carc_challenge, marked);
     FIELD(carc_challenge, plain);
@@ -326,6 +335,14 @@ int main(void) {
 
     CONST(CARC_TOKEN_TAKER_COMPLETER);
     CONST(CARC_TOKEN_TAKER_SCORERS);
+
+    CONST(CARC_RULE_KIND_VALUE);
+    CONST(CARC_RULE_KIND_FARM);
+    CONST(CARC_RULE_KIND_NEIGHBOURS);
+    CONST(CARC_RULE_KIND_TIEBREAK);
+    CONST(CARC_RULE_KIND_RIVAL);
+    CONST(CARC_RULE_KIND_CHAIN);
+    CONST(CARC_RULE_KIND_OCCUPANTS);
 
     CONST(CARC_SCORE_REASON_COMPLETED);
     CONST(CARC_SCORE_REASON_ABBOT_RECALLED);

@@ -4,7 +4,7 @@
 
 use std::ffi::c_char;
 
-use carcassonne::{PlayerId, Taker, TitleId};
+use carcassonne::{Effect, PlayerId, Taker, TitleId};
 
 use crate::boundary::Failure;
 use crate::game::{carc_game, list, query};
@@ -269,6 +269,210 @@ pub unsafe extern "C" fn carc_game_challenges(
                 })
                 .collect();
             buffer.fill_from(&challenges)
+        })
+    }
+}
+
+/// What a declared rule does: the table a tile set file declares it in.
+pub type carc_rule_kind = u32;
+/// `[[value]]`: what a city or road is worth by its marks.
+pub const CARC_RULE_KIND_VALUE: carc_rule_kind = 0;
+/// `[[farm]]`: what a completed city pays its farmers by its marks.
+pub const CARC_RULE_KIND_FARM: carc_rule_kind = 1;
+/// `[[neighbours]]`: a bonus per marked tile around a monastery or garden.
+pub const CARC_RULE_KIND_NEIGHBOURS: carc_rule_kind = 2;
+/// `[[tiebreak]]`: who takes a tied majority.
+pub const CARC_RULE_KIND_TIEBREAK: carc_rule_kind = 3;
+/// `[[rival]]`: monasteries or gardens that challenge their neighbours.
+pub const CARC_RULE_KIND_RIVAL: carc_rule_kind = 4;
+/// `[[chain]]`: river tiles that continue the river.
+pub const CARC_RULE_KIND_CHAIN: carc_rule_kind = 5;
+/// `[[occupants]]`: which figures may stand on a kind of segment.
+pub const CARC_RULE_KIND_OCCUPANTS: carc_rule_kind = 6;
+
+/// A rule as the game's tile sets declare it (ABI 1.8). The string belongs to the game
+/// handle.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct carc_rule_info {
+    /// The id events and messages name it by, such as `"cathedral"` or `"vineyards"`.
+    pub id: *const c_char,
+    /// What it does, a `CARC_RULE_KIND_*` constant.
+    pub kind: carc_rule_kind,
+}
+
+/// A mark as the game's tile sets declare it (ABI 1.8). The strings belong to the game
+/// handle.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct carc_mark_info {
+    /// The id tiles name it by, such as `"pennant"` or `"wine"`.
+    pub id: *const c_char,
+    /// The name shown to people.
+    pub name: *const c_char,
+    /// 1 for a mark printed on whole tiles (a hill, a vineyard), 0 for one on segments.
+    pub on_tiles: u8,
+}
+
+/// Writes how many rules the game's tile sets declare to `*out`; they are numbered from 0
+/// below it, as the `declared` byte of `FEATURE_SCORED` events (less 1) is (ABI 1.8).
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_rule_count(
+    game: *const carc_game,
+    out: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game().rules().len())) }
+}
+
+/// Writes rule `rule` to `*out`. Its string belongs to `game` and stays valid until it is
+/// freed (ABI 1.8).
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a rule
+/// past the end.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_rule_info`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_rule_info(
+    game: *const carc_game,
+    rule: u8,
+    out: *mut carc_rule_info,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            let rules = handle.game().rules();
+            let index = usize::from(rule);
+            let (Some(info), Some(id)) = (rules.get(index), handle.strings().rules.get(index))
+            else {
+                return Err(Failure::new(
+                    carc_result::OutOfRange,
+                    format!(
+                        "the game's tile sets declare {} rules; there is no rule {rule}",
+                        rules.len()
+                    ),
+                ));
+            };
+            let kind = match info.effect {
+                Effect::Value(_) => CARC_RULE_KIND_VALUE,
+                Effect::Farm(_) => CARC_RULE_KIND_FARM,
+                Effect::Neighbours(_) => CARC_RULE_KIND_NEIGHBOURS,
+                Effect::TieBreak(_) => CARC_RULE_KIND_TIEBREAK,
+                Effect::Rival(_) => CARC_RULE_KIND_RIVAL,
+                Effect::Chain(_) => CARC_RULE_KIND_CHAIN,
+                Effect::Occupants(_) => CARC_RULE_KIND_OCCUPANTS,
+            };
+            Ok(carc_rule_info { id: id.as_ptr(), kind })
+        })
+    }
+}
+
+/// Writes how many marks the game's tile sets declare to `*out`; they are numbered from 0
+/// below it, as `carc_game_feature_marks` lists their counts (ABI 1.8).
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_mark_count(
+    game: *const carc_game,
+    out: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe { query(game, out, |handle| Ok(handle.game().marks().len())) }
+}
+
+/// Writes mark `mark` to `*out`. Its strings belong to `game` and stay valid until it is
+/// freed (ABI 1.8).
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a mark
+/// past the end.
+///
+/// # Safety
+/// `game` is any handle value; `out` is NULL or points to a writable `carc_mark_info`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_mark_info(
+    game: *const carc_game,
+    mark: u8,
+    out: *mut carc_mark_info,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        query(game, out, |handle| {
+            let marks = handle.game().marks();
+            let index = usize::from(mark);
+            let (Some(info), Some((id, name))) =
+                (marks.get(index), handle.strings().marks.get(index))
+            else {
+                return Err(Failure::new(
+                    carc_result::OutOfRange,
+                    format!(
+                        "the game's tile sets declare {} marks; there is no mark {mark}",
+                        marks.len()
+                    ),
+                ));
+            };
+            Ok(carc_mark_info {
+                id: id.as_ptr(),
+                name: name.as_ptr(),
+                on_tiles: u8::from(info.tile),
+            })
+        })
+    }
+}
+
+/// Lists the marks the feature that segment `segment` of the tile at `pos` belongs to carries,
+/// one `uint32_t` count per declared mark in the numbering of `carc_game_mark_info`, into `buf`
+/// (the list pattern of `carc_game_scores`) (ABI 1.8).
+///
+/// # Errors
+/// `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL` (with
+/// `*count` set to the length needed), `CARC_RESULT_OUT_OF_RANGE` for a cell without a tile or
+/// a segment the tile lacks.
+///
+/// # Safety
+/// `game` is any handle value; `buf` is NULL or valid for writing `cap` `uint32_t`s;
+/// `count` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn carc_game_feature_marks(
+    game: *const carc_game,
+    pos: carc_pos,
+    segment: u8,
+    buf: *mut u32,
+    cap: usize,
+    count: *mut usize,
+) -> carc_result {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        list(game, buf, cap, count, |handle, buffer| {
+            let game = handle.game();
+            let at = carcassonne::Pos::new(pos.x, pos.y);
+            if game.board().get(at).is_none() {
+                return Err(Failure::new(
+                    carc_result::NotAvailable,
+                    format!("no tile lies at ({}, {})", pos.x, pos.y),
+                ));
+            }
+            let Some(feature) = game.feature(at, segment) else {
+                return Err(Failure::new(
+                    carc_result::OutOfRange,
+                    format!("the tile at ({}, {}) has no segment {segment}", pos.x, pos.y),
+                ));
+            };
+            let counts: Vec<u32> =
+                (0..game.marks().len()).map(|mark| feature.marks.0[mark]).collect();
+            buffer.fill_from(&counts)
         })
     }
 }

@@ -108,6 +108,13 @@ impl GameObject {
                 .iter()
                 .map(|title| (c_string(&title.id), c_string(&title.name)))
                 .collect(),
+            marks: self
+                .game
+                .marks()
+                .iter()
+                .map(|mark| (c_string(&mark.id), c_string(&mark.name)))
+                .collect(),
+            rules: self.game.rules().iter().map(|rule| c_string(&rule.id)).collect(),
         })
     }
 }
@@ -119,6 +126,10 @@ pub(crate) struct GameStrings {
     pub(crate) tokens: Vec<(CString, CString)>,
     /// Each title's id and name.
     pub(crate) titles: Vec<(CString, CString)>,
+    /// Each declared mark's id and name.
+    pub(crate) marks: Vec<(CString, CString)>,
+    /// Each declared rule's id.
+    pub(crate) rules: Vec<CString>,
 }
 
 /// The game behind `game`, held for the call (to read or to change: calls on a handle take

@@ -294,7 +294,9 @@ pub struct carc_event {
     pub segment: u8,
     /// `TOKENS_TAKEN`, `TOKENS_SCORED`: the token kind, numbered as `carc_game_token_info`
     /// lists them; `TITLE_TAKEN`, `TITLE_SCORED`: the title, numbered as
-    /// `carc_game_title_info` lists them (ABI 1.7; the byte was padding before).
+    /// `carc_game_title_info` lists them (ABI 1.7; the byte was padding before);
+    /// `FEATURE_SCORED`: 1 + the declared rule that set the score, numbered as
+    /// `carc_game_rule_info` lists them, or 0 for the plain value (ABI 1.8).
     pub declared: u8,
     /// `FIGURE_PLACED`, `FIGURE_RETURNED`: a `CARC_FIGURE_*` constant.
     pub figure: carc_figure,
@@ -551,6 +553,7 @@ pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> c
         Event::FeatureScored(score) => carc_event {
             kind: CARC_EVENT_KIND_FEATURE_SCORED,
             score: score_to_c(score, marks, rules),
+            declared: score.rule.map_or(0, |rule| rule.0.saturating_add(1)),
             ..none
         },
         Event::FigureReturned { player: who, figure, pos, segment } => carc_event {

@@ -15,7 +15,9 @@ use crate::board::{
     carc_feature_info, carc_placed_figure, carc_placement, carc_segment_ref, carc_segment_state,
 };
 use crate::catalog::{carc_segment_info, carc_tile_info, carc_tileset_info};
-use crate::declared::{carc_challenge, carc_title_info, carc_token_info};
+use crate::declared::{
+    carc_challenge, carc_mark_info, carc_rule_info, carc_title_info, carc_token_info,
+};
 use crate::error::carc_diagnostic_info;
 use crate::game::carc_setup;
 use crate::landscape::carc_landscape_scoring;
@@ -104,6 +106,8 @@ written_struct! {
     carc_supply { followers, big_followers, abbots }
     carc_token_info { id, name, taken_by, majority }
     carc_challenge { marked, plain, marked_player, plain_player, rule }
+    carc_rule_info { id, kind }
+    carc_mark_info { id, name, on_tiles }
     carc_title_info {
         id, name, feature, per_feature, holding, has_holder, holder, largest, completed,
     }

@@ -626,6 +626,17 @@ namespace Carcassonne.Tests
                 Equal(new Pos(1, -1), challenges[0].Marked, "the shrine first");
                 Equal(new Pos(0, -1), challenges[0].Plain, "then the monastery");
                 Equal(1, (int)challenges[0].MarkedPlayer, "the heretic is green's");
+                RuleInfo rivalry = game.RuleInfo(challenges[0].Rule);
+                Equal("challenge", rivalry.Id, "the Cult's rivalry");
+                Equal(RuleKind.Rival, rivalry.Kind, "a rivalry");
+                Throws(Result.OutOfRange, () => game.RuleInfo((byte)game.RuleCount), "one past the last rule");
+                int shrine = 0;
+                while (game.MarkInfo((byte)shrine).Id != "shrine") shrine++;
+                Equal("shrine", game.MarkInfo((byte)shrine).Name, "the shrine mark");
+                uint[] carried = game.FeatureMarks(new Pos(1, -1), 0);
+                Equal(game.MarkCount, carried.Length, "one count per mark");
+                Equal(1u, carried[shrine], "the shrine carries its mark");
+                Equal(0u, game.FeatureMarks(new Pos(0, -1), 0)[shrine], "the monastery does not");
             }
         }
 

@@ -695,6 +695,10 @@ QUERY(game_token_kind_count, carc_game_token_kind_count(h, out))
 QUERY(game_token_info, carc_game_token_info(h, (uint8_t)a->index, out))
 QUERY(game_title_count, carc_game_title_count(h, out))
 QUERY(game_title_info, carc_game_title_info(h, (uint8_t)a->index, out))
+QUERY(game_rule_count, carc_game_rule_count(h, out))
+QUERY(game_rule_info, carc_game_rule_info(h, (uint8_t)a->index, out))
+QUERY(game_mark_count, carc_game_mark_count(h, out))
+QUERY(game_mark_info, carc_game_mark_info(h, (uint8_t)a->index, out))
 QUERY(game_tile_at, carc_game_tile_at(h, a->pos, out))
 QUERY(game_segment, carc_game_segment(h, a->pos, a->segment, out))
 QUERY(game_feature, carc_game_feature(h, a->pos, a->segment, out))
@@ -730,6 +734,7 @@ LIST(game_last_events, carc_game_last_events(h, buf, cap, count))
 LIST(game_actions, carc_game_actions(h, buf, cap, count))
 LIST(game_placements, carc_game_placements(h, buf, cap, count))
 LIST(game_feature_segments, carc_game_feature_segments(h, a->pos, a->segment, buf, cap, count))
+LIST(game_feature_marks, carc_game_feature_marks(h, a->pos, a->segment, buf, cap, count))
 LIST(game_figures, carc_game_figures(h, buf, cap, count))
 LIST(game_frontier, carc_game_frontier(h, buf, cap, count))
 LIST(game_setup_json, carc_game_setup_json(h, buf, cap, count))
@@ -1550,6 +1555,10 @@ static const struct query GAME_QUERIES[] = {
     {"carc_game_token_info", q_game_token_info, sizeof(carc_token_info)},
     {"carc_game_title_count", q_game_title_count, sizeof(size_t)},
     {"carc_game_title_info", q_game_title_info, sizeof(carc_title_info)},
+    {"carc_game_rule_count", q_game_rule_count, sizeof(size_t)},
+    {"carc_game_rule_info", q_game_rule_info, sizeof(carc_rule_info)},
+    {"carc_game_mark_count", q_game_mark_count, sizeof(size_t)},
+    {"carc_game_mark_info", q_game_mark_info, sizeof(carc_mark_info)},
     {"carc_game_tile_at", q_game_tile_at, sizeof(carc_placement)},
     {"carc_game_segment", q_game_segment, sizeof(carc_segment_state)},
     {"carc_game_feature", q_game_feature, sizeof(carc_feature_info)},
@@ -1580,6 +1589,7 @@ static const struct list GAME_LISTS[] = {
     {"carc_game_actions", l_game_actions, sizeof(carc_action), 0},
     {"carc_game_placements", l_game_placements, sizeof(carc_placement), 0},
     {"carc_game_feature_segments", l_game_feature_segments, sizeof(carc_segment_ref), 0},
+    {"carc_game_feature_marks", l_game_feature_marks, sizeof(uint32_t), 0},
     {"carc_game_figures", l_game_figures, sizeof(carc_placed_figure), 0},
     {"carc_game_frontier", l_game_frontier, sizeof(carc_pos), 0},
     {"carc_game_setup_json", l_game_setup_json, 1, 1},
@@ -1658,6 +1668,10 @@ static void test_game_queries(struct zoo *zoo)
     CHECK_QUERY_FAILS(token_info, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "token kind 255");
     CHECK_QUERY_FAILS(game_query("carc_game_title_info"), zoo->game, &a, CARC_RESULT_OUT_OF_RANGE,
                       "title 255");
+    CHECK_QUERY_FAILS(game_query("carc_game_rule_info"), zoo->game, &a, CARC_RESULT_OUT_OF_RANGE,
+                      "rule 255");
+    CHECK_QUERY_FAILS(game_query("carc_game_mark_info"), zoo->game, &a, CARC_RESULT_OUT_OF_RANGE,
+                      "mark 255");
     /* A new game has one legal action, the draw. */
     const struct query *legal_action = game_query("carc_game_legal_action");
     a.index = 1;
@@ -1681,6 +1695,9 @@ static void test_game_queries(struct zoo *zoo)
         CHECK_CODE(carc_game_feature_segments(zoo->game, a.pos, 0, NULL, 0, &count),
                    CARC_RESULT_NOT_AVAILABLE);
         CHECK_UNTOUCHED(count);
+        CHECK_CODE(carc_game_feature_marks(zoo->game, a.pos, 0, NULL, 0, &count),
+                   CARC_RESULT_NOT_AVAILABLE);
+        CHECK_UNTOUCHED(count);
     }
     a.pos = pos(0, 0);
     a.segment = 4;
@@ -1692,6 +1709,9 @@ static void test_game_queries(struct zoo *zoo)
     size_t count;
     FILL(count);
     CHECK_CODE(carc_game_feature_segments(zoo->game, pos(0, 0), 4, NULL, 0, &count),
+               CARC_RESULT_OUT_OF_RANGE);
+    CHECK_UNTOUCHED(count);
+    CHECK_CODE(carc_game_feature_marks(zoo->game, pos(0, 0), 4, NULL, 0, &count),
                CARC_RESULT_OUT_OF_RANGE);
     CHECK_UNTOUCHED(count);
 

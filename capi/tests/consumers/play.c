@@ -497,6 +497,20 @@ static void apply_events(const carc_game *game, const carc_event *events, size_t
                 }
             EXPECT(popcount8(e->score.scorers) > 0, "a feature scored %u points for nobody",
                    e->score.points);
+            /* ABI 1.8: the declared rule that set the score, from 1; a legacy modifier is one
+             * of the built-in rules, and a defeat names its rivalry. */
+            if (e->declared > 0) {
+                carc_rule_info rule;
+                CHECK(carc_game_rule_info(game, (uint8_t)(e->declared - 1), &rule));
+                EXPECT(rule.id != NULL && rule.id[0] != '\0', "rule %u has no id", e->declared - 1);
+                EXPECT(e->score.reason != CARC_SCORE_REASON_DEFEATED ||
+                           rule.kind == CARC_RULE_KIND_RIVAL,
+                       "a defeat names rule %s", rule.id);
+            } else {
+                EXPECT(e->score.modifier == CARC_MODIFIER_NONE &&
+                           e->score.reason != CARC_SCORE_REASON_DEFEATED,
+                       "a score with a modifier or a defeat names no rule");
+            }
             break;
         case CARC_EVENT_KIND_FIGURE_RETURNED:
             take_figure_back(t, e);
@@ -627,6 +641,20 @@ static void check_state(const carc_game *game, const struct tally *t, struct scr
             EXPECT(held[k] == t->tokens[p][k], "player %u holds %u of kind %zu, the events give %u",
                    p, held[k], k, t->tokens[p][k]);
     }
+
+    /* ABI 1.8: the declared marks, and the counts of a feature's marks, one per mark. */
+    size_t marks = 0;
+    CHECK(carc_game_mark_count(game, &marks));
+    EXPECT(marks >= 1 && marks <= 16, "%zu marks (every set here declares the pennant)", marks);
+    for (size_t k = 0; k < marks; k++) {
+        carc_mark_info mark;
+        CHECK(carc_game_mark_info(game, (uint8_t)k, &mark));
+        EXPECT(mark.id != NULL && mark.id[0] != '\0' && mark.name != NULL, "mark %zu", k);
+    }
+    uint32_t counts[16];
+    size_t listed = 0;
+    CHECK(carc_game_feature_marks(game, (carc_pos){0, 0}, 0, counts, 16, &listed));
+    EXPECT(listed == marks, "%zu mark counts for %zu marks", listed, marks);
 
     size_t titles = 0;
     CHECK(carc_game_title_count(game, &titles));
