@@ -97,12 +97,18 @@ segments = [
 
     #[test]
     fn a_hundred_mistakes_are_reported_and_the_rest_counted() {
-        let text = set_with(150, &TILE.replace("N_w", "N_x"));
+        // Under Miri a few past the cap do: parsing is slow there.
+        let tiles = if cfg!(miri) { MAX_DIAGNOSTICS + 5 } else { 150 };
+        let text = set_with(tiles, &TILE.replace("N_w", "N_x"));
         let diagnostics = load("f.toml", &text).unwrap_err();
         assert_eq!(diagnostics.len(), MAX_DIAGNOSTICS + 1);
         let last = diagnostics.iter().last().unwrap();
         assert_eq!(last.code, Code::TooManyErrors);
-        assert_eq!(last.message, "50 more problems not shown; fix the ones above first");
+        let more = tiles - MAX_DIAGNOSTICS;
+        assert_eq!(
+            last.message,
+            format!("{more} more problems not shown; fix the ones above first")
+        );
     }
 
     #[test]
