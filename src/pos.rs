@@ -45,6 +45,13 @@ impl Pos {
         })
     }
 
+    /// Whether `other` is this cell or one of the eight around it.
+    #[must_use]
+    pub fn touches(self, other: Pos) -> bool {
+        i32::from(self.x).abs_diff(i32::from(other.x)) <= 1
+            && i32::from(self.y).abs_diff(i32::from(other.y)) <= 1
+    }
+
     /// The eight cells around this one (orthogonal and diagonal) that exist in the `i16`
     /// range: the neighbourhood that completes a monastery or garden.
     pub fn surrounding(self) -> impl Iterator<Item = Pos> {

@@ -64,6 +64,26 @@ pub enum TitleScoring {
 }
 
 impl TitleScoring {
+    /// What `title`, standing as `standing`, pays its holder at the end of the game, the
+    /// holder holding `held` titles in all: nothing under `Continuous`, which pays as it goes.
+    #[must_use]
+    pub fn end_points(
+        self,
+        title: &crate::rulebook::TitleInfo,
+        standing: crate::rulebook::TitleStanding,
+        held: usize,
+    ) -> u32 {
+        match self {
+            TitleScoring::Printed => {
+                title.per_feature.saturating_mul(standing.completed).saturating_add(title.holding)
+            }
+            TitleScoring::TenEach => 10,
+            TitleScoring::FifteenForty if held == 1 => 15,
+            TitleScoring::FifteenForty => 20,
+            TitleScoring::Continuous => 0,
+        }
+    }
+
     /// Whether this is the printed rule, which files and saves leave out.
     #[must_use]
     pub fn is_printed(&self) -> bool {

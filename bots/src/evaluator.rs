@@ -1,9 +1,7 @@
 //! The evaluator: each player's expected final points from any position, from what a player
 //! can see.
 
-use carcassonne::{
-    Challenge, Effect, FeatureScore, Figure, Game, Pos, ScoreReason, SegmentKind, TitleScoring,
-};
+use carcassonne::{Challenge, Effect, FeatureScore, Figure, Game, Pos, ScoreReason, SegmentKind};
 use serde::Deserialize;
 
 /// The evaluator's weights, in points; a profile may set any of them.
@@ -206,13 +204,7 @@ impl Evaluator {
                 .filter_map(|other| game.title_standing(carcassonne::TitleId(other as u8)))
                 .filter(|other| other.holder == Some(holder))
                 .count();
-            let points = match scoring {
-                TitleScoring::Printed => title.per_feature * standing.completed + title.holding,
-                TitleScoring::TenEach => 10,
-                TitleScoring::FifteenForty if held == 1 => 15,
-                TitleScoring::FifteenForty => 20,
-                TitleScoring::Continuous => 0,
-            };
+            let points = scoring.end_points(title, standing, held);
             if let Some(out) = out.get_mut(holder.index()) {
                 *out += self.weights.titles * points as f32;
             }

@@ -11,7 +11,7 @@ use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::features::NodeId;
 use crate::player::{PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{MarkCounts, RivalRule, Taker, TitleId, TokenId};
+use crate::rulebook::{MarkCounts, Taker, TitleId, TokenId};
 use crate::scoring::{Scene, Standing, Valuation, locate};
 use crate::segment::{SegmentIndex, SegmentKind, SegmentSet};
 use crate::setup::TitleScoring;
@@ -186,10 +186,7 @@ impl Game {
 
         // Monasteries and gardens this tile completed: only occupied ones score, so look at
         // the few cells with a figure in one rather than at the nine cells around the tile.
-        let near = |at: Pos| {
-            i32::from(at.x).abs_diff(i32::from(pos.x)) <= 1
-                && i32::from(at.y).abs_diff(i32::from(pos.y)) <= 1
-        };
+        let near = |at: Pos| at.touches(pos);
         if self.cloisters.iter().any(|at| near(*at) && self.board.surrounding_tiles(*at) == 8) {
             // What won, for the declared rivalries: most games declare none.
             let mut won: SmallVec<[(Pos, SegmentIndex, SegmentKind); 2]> = SmallVec::new();
@@ -237,24 +234,17 @@ impl Game {
     /// points" (The Cult). Rivals completed by the same tile both scored before this.
     #[inline(never)]
     fn defeat_rivals(&mut self, won: &[(Pos, SegmentIndex, SegmentKind)], events: &mut Vec<Event>) {
-        let side_of = |game: &Game, pos: Pos, segment: SegmentIndex, kind, rival: &RivalRule| {
-            let tile = game.board.get(pos)?.tile;
-            let marks = game.rules.tiles[usize::from(tile)].segments().get(usize::from(segment))?;
-            rival.side(kind, marks.marks())
-        };
         let rules = Arc::clone(&self.rules);
         for (pos, segment, kind) in won.iter().copied() {
             for (rule, rival) in rules.rivals.iter().copied() {
-                let Some(winner) = side_of(self, pos, segment, kind, &rival) else { continue };
+                let Some(winner) = self.rival_side(pos, segment, kind, &rival) else { continue };
                 let mut index = 0;
                 while index < self.figures.len() {
                     let standing = self.figures[index];
-                    let beside = standing.pos != pos
-                        && i32::from(standing.pos.x).abs_diff(i32::from(pos.x)) <= 1
-                        && i32::from(standing.pos.y).abs_diff(i32::from(pos.y)) <= 1;
-                    let defeated = beside
+                    let defeated = standing.pos != pos
+                        && standing.pos.touches(pos)
                         && self.board.surrounding_tiles(standing.pos) < 8
-                        && side_of(self, standing.pos, standing.segment, standing.kind, &rival)
+                        && self.rival_side(standing.pos, standing.segment, standing.kind, &rival)
                             == Some(!winner);
                     if !defeated {
                         index += 1;
@@ -395,15 +385,7 @@ impl Game {
             let standing = self.titles[index];
             let Some(player) = standing.holder else { continue };
             let held = self.titles.iter().filter(|other| other.holder == Some(player)).count();
-            let points = match scoring {
-                TitleScoring::TenEach => 10,
-                TitleScoring::FifteenForty if held == 1 => 15,
-                TitleScoring::FifteenForty => 20,
-                _ => title
-                    .per_feature
-                    .saturating_mul(standing.completed)
-                    .saturating_add(title.holding),
-            };
+            let points = scoring.end_points(title, standing, held);
             self.scores[player] += points;
             self.by_kind[player].titles += points;
             events.push(Event::TitleScored {

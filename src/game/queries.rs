@@ -154,20 +154,14 @@ impl Game {
             super::is_cloister(standing.kind) && self.board.surrounding_tiles(standing.pos) < 8
         };
         let side = |standing: &Standing, rival: &crate::rulebook::RivalRule| {
-            let tile = self.board.get(standing.pos)?.tile;
-            let segment = self.rules.tiles[usize::from(tile)]
-                .segments()
-                .get(usize::from(standing.segment))?;
-            rival.side(standing.kind, segment.marks())
+            self.rival_side(standing.pos, standing.segment, standing.kind, rival)
         };
         for (rule, rival) in &self.rules.rivals {
             for marked in self.figures.iter().filter(|s| open(s) && side(s, rival) == Some(true)) {
                 for plain in
                     self.figures.iter().filter(|s| open(s) && side(s, rival) == Some(false))
                 {
-                    let beside = i32::from(marked.pos.x).abs_diff(i32::from(plain.pos.x)) <= 1
-                        && i32::from(marked.pos.y).abs_diff(i32::from(plain.pos.y)) <= 1;
-                    if beside {
+                    if marked.pos.touches(plain.pos) {
                         challenges.push(Challenge {
                             rule: *rule,
                             marked: marked.pos,
@@ -180,6 +174,20 @@ impl Game {
             }
         }
         challenges
+    }
+
+    /// The side of `rival` that segment `segment` (of kind `kind`) of the tile at `pos` is on,
+    /// by the marks the tile prints on it; `None` when the rivalry is not about it.
+    pub(super) fn rival_side(
+        &self,
+        pos: Pos,
+        segment: SegmentIndex,
+        kind: SegmentKind,
+        rival: &crate::rulebook::RivalRule,
+    ) -> Option<bool> {
+        let tile = self.board.get(pos)?.tile;
+        let printed = self.rules.tiles[usize::from(tile)].segments().get(usize::from(segment))?;
+        rival.side(kind, printed.marks())
     }
 
     /// How many tokens of kind `token` `player` holds (0 for a kind the game lacks).
