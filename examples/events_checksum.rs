@@ -169,6 +169,16 @@ fn describe(event: &Event, game: &Game, out: &mut String) {
             let title = &game.titles()[title.index()].id;
             write!(out, "held {title} {} {features} {points}", player.0)
         }
+        Event::TileHidden { player, pos } => {
+            write!(out, "hidden {} {} {}", player.0, pos.x, pos.y)
+        }
+        Event::SheepDrawn { player, pos, segment, sheep } => {
+            write!(out, "sheep {} {} {} {segment} {sheep}", player.0, pos.x, pos.y)
+        }
+        Event::WolfDrawn { player, pos, segment } => {
+            write!(out, "wolf {} {} {} {segment}", player.0, pos.x, pos.y)
+        }
+        Event::ExtraTurn { player } => write!(out, "extra {}", player.0),
         Event::TurnStarted { player } => write!(out, "turn {}", player.0),
         Event::GameOver { winners } => write!(out, "over {}", players(*winners)),
     };

@@ -57,10 +57,24 @@ pub enum Action {
     },
     /// Deploy no figure.
     Skip,
+    /// Draw this sheep token from the flock's bag (Hills & Sheep), as named by the caller:
+    /// one showing `sheep` sheep, 1 or more. [`Action::Draw`] draws one at random.
+    DrawSheep {
+        /// How many sheep the token shows.
+        sheep: u8,
+    },
+    /// Draw a wolf from the flock's bag, as named by the caller.
+    DrawWolf,
+    /// The player's shepherd's field was extended: draw another token for the flock.
+    GrowFlock,
+    /// The player's shepherd's field was extended: drive its flock to market, scoring every
+    /// shepherd there a point a sheep.
+    DriveFlock,
 }
 
 /// What the action does, in words: `draw`, `draw tile 5`, `place at (1, 0) turned 90°`,
-/// `deploy a big follower on segment 2`, `recall the abbot at (0, 1)`, `skip`.
+/// `deploy a big follower on segment 2`, `recall the abbot at (0, 1)`, `skip`,
+/// `draw a token of 3 sheep`, `draw a wolf`, `grow the flock`, `drive the flock to market`.
 ///
 /// ```
 /// use carcassonne::{Action, Figure, Pos, Rotation};
@@ -80,6 +94,10 @@ impl core::fmt::Display for Action {
             }
             Action::RecallAbbot { pos } => write!(f, "recall the abbot at {pos}"),
             Action::Skip => f.write_str("skip"),
+            Action::DrawSheep { sheep } => write!(f, "draw a token of {sheep} sheep"),
+            Action::DrawWolf => f.write_str("draw a wolf"),
+            Action::GrowFlock => f.write_str("grow the flock"),
+            Action::DriveFlock => f.write_str("drive the flock to market"),
         }
     }
 }
@@ -100,8 +118,29 @@ pub enum Phase {
         /// Where the tile was placed.
         pos: Pos,
     },
+    /// A token is drawn from the flock's bag for the shepherd just deployed or the flock
+    /// just grown ([`Action::Draw`], [`Action::DrawSheep`] or [`Action::DrawWolf`]).
+    Sheep {
+        /// Where the turn's tile was placed.
+        pos: Pos,
+    },
+    /// The tile placed extended the field of the current player's shepherd: grow its flock
+    /// or drive it to market ([`Action::GrowFlock`], [`Action::DriveFlock`]).
+    Flock {
+        /// Where the turn's tile was placed.
+        pos: Pos,
+    },
     /// The last tile is down and the final scores are in.
     GameOver,
+}
+
+impl Phase {
+    /// Whether chance acts now, not a player: the tile bag or the flock's bag gives what
+    /// [`Action::Draw`] draws.
+    #[must_use]
+    pub const fn is_chance(self) -> bool {
+        matches!(self, Phase::Draw | Phase::Sheep { .. })
+    }
 }
 
 impl Phase {
@@ -112,6 +151,8 @@ impl Phase {
             Phase::Draw => "draw",
             Phase::Place { .. } => "place",
             Phase::Figure { .. } => "figure",
+            Phase::Sheep { .. } => "sheep",
+            Phase::Flock { .. } => "flock",
             Phase::GameOver => "game over",
         }
     }
@@ -125,6 +166,8 @@ impl Phase {
             Phase::Draw => "draw a tile first",
             Phase::Place { .. } => "place the drawn tile first",
             Phase::Figure { .. } => "deploy a figure, recall the abbot or skip",
+            Phase::Sheep { .. } => "draw a token for the flock",
+            Phase::Flock { .. } => "grow the flock or drive it to market",
             Phase::GameOver => "the game is over",
         }
     }
@@ -143,6 +186,8 @@ pub enum ActionKind {
     RecallAbbot,
     /// [`Action::Skip`].
     Skip,
+    /// [`Action::GrowFlock`] or [`Action::DriveFlock`].
+    Flock,
 }
 
 impl ActionKind {
@@ -150,7 +195,11 @@ impl ActionKind {
     #[must_use]
     pub const fn of(action: Action) -> ActionKind {
         match action {
-            Action::Draw | Action::DrawTile { .. } => ActionKind::Draw,
+            Action::Draw
+            | Action::DrawTile { .. }
+            | Action::DrawSheep { .. }
+            | Action::DrawWolf => ActionKind::Draw,
+            Action::GrowFlock | Action::DriveFlock => ActionKind::Flock,
             Action::Place { .. } => ActionKind::Place,
             Action::Deploy { .. } => ActionKind::Deploy,
             Action::RecallAbbot { .. } => ActionKind::RecallAbbot,
@@ -167,6 +216,7 @@ impl ActionKind {
             ActionKind::Deploy => "deploying a figure",
             ActionKind::RecallAbbot => "recalling the abbot",
             ActionKind::Skip => "skipping",
+            ActionKind::Flock => "tending a flock",
         }
     }
 }
@@ -183,6 +233,10 @@ pub enum Forbidden {
     AbbotOnlyInCloisters,
     /// Farmers are off in this game.
     NoFarmers,
+    /// A builder stands only on a road or city.
+    BuilderOnRoadsAndCities,
+    /// A pig or a shepherd stands only on a field.
+    OnlyOnFields,
 }
 
 impl core::fmt::Display for Forbidden {
@@ -201,6 +255,8 @@ impl core::fmt::Display for Forbidden {
             Forbidden::River | Forbidden::OnlyDeclared(_) => "",
             Forbidden::AbbotOnlyInCloisters => "; an abbot stands only on a monastery or garden",
             Forbidden::NoFarmers => "; farmers are off in this game",
+            Forbidden::BuilderOnRoadsAndCities => "; a builder stands only on a road or city",
+            Forbidden::OnlyOnFields => "; a pig or a shepherd stands only on a field",
         })
     }
 }
@@ -310,6 +366,36 @@ pub enum ActionError {
         /// The segment.
         segment: SegmentIndex,
     },
+    /// A builder or a pig goes only where its owner already has a follower (a farmer for the
+    /// pig) on the feature.
+    #[error("{} {figure} needs a follower of its owner on the feature of segment {segment}", figure.article())]
+    NeedsOwnFollower {
+        /// The figure.
+        figure: Figure,
+        /// The segment.
+        segment: SegmentIndex,
+    },
+    /// The feature already has this figure: the player's own builder or pig, or any
+    /// player's shepherd.
+    #[error("the feature of segment {segment} already has {} {figure}", figure.article())]
+    FigureAlreadyThere {
+        /// The figure.
+        figure: Figure,
+        /// The segment.
+        segment: SegmentIndex,
+    },
+    /// The flock's bag has no such token left (or the token shows no sheep).
+    #[error("the flock's bag has no token of {sheep} sheep left")]
+    SheepNotInBag {
+        /// How many sheep the token named shows.
+        sheep: u8,
+    },
+    /// The flock's bag holds no wolf.
+    #[error("the flock's bag holds no wolf")]
+    NoWolfInBag,
+    /// The flock's bag is empty: the flock cannot grow.
+    #[error("the flock's bag is empty; drive the flock to market")]
+    FlockBagEmpty,
     /// The player has none of this figure in hand.
     #[error("the player has no {figure} left")]
     NoneLeft {
@@ -368,6 +454,11 @@ impl ActionError {
             ActionError::FigureNotAllowed { .. } => "figure_not_allowed",
             ActionError::FeatureOccupied { .. } => "feature_occupied",
             ActionError::NoneLeft { .. } => "none_left",
+            ActionError::NeedsOwnFollower { .. } => "needs_own_follower",
+            ActionError::FigureAlreadyThere { .. } => "figure_already_there",
+            ActionError::SheepNotInBag { .. } => "sheep_not_in_bag",
+            ActionError::NoWolfInBag => "no_wolf_in_bag",
+            ActionError::FlockBagEmpty => "flock_bag_empty",
             ActionError::NoAbbotThere { .. } => "no_abbot_there",
             ActionError::AbbotFeatureComplete { .. } => "abbot_feature_complete",
             ActionError::GameOver => "game_over",

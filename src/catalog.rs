@@ -39,6 +39,12 @@ pub struct Figures {
     pub followers: u8,
     /// Big followers per player.
     pub big_followers: u8,
+    /// Builders per player (Traders & Builders).
+    pub builders: u8,
+    /// Pigs per player (Traders & Builders).
+    pub pigs: u8,
+    /// Shepherds per player (Hills & Sheep).
+    pub shepherds: u8,
     /// Player colours, in order.
     pub colours: Vec<String>,
 }

@@ -23,6 +23,9 @@ pub enum ScoreReason {
     /// A rival next to it was completed first (a declared rivalry: The Cult's shrines and
     /// monasteries): its figures went home with nothing, and it scores nothing.
     Defeated,
+    /// A field's flock was driven to market (Hills & Sheep): every shepherd there scores its
+    /// sheep, `points` being the sheep times the declared points a sheep.
+    Market,
 }
 
 /// One feature's score: what it is, why it scored, how much and to whom.
@@ -83,6 +86,14 @@ pub struct PointsByKind {
     /// before titles were declared.
     #[serde(default)]
     pub titles: u32,
+    /// Flocks driven to market (Hills & Sheep); absent where nobody scored any.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub flocks: u32,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(points: &u32) -> bool {
+    *points == 0
 }
 
 impl PointsByKind {
@@ -96,11 +107,13 @@ impl PointsByKind {
             + self.farms
             + self.tokens
             + self.titles
+            + self.flocks
     }
 
     /// Counts `score` under its kind, once (for one of its scorers).
     pub(crate) fn add(&mut self, score: &FeatureScore) {
         let kind = match score.kind {
+            _ if score.reason == ScoreReason::Market => &mut self.flocks,
             _ if score.farmers => &mut self.farms,
             SegmentKind::City => &mut self.city,
             SegmentKind::Road => &mut self.road,
@@ -223,6 +236,41 @@ pub enum Event {
         pos: Pos,
         /// The segment it left.
         segment: SegmentIndex,
+    },
+    /// A tile went face down under the tile just placed, out of the game, unseen (Hills &
+    /// Sheep's hills): one tile fewer is left to draw.
+    TileHidden {
+        /// Who placed the tile.
+        player: PlayerId,
+        /// Where it lies.
+        pos: Pos,
+    },
+    /// A sheep token joined the flock of a shepherd.
+    SheepDrawn {
+        /// Whose shepherd.
+        player: PlayerId,
+        /// The shepherd's cell.
+        pos: Pos,
+        /// The shepherd's segment.
+        segment: SegmentIndex,
+        /// How many sheep the token shows.
+        sheep: u8,
+    },
+    /// A wolf was drawn for a shepherd's flock: the shepherd (on growing, every shepherd of
+    /// its field) goes home with nothing, the sheep and the wolf back into the bag.
+    WolfDrawn {
+        /// Whose shepherd.
+        player: PlayerId,
+        /// The shepherd's cell.
+        pos: Pos,
+        /// The shepherd's segment.
+        segment: SegmentIndex,
+    },
+    /// The player extended a road or city holding their builder and takes a second turn at
+    /// once (Traders & Builders); a [`Event::TurnStarted`] for the same player follows.
+    ExtraTurn {
+        /// Whose.
+        player: PlayerId,
     },
     /// The next player's turn begins.
     TurnStarted {

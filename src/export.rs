@@ -100,6 +100,14 @@ struct RuleDoc<'a> {
     turns: Option<&'static str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     figures: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_city: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sheep: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wolves: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_sheep: Option<u32>,
 }
 
 #[derive(serde::Serialize)]
@@ -122,7 +130,18 @@ struct DeckDoc<'a> {
 struct FiguresDoc<'a> {
     followers: u8,
     big_followers: u8,
+    #[serde(skip_serializing_if = "is_zero")]
+    builders: u8,
+    #[serde(skip_serializing_if = "is_zero")]
+    pigs: u8,
+    #[serde(skip_serializing_if = "is_zero")]
+    shepherds: u8,
     colours: &'a [alloc::string::String],
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(count: &u8) -> bool {
+    *count == 0
 }
 
 #[derive(serde::Serialize)]
@@ -168,6 +187,9 @@ impl Serialize for Catalog {
             figures: FiguresDoc {
                 followers: self.figures.followers,
                 big_followers: self.figures.big_followers,
+                builders: self.figures.builders,
+                pigs: self.figures.pigs,
+                shepherds: self.figures.shepherds,
                 colours: &self.figures.colours,
             },
             marks: self.rulebook.marks().iter().map(mark_doc).collect(),
@@ -249,6 +271,10 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         edge: None,
         turns: None,
         figures: Vec::new(),
+        per_city: None,
+        sheep: Vec::new(),
+        wolves: None,
+        per_sheep: None,
     };
     match &rule.effect {
         Effect::Value(value) => {
@@ -285,6 +311,21 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
             doc.kind = "occupants";
             doc.feature = Some(occupants.feature.name());
             doc.figures = occupants.figures.iter().map(crate::Figure::file_name).collect();
+        }
+        Effect::Pig(pig) => {
+            doc.kind = "pig";
+            doc.per_city = Some(pig.per_city);
+        }
+        Effect::Flock(flock) => {
+            doc.kind = "flock";
+            let kinds = flock.sheep.iter().rposition(|count| *count != 0).map_or(0, |n| n + 1);
+            doc.sheep = flock.sheep[..kinds].to_vec();
+            doc.wolves = Some(flock.wolves);
+            doc.per_sheep = Some(flock.per_sheep);
+        }
+        Effect::Hide(hide) => {
+            doc.kind = "hide";
+            doc.mark = Some(mark_id(hide.mark));
         }
         Effect::Chain(chain) => {
             doc.kind = "chain";

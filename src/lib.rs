@@ -111,6 +111,7 @@ mod event;
 mod export;
 mod features;
 mod fit;
+mod flock;
 mod game;
 mod geom;
 mod landscape;
@@ -137,6 +138,7 @@ pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
 pub use event::{Event, FeatureScore, PointsByKind, ScoreReason};
 pub use export::EXPORT_FORMAT;
+pub use flock::{Flock, SheepBag, SheepToken};
 
 pub use game::{FeatureView, Game, PlacedFigure, ReplayError};
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
@@ -150,10 +152,10 @@ pub use palette::{Colour, PALETTE};
 pub use player::{ByPlayer, Figure, FigureSet, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use rulebook::{
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES,
-    MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet, Merge, NeighbourRule, OptionTest,
-    RivalRule, Rule, RuleId, Rulebook, Taker, TieBreakBy, TieBreakRule, TitleId, TitleInfo,
-    TitleStanding, TokenId, TokenInfo, ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
+    MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet,
+    Merge, NeighbourRule, OptionTest, PigRule, RivalRule, Rule, RuleId, Rulebook, Taker,
+    TieBreakBy, TieBreakRule, TitleId, TitleInfo, TitleStanding, TokenId, TokenInfo, ValueRule,
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};

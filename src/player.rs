@@ -85,18 +85,48 @@ pub enum Figure {
     BigFollower,
     /// The abbot: only on a monastery or a garden, and may be recalled early.
     Abbot,
+    /// The builder of Traders & Builders: on a road or city where its owner has a follower;
+    /// each later tile its owner adds to that feature gives them a second turn. Not a
+    /// follower: it neither occupies, counts for majority nor scores.
+    Builder,
+    /// The pig of Traders & Builders: on a field where its owner has a farmer; each completed
+    /// city that field pays its owner is worth more. Not a follower.
+    Pig,
+    /// The shepherd of Hills & Sheep: on a field, with a flock of sheep tokens drawn from a
+    /// hidden bag, driven to market for a point a sheep. Not a follower.
+    Shepherd,
 }
 
 impl Figure {
-    /// All figures in declaration order.
-    pub const ALL: [Figure; 3] = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
+    /// All figures in declaration order: the followers, then the special figures.
+    pub const ALL: [Figure; 6] = [
+        Figure::Follower,
+        Figure::BigFollower,
+        Figure::Abbot,
+        Figure::Builder,
+        Figure::Pig,
+        Figure::Shepherd,
+    ];
 
-    /// How much the figure weighs when majorities are counted.
+    /// The followers: the figures that occupy a feature and count for its majority.
+    pub const FOLLOWERS: [Figure; 3] = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
+
+    /// The special figures, which stand beside followers without occupying anything.
+    pub const SPECIAL: [Figure; 3] = [Figure::Builder, Figure::Pig, Figure::Shepherd];
+
+    /// Whether the figure is a follower: it occupies its feature and counts for majority.
+    #[must_use]
+    pub const fn is_follower(self) -> bool {
+        matches!(self, Figure::Follower | Figure::BigFollower | Figure::Abbot)
+    }
+
+    /// How much the figure weighs when majorities are counted: nothing for a special figure.
     #[must_use]
     pub const fn strength(self) -> u8 {
         match self {
             Figure::BigFollower => 2,
             Figure::Follower | Figure::Abbot => 1,
+            Figure::Builder | Figure::Pig | Figure::Shepherd => 0,
         }
     }
 
@@ -105,7 +135,7 @@ impl Figure {
     pub const fn article(self) -> &'static str {
         match self {
             Figure::Abbot => "an",
-            Figure::Follower | Figure::BigFollower => "a",
+            _ => "a",
         }
     }
 
@@ -116,6 +146,9 @@ impl Figure {
             Figure::Follower => "follower",
             Figure::BigFollower => "big follower",
             Figure::Abbot => "abbot",
+            Figure::Builder => "builder",
+            Figure::Pig => "pig",
+            Figure::Shepherd => "shepherd",
         }
     }
 }
@@ -128,19 +161,20 @@ crate::bits::bit_set! {
 }
 
 impl Figure {
-    /// Parses the name files give a figure: `follower`, `big_follower`, `abbot`.
+    /// Parses the name files give a figure: `follower`, `big_follower`, `abbot`, `builder`,
+    /// `pig`, `shepherd`.
     #[must_use]
     pub fn from_file_name(name: &str) -> Option<Figure> {
         Figure::ALL.into_iter().find(|figure| figure.file_name() == name)
     }
 
-    /// The name files give the figure: `follower`, `big_follower`, `abbot`.
+    /// The name files give the figure: `follower`, `big_follower`, `abbot`, `builder`, `pig`,
+    /// `shepherd`.
     #[must_use]
     pub const fn file_name(self) -> &'static str {
         match self {
-            Figure::Follower => "follower",
             Figure::BigFollower => "big_follower",
-            Figure::Abbot => "abbot",
+            other => other.name(),
         }
     }
 }
@@ -160,6 +194,21 @@ pub struct Supply {
     pub big_followers: u8,
     /// Abbots.
     pub abbots: u8,
+    /// Builders (Traders & Builders).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub builders: u8,
+    /// Pigs (Traders & Builders).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pigs: u8,
+    /// Shepherds (Hills & Sheep).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shepherds: u8,
+}
+
+/// Whether a count is zero: what files and views leave out for the figures a game lacks.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(count: &u8) -> bool {
+    *count == 0
 }
 
 impl Supply {
@@ -170,6 +219,9 @@ impl Supply {
             Figure::Follower => self.followers,
             Figure::BigFollower => self.big_followers,
             Figure::Abbot => self.abbots,
+            Figure::Builder => self.builders,
+            Figure::Pig => self.pigs,
+            Figure::Shepherd => self.shepherds,
         }
     }
 
@@ -179,13 +231,21 @@ impl Supply {
             Figure::Follower => &mut self.followers,
             Figure::BigFollower => &mut self.big_followers,
             Figure::Abbot => &mut self.abbots,
+            Figure::Builder => &mut self.builders,
+            Figure::Pig => &mut self.pigs,
+            Figure::Shepherd => &mut self.shepherds,
         }
     }
 
     /// All figures, whatever their kind.
     #[must_use]
     pub const fn total(self) -> u32 {
-        self.followers as u32 + self.big_followers as u32 + self.abbots as u32
+        self.followers as u32
+            + self.big_followers as u32
+            + self.abbots as u32
+            + self.builders as u32
+            + self.pigs as u32
+            + self.shepherds as u32
     }
 }
 

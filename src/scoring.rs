@@ -113,7 +113,10 @@ impl<'a> Scene<'a> {
         let mut marked = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
         if let Some(rule) = self.tiebreak {
             for (standing, under) in self.figures.iter().zip(&self.roots) {
-                if *under == root && self.on_marked_tile(standing.pos, rule.mark) {
+                if *under == root
+                    && standing.figure.is_follower()
+                    && self.on_marked_tile(standing.pos, rule.mark)
+                {
                     marked[standing.player] += 1;
                 }
             }
@@ -319,6 +322,26 @@ impl<'a> Scene<'a> {
         let claim_all = valuation.claim_all;
         let majority = |root| if claim_all { owner() } else { strengths.winners(root) };
         let mut cities = Vec::new();
+        // Who has a pig on which field, where the game declares what a pig is worth.
+        let pig = valuation.rulebook.pig();
+        let pigs: Vec<(NodeId, PlayerId)> = match pig {
+            Some(_) => self
+                .figures
+                .iter()
+                .zip(&self.roots)
+                .filter(|(standing, _)| standing.figure == Figure::Pig)
+                .map(|(standing, root)| (*root, standing.player))
+                .collect(),
+            None => Vec::new(),
+        };
+        let pig_owners = |field: NodeId| -> PlayerSet {
+            pigs.iter().filter(|(root, _)| *root == field).map(|(_, player)| *player).collect()
+        };
+        // A pig's owner is paid its bonus on top of each share, named by the pig's rule.
+        let with_pig = |per_share: u32, by: Option<RuleId>, pigged: bool| match (pig, pigged) {
+            (Some((id, rule)), true) => (per_share.saturating_add(rule.per_city), Some(id)),
+            _ => (per_share, by),
+        };
         match valuation.options.farm_scoring {
             FarmScoring::PerField | FarmScoring::PerFieldOnce => {
                 let once = valuation.options.farm_scoring == FarmScoring::PerFieldOnce;
@@ -330,8 +353,12 @@ impl<'a> Scene<'a> {
                     }
                     self.bordering_cities(field, &mut cities);
                     let (pos, segment) = self.locate(field);
-                    // What each city pays: 1 share, or more under a declared farm rule.
-                    let score = |paying: &mut dyn Iterator<Item = NodeId>, scorers| {
+                    let pigged = pig_owners(field);
+                    // What each city pays: 1 share, or more under a declared farm rule; a
+                    // share pays 3, and more to a pig's owner.
+                    let score = |paying: &mut dyn Iterator<Item = NodeId>,
+                                 scorers: PlayerSet,
+                                 pig: bool| {
                         let (mut count, mut shares, mut rule) = (0u32, 0u32, None);
                         for city in paying {
                             let (times, by) = self.farm_factor(valuation, city);
@@ -339,6 +366,7 @@ impl<'a> Scene<'a> {
                             shares = shares.saturating_add(times);
                             rule = rule.or(by);
                         }
+                        let (per_share, rule) = with_pig(3, rule, pig);
                         FeatureScore {
                             kind: SegmentKind::Field,
                             pos,
@@ -350,12 +378,20 @@ impl<'a> Scene<'a> {
                             cities: count,
                             rule,
                             farmers: true,
-                            points: shares.saturating_mul(3),
+                            points: shares.saturating_mul(per_share),
                             scorers,
                         }
                     };
                     if !once {
-                        out.push(score(&mut cities.iter().copied(), scorers));
+                        // Scorers with a pig there are paid more: an entry of their own.
+                        let plain = PlayerSet::from_bits(scorers.bits() & !pigged.bits());
+                        let pig = PlayerSet::from_bits(scorers.bits() & pigged.bits());
+                        if !plain.is_empty() {
+                            out.push(score(&mut cities.iter().copied(), plain, false));
+                        }
+                        if !pig.is_empty() {
+                            out.push(score(&mut cities.iter().copied(), pig, true));
+                        }
                         continue;
                     }
                     // Each player is paid each city once, so scorers may earn different
@@ -363,7 +399,8 @@ impl<'a> Scene<'a> {
                     for player in scorers.iter() {
                         let mut fresh =
                             cities.iter().copied().filter(|city| paid.insert((player, *city)));
-                        out.push(score(&mut fresh, PlayerSet::EMPTY.with(player)));
+                        let pig = pigged.contains(player);
+                        out.push(score(&mut fresh, PlayerSet::EMPTY.with(player), pig));
                     }
                 }
             }
@@ -397,21 +434,33 @@ impl<'a> Scene<'a> {
                         continue;
                     }
                     let (pos, segment) = self.locate(city);
-                    let (times, rule) = self.farm_factor(valuation, city);
-                    out.push(FeatureScore {
-                        kind: SegmentKind::City,
-                        pos,
-                        segment,
-                        reason: ScoreReason::GameEnd,
-                        complete: true,
-                        tiles: self.features.tile_count(city) as u32,
-                        marks: self.features.marks(city),
-                        cities: 1,
-                        rule,
-                        farmers: true,
-                        points: times.saturating_mul(4),
-                        scorers,
+                    let (times, by) = self.farm_factor(valuation, city);
+                    // A scorer with a pig in any of the city's fields is paid more.
+                    let pigged = group.iter().fold(PlayerSet::EMPTY, |owners, (_, field)| {
+                        PlayerSet::from_bits(owners.bits() | pig_owners(*field).bits())
                     });
+                    let plain = PlayerSet::from_bits(scorers.bits() & !pigged.bits());
+                    let pig = PlayerSet::from_bits(scorers.bits() & pigged.bits());
+                    for (scorers, pigged) in [(plain, false), (pig, true)] {
+                        if scorers.is_empty() {
+                            continue;
+                        }
+                        let (per_share, rule) = with_pig(4, by, pigged);
+                        out.push(FeatureScore {
+                            kind: SegmentKind::City,
+                            pos,
+                            segment,
+                            reason: ScoreReason::GameEnd,
+                            complete: true,
+                            tiles: self.features.tile_count(city) as u32,
+                            marks: self.features.marks(city),
+                            cities: 1,
+                            rule,
+                            farmers: true,
+                            points: times.saturating_mul(per_share),
+                            scorers,
+                        });
+                    }
                 }
             }
         }
@@ -466,7 +515,8 @@ impl<'s> Strengths<'s> {
             .iter()
             .zip(&scene.roots)
             .map(|(figure, root)| {
-                let marked = tiebreak.is_some_and(|mark| scene.on_marked_tile(figure.pos, mark));
+                let marked = figure.figure.is_follower()
+                    && tiebreak.is_some_and(|mark| scene.on_marked_tile(figure.pos, mark));
                 (*root, figure.player, u32::from(figure.figure.strength()), marked)
             })
             .collect();

@@ -282,6 +282,13 @@ pub(crate) struct Rules {
     /// Per segment kind: the figures the declared rules let stand there (a garden: the abbot).
     pub(crate) occupants: [crate::player::FigureSet; SegmentKind::ALL.len()],
     pub(crate) supply: Supply,
+    /// Whether players have special figures (builders, pigs, shepherds): without them a turn
+    /// never looks for them.
+    pub(crate) specials: bool,
+    /// The declared flock, with its rule number.
+    pub(crate) flock: Option<(RuleId, crate::rulebook::FlockRule)>,
+    /// The tile marks whose tiles hide a tile under them.
+    pub(crate) hiding: crate::rulebook::MarkSet,
 }
 
 /// Only what tells games apart: the tables are derived from the sets and would bury a failed
@@ -345,6 +352,9 @@ impl Rules {
             followers: figures(|c| c.figures().followers),
             big_followers: figures(|c| c.figures().big_followers),
             abbots: u8::from(setup.options.abbots),
+            builders: figures(|c| c.figures().builders),
+            pigs: figures(|c| c.figures().pigs),
+            shepherds: figures(|c| c.figures().shepherds),
         };
         if supply.followers == 0 && supply.big_followers == 0 && supply.abbots == 0 {
             return Err(SetupError::NoFollowers);
@@ -376,7 +386,11 @@ impl Rules {
                 })
                 .collect()
         };
+        let specials = supply.builders > 0 || supply.pigs > 0 || supply.shepherds > 0;
         Ok(Rules {
+            specials,
+            flock: rulebook.flock(),
+            hiding: rulebook.hiding_marks(),
             chain,
             chained,
             rivals,
@@ -516,7 +530,10 @@ mod tests {
         let mut setup = GameSetup::new(builtin(&["base", "inns_and_cathedrals"]), 6);
         setup.options.abbots = true;
         let rules = Rules::new(setup).unwrap();
-        assert_eq!(rules.supply, Supply { followers: 7, big_followers: 1, abbots: 1 });
+        assert_eq!(
+            rules.supply,
+            Supply { followers: 7, big_followers: 1, abbots: 1, ..Supply::default() }
+        );
     }
 
     #[test]

@@ -58,6 +58,10 @@ enum ActionTag {
     Deploy,
     RecallAbbot,
     Skip,
+    DrawSheep,
+    DrawWolf,
+    GrowFlock,
+    DriveFlock,
 }
 
 #[derive(Deserialize)]
@@ -69,6 +73,7 @@ struct ActionDoc {
     rotation: Option<Rotation>,
     segment: Option<SegmentIndex>,
     figure: Option<Figure>,
+    sheep: Option<u8>,
 }
 
 impl<'de> Deserialize<'de> for Action {
@@ -91,6 +96,12 @@ impl<'de> Deserialize<'de> for Action {
                 (Action::RecallAbbot { pos: required(&mut doc.pos, "pos")? }, "recall_abbot")
             }
             ActionTag::Skip => (Action::Skip, "skip"),
+            ActionTag::DrawSheep => {
+                (Action::DrawSheep { sheep: required(&mut doc.sheep, "sheep")? }, "draw_sheep")
+            }
+            ActionTag::DrawWolf => (Action::DrawWolf, "draw_wolf"),
+            ActionTag::GrowFlock => (Action::GrowFlock, "grow_flock"),
+            ActionTag::DriveFlock => (Action::DriveFlock, "drive_flock"),
         };
         none_left(
             "an action",
@@ -101,6 +112,7 @@ impl<'de> Deserialize<'de> for Action {
                 ("rotation", doc.rotation.is_some()),
                 ("segment", doc.segment.is_some()),
                 ("figure", doc.figure.is_some()),
+                ("sheep", doc.sheep.is_some()),
             ],
         )?;
         Ok(action)
@@ -113,6 +125,8 @@ enum PhaseTag {
     Draw,
     Place,
     Figure,
+    Sheep,
+    Flock,
     GameOver,
 }
 
@@ -131,6 +145,8 @@ impl<'de> Deserialize<'de> for Phase {
             PhaseTag::Draw => (Phase::Draw, "draw"),
             PhaseTag::Place => (Phase::Place { tile: required(&mut doc.tile, "tile")? }, "place"),
             PhaseTag::Figure => (Phase::Figure { pos: required(&mut doc.pos, "pos")? }, "figure"),
+            PhaseTag::Sheep => (Phase::Sheep { pos: required(&mut doc.pos, "pos")? }, "sheep"),
+            PhaseTag::Flock => (Phase::Flock { pos: required(&mut doc.pos, "pos")? }, "flock"),
             PhaseTag::GameOver => (Phase::GameOver, "game_over"),
         };
         none_left("a phase", tag, &[("tile", doc.tile.is_some()), ("pos", doc.pos.is_some())])?;
@@ -152,6 +168,10 @@ enum EventTag {
     TitleTaken,
     TitleScored,
     FigureReturned,
+    TileHidden,
+    SheepDrawn,
+    WolfDrawn,
+    ExtraTurn,
     TurnStarted,
     GameOver,
 }
@@ -185,6 +205,7 @@ struct EventDoc {
     held: Option<u32>,
     title: Option<TitleId>,
     features: Option<u32>,
+    sheep: Option<u8>,
 }
 
 impl EventDoc {
@@ -298,6 +319,33 @@ impl<'de> Deserialize<'de> for Event {
                 },
                 "figure_returned",
             ),
+            EventTag::TileHidden => (
+                Event::TileHidden {
+                    player: required(&mut d.player, "player")?,
+                    pos: required(&mut d.pos, "pos")?,
+                },
+                "tile_hidden",
+            ),
+            EventTag::SheepDrawn => (
+                Event::SheepDrawn {
+                    player: required(&mut d.player, "player")?,
+                    pos: required(&mut d.pos, "pos")?,
+                    segment: required(&mut d.segment, "segment")?,
+                    sheep: required(&mut d.sheep, "sheep")?,
+                },
+                "sheep_drawn",
+            ),
+            EventTag::WolfDrawn => (
+                Event::WolfDrawn {
+                    player: required(&mut d.player, "player")?,
+                    pos: required(&mut d.pos, "pos")?,
+                    segment: required(&mut d.segment, "segment")?,
+                },
+                "wolf_drawn",
+            ),
+            EventTag::ExtraTurn => {
+                (Event::ExtraTurn { player: required(&mut d.player, "player")? }, "extra_turn")
+            }
             EventTag::TurnStarted => {
                 (Event::TurnStarted { player: required(&mut d.player, "player")? }, "turn_started")
             }
@@ -331,6 +379,7 @@ impl<'de> Deserialize<'de> for Event {
                 ("held", doc.held.is_some()),
                 ("title", doc.title.is_some()),
                 ("features", doc.features.is_some()),
+                ("sheep", doc.sheep.is_some()),
             ],
         )?;
         Ok(event)

@@ -84,6 +84,11 @@ fn toml_from_json(json: &serde_json::Value) -> String {
         figures["big_followers"],
         strings(&figures["colours"])
     );
+    for key in ["builders", "pigs", "shepherds"] {
+        if !figures[key].is_null() {
+            out += &format!("{key} = {}\n", figures[key]);
+        }
+    }
     for mark in json["marks"].as_array().unwrap() {
         out += &format!(
             "[[mark]]\nid = {}\nname = {}\non = {}\nmerge = {}\ncomplete = {}\nunfinished = {}\nglyph = {}\ncolour = {}\n",
@@ -103,6 +108,21 @@ fn toml_from_json(json: &serde_json::Value) -> String {
                 "[[neighbours]]\nid = {}\nfeature = {}\nstate = {}\nmark = {}\neach = {}\n",
                 rule["id"], rule["feature"], rule["state"], rule["mark"], rule["each"]
             );
+            continue;
+        }
+        if rule["type"] == "pig" {
+            out += &format!("[[pig]]\nid = {}\nper_city = {}\n", rule["id"], rule["per_city"]);
+            continue;
+        }
+        if rule["type"] == "flock" {
+            out += &format!(
+                "[[flock]]\nid = {}\nsheep = {}\nwolves = {}\nper_sheep = {}\n",
+                rule["id"], rule["sheep"], rule["wolves"], rule["per_sheep"]
+            );
+            continue;
+        }
+        if rule["type"] == "hide" {
+            out += &format!("[[hide]]\nid = {}\nmark = {}\n", rule["id"], rule["mark"]);
             continue;
         }
         if rule["type"] == "occupants" {

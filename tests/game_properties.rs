@@ -138,6 +138,9 @@ fn may_stand(kind: SegmentKind, figure: Figure, farmers: bool) -> bool {
             SegmentKind::Field => farmers,
             SegmentKind::Garden | SegmentKind::River => false,
         },
+        Figure::Builder => matches!(kind, SegmentKind::City | SegmentKind::Road),
+        Figure::Pig => kind == SegmentKind::Field && farmers,
+        Figure::Shepherd => kind == SegmentKind::Field,
     }
 }
 
@@ -151,18 +154,36 @@ fn expected_figure_actions(game: &Game, placed: Pos) -> BTreeSet<Action> {
             feature_of.insert(*node, number);
         }
     }
-    let occupied: BTreeSet<usize> =
-        game.figures().map(|figure| feature_of[&(figure.pos, figure.segment)]).collect();
+    let occupied: BTreeSet<usize> = game
+        .figures()
+        .filter(|figure| figure.figure.is_follower())
+        .map(|figure| feature_of[&(figure.pos, figure.segment)])
+        .collect();
     let player = game.current_player();
+    // Who stands where, for the special figures' conditions (docs/rules.md).
+    let on = |feature: usize, which: &dyn Fn(Figure, PlayerId) -> bool| {
+        game.figures().any(|figure| {
+            feature_of[&(figure.pos, figure.segment)] == feature
+                && which(figure.figure, figure.player)
+        })
+    };
     let supply = game.supply(player);
     let tile = &game.tiles()[game.board().get(placed).unwrap().tile as usize];
     let mut expected = BTreeSet::new();
     for (segment, printed) in tile.segments().iter().enumerate() {
         let feature = feature_of[&(placed, segment as u8)];
         for figure in Figure::ALL {
+            let own_follower = on(feature, &|each, owner| each.is_follower() && owner == player);
+            let free = match figure {
+                Figure::Builder | Figure::Pig => {
+                    own_follower && !on(feature, &|each, owner| each == figure && owner == player)
+                }
+                Figure::Shepherd => !on(feature, &|each, _| each == Figure::Shepherd),
+                _ => !occupied.contains(&feature),
+            };
             if supply.count(figure) > 0
                 && may_stand(printed.kind(), figure, game.options().farmers)
-                && !occupied.contains(&feature)
+                && free
             {
                 expected.insert(Action::Deploy { segment: segment as u8, figure });
             }
@@ -183,9 +204,12 @@ fn assert_features_match(game: &Game) {
     let (board, features, tiles) = (game.board(), game.features(), game.tiles());
     oracle::assert_matches_oracle(features, board, tiles);
     for (members, _) in oracle::flood_fill(board, tiles) {
-        let standing =
-            game.figures().filter(|figure| members.contains(&(figure.pos, figure.segment))).count()
-                as u32;
+        let standing = game
+            .figures()
+            .filter(|figure| {
+                figure.figure.is_follower() && members.contains(&(figure.pos, figure.segment))
+            })
+            .count() as u32;
         let order = board.get(members[0].0).unwrap().order;
         let node = features.node(order, members[0].1).unwrap();
         assert_eq!(features.data(node).figures, standing, "figures on {:?}", members[0]);
@@ -204,21 +228,33 @@ fn random_action(game: &Game, choices: &mut Choices) -> Action {
         let y = i32::from(low.y) - 2 + choices.below((high.y - low.y + 5) as usize) as i32;
         Pos::new(x as i16, y as i16)
     };
-    let figure = Figure::ALL[choices.below(3)];
-    match choices.below(6) {
+    let figure = Figure::ALL[choices.below(Figure::ALL.len())];
+    match choices.below(10) {
         0 => Action::Draw,
         1 => Action::DrawTile { tile: choices.below(game.tiles().len() + 2) as TileIndex },
         2 => Action::Place { pos: near(choices), rotation: Rotation::ALL[choices.below(4)] },
         3 => Action::Deploy { segment: choices.below(10) as u8, figure },
         4 => Action::RecallAbbot { pos: near(choices) },
+        5 => Action::DrawSheep { sheep: choices.below(6) as u8 },
+        6 => Action::DrawWolf,
+        7 => Action::GrowFlock,
+        8 => Action::DriveFlock,
         _ => Action::Skip,
     }
 }
 
 /// Whether the engine should take `action` now: listed, or a named draw the bag allows.
 fn is_legal(game: &Game, legal: &[Action], action: Action) -> bool {
+    let sheep_phase = matches!(game.phase(), Phase::Sheep { .. });
+    let bag = game.sheep_bag();
     match action {
         Action::DrawTile { tile } => game.phase() == Phase::Draw && game.drawable(tile),
+        Action::DrawSheep { sheep } => {
+            sheep_phase
+                && sheep > 0
+                && bag.sheep.get(usize::from(sheep) - 1).is_some_and(|n| *n > 0)
+        }
+        Action::DrawWolf => sheep_phase && bag.wolves > 0,
         _ => legal.contains(&action),
     }
 }
@@ -289,6 +325,24 @@ fn play_and_check(setup: GameSetup, moves: u64) {
                 assert_eq!(listed.len(), legal.len(), "a figure action listed twice");
                 assert_eq!(listed, expected_figure_actions(&game, pos));
             }
+            Phase::Sheep { .. } => {
+                assert_eq!(legal, [Action::Draw]);
+                assert!(game.sheep_bag().total() > 0, "a draw from an empty flock bag");
+            }
+            Phase::Flock { .. } => {
+                let grow = game.sheep_bag().total() > 0;
+                let expected: &[Action] = if grow {
+                    &[Action::GrowFlock, Action::DriveFlock]
+                } else {
+                    &[Action::DriveFlock]
+                };
+                assert_eq!(legal, expected);
+                let player = game.current_player();
+                assert!(
+                    game.flocks().iter().any(|flock| flock.player == player),
+                    "a flock phase without a shepherd of the player's"
+                );
+            }
             Phase::GameOver => assert!(legal.is_empty()),
         }
 
@@ -312,8 +366,19 @@ fn play_and_check(setup: GameSetup, moves: u64) {
             break;
         }
 
-        // The move: a listed action, or sometimes a named tile instead of a random draw.
-        let action = if game.phase() == Phase::Draw && choices.below(4) == 0 {
+        // The move: a listed action, or sometimes a named tile or token instead of a random
+        // draw.
+        let bag = game.sheep_bag();
+        let action = if matches!(game.phase(), Phase::Sheep { .. }) && choices.below(3) == 0 {
+            let mut named: Vec<Action> = (1..=8u8)
+                .filter(|sheep| bag.sheep[usize::from(*sheep) - 1] > 0)
+                .map(|sheep| Action::DrawSheep { sheep })
+                .collect();
+            if bag.wolves > 0 {
+                named.push(Action::DrawWolf);
+            }
+            named[choices.below(named.len())]
+        } else if game.phase() == Phase::Draw && choices.below(4) == 0 {
             let drawable: Vec<TileIndex> =
                 (0..game.tiles().len() as TileIndex).filter(|tile| game.drawable(*tile)).collect();
             for tile in &drawable {
@@ -327,7 +392,10 @@ fn play_and_check(setup: GameSetup, moves: u64) {
         assert_eq!(game.check(action), Ok(()), "{action:?}");
         let scores_before = game.scores().to_vec();
         let events = game.apply(action).unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
-        assert!(!events.is_empty(), "{action:?} told nothing");
+        // Only a step into a flock's choice or draw may pass silently: the choice or the
+        // token drawn next tells the story.
+        let silent = matches!(game.phase(), Phase::Flock { .. } | Phase::Sheep { .. });
+        assert!(!events.is_empty() || silent, "{action:?} told nothing");
         for event in &events {
             match *event {
                 Event::FeatureScored(score) => {
@@ -343,6 +411,10 @@ fn play_and_check(setup: GameSetup, moves: u64) {
                 }
                 Event::TitleScored { player, points, .. } => {
                     tally[usize::from(player.0)] += points;
+                }
+                Event::ExtraTurn { player } => {
+                    assert_eq!(player, game.current_player(), "a second turn for another player");
+                    assert!(game.is_second_turn());
                 }
                 Event::TileDiscarded { tile, .. }
                     if !has_placement_rules(&game, &game.tiles()[tile as usize]) =>

@@ -8,17 +8,17 @@ use alloc::vec::Vec;
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
 use super::raw::{
-    Located, LocatedList, RawChain, RawFarm, RawFile, RawMark, RawNeighbours, RawOccupants,
-    RawRival, RawTieBreak, RawTitle, RawToken, RawValue,
+    Located, LocatedList, RawChain, RawFarm, RawFile, RawFlock, RawHide, RawMark, RawNeighbours,
+    RawOccupants, RawPig, RawRival, RawTieBreak, RawTitle, RawToken, RawValue,
 };
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::player::{Figure, FigureSet};
 use crate::rulebook::{
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, KindSet, MAX_MARKS, MAX_RULES,
-    MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OccupantRule,
-    OptionTest, RivalRule, Rule, Rulebook, Taker, TieBreakBy, TieBreakRule, TitleInfo, TokenInfo,
-    ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
+    MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge,
+    NeighbourRule, OccupantRule, OptionTest, PigRule, RivalRule, Rule, Rulebook, Taker, TieBreakBy,
+    TieBreakRule, TitleInfo, TokenInfo, ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
@@ -79,7 +79,10 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         + raw.tiebreaks.len()
         + raw.rivals.len()
         + raw.chains.len()
-        + raw.occupants.len();
+        + raw.occupants.len()
+        + raw.pigs.len()
+        + raw.flocks.len()
+        + raw.hides.len();
     if count > MAX_RULES {
         let span = raw
             .values
@@ -91,6 +94,9 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
             .or_else(|| raw.rivals.first().map(|rival| rival.span.clone()))
             .or_else(|| raw.chains.first().map(|chain| chain.span.clone()))
             .or_else(|| raw.occupants.first().map(|rule| rule.span.clone()))
+            .or_else(|| raw.pigs.first().map(|rule| rule.span.clone()))
+            .or_else(|| raw.flocks.first().map(|rule| rule.span.clone()))
+            .or_else(|| raw.hides.first().map(|rule| rule.span.clone()))
             .unwrap_or(0..0);
         problems.report(
             Code::TooLarge,
@@ -160,6 +166,34 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
     for occupants in &raw.occupants {
         let fresh = unique(&mut rule_ids, occupants.id.as_ref(), "rule", text, problems);
         if let Some(rule) = validate_occupants(occupants, problems)
+            && fresh
+        {
+            rules.push(rule);
+        }
+    }
+    for (number, pig) in raw.pigs.iter().enumerate() {
+        let fresh = unique(&mut rule_ids, pig.id.as_ref(), "rule", text, problems);
+        only_one(problems, number, &pig.span, "pig rule: every pig is worth the same");
+        if let Some(rule) = validate_pig(pig, problems)
+            && fresh
+            && number == 0
+        {
+            rules.push(rule);
+        }
+    }
+    for (number, flock) in raw.flocks.iter().enumerate() {
+        let fresh = unique(&mut rule_ids, flock.id.as_ref(), "rule", text, problems);
+        only_one(problems, number, &flock.span, "flock: every shepherd draws from one bag");
+        if let Some(rule) = validate_flock(flock, problems)
+            && fresh
+            && number == 0
+        {
+            rules.push(rule);
+        }
+    }
+    for hide in &raw.hides {
+        let fresh = unique(&mut rule_ids, hide.id.as_ref(), "rule", text, problems);
+        if let Some(rule) = validate_hide(hide, &declared, problems)
             && fresh
         {
             rules.push(rule);
@@ -708,7 +742,7 @@ fn validate_occupants(raw: &RawOccupants, problems: &mut Problems) -> Option<Rul
                         Code::UnknownValue,
                         name.span.clone(),
                         format!(
-                            "`{}` is not a figure; expected follower, big_follower or abbot",
+                            "`{}` is not a figure; expected follower, big_follower, abbot, builder, pig or shepherd",
                             super::validate::shorten(&name.value)
                         ),
                     );
@@ -730,6 +764,77 @@ fn validate_occupants(raw: &RawOccupants, problems: &mut Problems) -> Option<Rul
         id: id?,
         effect: Effect::Occupants(OccupantRule { feature: feature?, figures: figures? }),
     })
+}
+
+/// Reports the second and later declarations of a rule a set may declare once.
+fn only_one(problems: &mut Problems, number: usize, span: &core::ops::Range<usize>, what: &str) {
+    if number == 1 {
+        problems.report(Code::Duplicate, span.clone(), format!("a set may declare one {what}"));
+    }
+}
+
+fn validate_pig(raw: &RawPig, problems: &mut Problems) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let per_city = raw
+        .per_city
+        .as_ref()
+        .and_then(|value| check_range(problems, value, "per_city", 1, MAX_POINTS))
+        .map(|value| value as u32);
+    Some(Rule { id: id?, effect: Effect::Pig(PigRule { per_city: per_city? }) })
+}
+
+fn validate_flock(raw: &RawFlock, problems: &mut Problems) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let sheep = raw.sheep.as_ref().and_then(|list| {
+        if list.value.is_empty() || list.value.len() > MAX_SHEEP {
+            problems.report(
+                Code::OutOfRange,
+                list.span.clone(),
+                format!(
+                    "`sheep` counts the tokens showing 1, 2, ... sheep: 1 to {MAX_SHEEP} counts, not {}",
+                    list.value.len()
+                ),
+            );
+            return None;
+        }
+        let mut sheep = [0u8; MAX_SHEEP];
+        let mut ok = true;
+        for (slot, count) in sheep.iter_mut().zip(&list.value) {
+            match check_range(problems, count, "sheep", 0, limits::MAX_FLOCK_TOKENS) {
+                Some(count) => *slot = count as u8,
+                None => ok = false,
+            }
+        }
+        if ok && sheep.iter().all(|count| *count == 0) {
+            problems.report(
+                Code::OutOfRange,
+                list.span.clone(),
+                "a flock's bag needs at least one token showing sheep".into(),
+            );
+            ok = false;
+        }
+        ok.then_some(sheep)
+    });
+    let wolves = match &raw.wolves {
+        None => Some(0),
+        Some(value) => check_range(problems, value, "wolves", 0, limits::MAX_FLOCK_TOKENS)
+            .map(|value| value as u8),
+    };
+    let per_sheep = raw
+        .per_sheep
+        .as_ref()
+        .and_then(|value| check_range(problems, value, "per_sheep", 1, MAX_POINTS))
+        .map(|value| value as u32);
+    Some(Rule {
+        id: id?,
+        effect: Effect::Flock(FlockRule { sheep: sheep?, wolves: wolves?, per_sheep: per_sheep? }),
+    })
+}
+
+fn validate_hide(raw: &RawHide, declared: &Declared, problems: &mut Problems) -> Option<Rule> {
+    let id = declared_id(problems, raw.id.as_ref(), "rule id");
+    let mark = tile_mark(problems, raw.mark.as_ref(), declared);
+    Some(Rule { id: id?, effect: Effect::Hide(HideRule { mark: mark? }) })
 }
 
 fn validate_chain(raw: &RawChain, problems: &mut Problems) -> Option<Rule> {

@@ -32,6 +32,9 @@ pub(crate) struct RawFile {
     pub(crate) rivals: Vec<RawRival>,
     pub(crate) chains: Vec<RawChain>,
     pub(crate) occupants: Vec<RawOccupants>,
+    pub(crate) pigs: Vec<RawPig>,
+    pub(crate) flocks: Vec<RawFlock>,
+    pub(crate) hides: Vec<RawHide>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
     pub(crate) end: usize,
 }
@@ -54,6 +57,9 @@ pub(crate) struct RawDeck {
 pub(crate) struct RawFigures {
     pub(crate) followers: Option<Located<i64>>,
     pub(crate) big_followers: Option<Located<i64>>,
+    pub(crate) builders: Option<Located<i64>>,
+    pub(crate) pigs: Option<Located<i64>>,
+    pub(crate) shepherds: Option<Located<i64>>,
     pub(crate) colours: Option<LocatedList>,
 }
 
@@ -178,6 +184,29 @@ pub(crate) struct RawOccupants {
     pub(crate) id: Option<Located<String>>,
     pub(crate) feature: Option<Located<String>>,
     pub(crate) figures: Option<LocatedList>,
+}
+
+/// A `[[pig]]` rule.
+pub(crate) struct RawPig {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) per_city: Option<Located<i64>>,
+}
+
+/// A `[[flock]]` rule.
+pub(crate) struct RawFlock {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) sheep: Option<Located<Vec<Located<i64>>>>,
+    pub(crate) wolves: Option<Located<i64>>,
+    pub(crate) per_sheep: Option<Located<i64>>,
+}
+
+/// A `[[hide]]` rule.
+pub(crate) struct RawHide {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) mark: Option<Located<String>>,
 }
 
 /// A `[[title]]` declaration.

@@ -12,9 +12,9 @@ use toml::de::{DeTable, DeValue};
 
 use super::diagnostic::{Code, Problems};
 use super::raw::{
-    Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawMark,
-    RawNeighbours, RawOccupants, RawRival, RawSegment, RawSet, RawTieBreak, RawTile, RawTitle,
-    RawToken, RawValue,
+    Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawFlock,
+    RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival, RawSegment, RawSet,
+    RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
 };
 use crate::geom::ByDir;
 
@@ -30,6 +30,9 @@ const ROOT_KEYS: &[&str] = &[
     "rival",
     "chain",
     "occupants",
+    "pig",
+    "flock",
+    "hide",
     "token",
     "title",
     "tile",
@@ -44,11 +47,15 @@ const TIEBREAK_KEYS: &[&str] = &["id", "mark", "by"];
 const RIVAL_KEYS: &[&str] = &["id", "feature", "marks", "at_most"];
 const CHAIN_KEYS: &[&str] = &["id", "edge", "turns"];
 const OCCUPANT_KEYS: &[&str] = &["id", "feature", "figures"];
+const PIG_KEYS: &[&str] = &["id", "per_city"];
+const FLOCK_KEYS: &[&str] = &["id", "sheep", "wolves", "per_sheep"];
+const HIDE_KEYS: &[&str] = &["id", "mark"];
 const TITLE_KEYS: &[&str] = &["id", "name", "feature", "per_feature", "holding"];
 const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
 const DECK_KEYS: &[&str] = &["start", "stage", "first", "last"];
-const FIGURE_KEYS: &[&str] = &["followers", "big_followers", "colours"];
+const FIGURE_KEYS: &[&str] =
+    &["followers", "big_followers", "builders", "pigs", "shepherds", "colours"];
 const TILE_KEYS: &[&str] = &["id", "name", "count", "edges", "marks", "segments"];
 const EDGE_KEYS: &[&str] = &["N", "E", "S", "W"];
 const SEGMENT_KEYS: &[&str] = &["kind", "edges", "half_edges", "cities", "marks"];
@@ -119,6 +126,9 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
             RawFigures {
                 followers: figures.integer(problems, "followers", false),
                 big_followers: figures.integer(problems, "big_followers", false),
+                builders: figures.integer(problems, "builders", false),
+                pigs: figures.integer(problems, "pigs", false),
+                shepherds: figures.integer(problems, "shepherds", false),
                 colours: figures.string_list(problems, "colours", false),
             }
         })
@@ -268,6 +278,44 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
             }
         })
         .collect();
+    let pigs = root
+        .table_list(problems, "pig", "[[pig]]")
+        .into_iter()
+        .map(|rule| {
+            rule.check_keys(problems, PIG_KEYS);
+            RawPig {
+                span: rule.span.clone(),
+                id: rule.string(problems, "id", true),
+                per_city: rule.integer(problems, "per_city", true),
+            }
+        })
+        .collect();
+    let flocks = root
+        .table_list(problems, "flock", "[[flock]]")
+        .into_iter()
+        .map(|rule| {
+            rule.check_keys(problems, FLOCK_KEYS);
+            RawFlock {
+                span: rule.span.clone(),
+                id: rule.string(problems, "id", true),
+                sheep: rule.integer_list(problems, "sheep", true),
+                wolves: rule.integer(problems, "wolves", false),
+                per_sheep: rule.integer(problems, "per_sheep", true),
+            }
+        })
+        .collect();
+    let hides = root
+        .table_list(problems, "hide", "[[hide]]")
+        .into_iter()
+        .map(|rule| {
+            rule.check_keys(problems, HIDE_KEYS);
+            RawHide {
+                span: rule.span.clone(),
+                id: rule.string(problems, "id", true),
+                mark: rule.string(problems, "mark", true),
+            }
+        })
+        .collect();
 
     let titles = root
         .table_list(problems, "title", "[[title]]")
@@ -298,6 +346,9 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         rivals,
         chains,
         occupants,
+        pigs,
+        flocks,
+        hides,
         tokens,
         titles,
         end: text.len(),
@@ -485,6 +536,27 @@ impl<'a, 'i> Table<'a, 'i> {
             return None;
         };
         let items = array.iter().filter_map(|item| as_string(item, key, true, problems)).collect();
+        Some(Located { value: items, span })
+    }
+
+    fn integer_list(
+        &self,
+        problems: &mut Problems,
+        key: &str,
+        required: bool,
+    ) -> Option<Located<Vec<Located<i64>>>> {
+        let Some(value) = self.get(key) else {
+            if required {
+                self.missing(problems, key);
+            }
+            return None;
+        };
+        let span = value.span();
+        let DeValue::Array(array) = value.get_ref() else {
+            wrong_type(problems, span, key, "a list of integers", value.get_ref());
+            return None;
+        };
+        let items = array.iter().filter_map(|item| as_integer(item, key, problems)).collect();
         Some(Located { value: items, span })
     }
 

@@ -640,6 +640,9 @@ fn validate_figures(raw: &super::raw::RawFigures, problems: &mut Problems) -> Fi
     };
     let followers = count(&raw.followers, "followers");
     let big_followers = count(&raw.big_followers, "big_followers");
+    let builders = count(&raw.builders, "builders");
+    let pigs = count(&raw.pigs, "pigs");
+    let shepherds = count(&raw.shepherds, "shepherds");
     let mut colours: Vec<String> = Vec::new();
     if let Some(list) = &raw.colours {
         if list.value.len() > limits::MAX_COLOURS {
@@ -678,7 +681,7 @@ fn validate_figures(raw: &super::raw::RawFigures, problems: &mut Problems) -> Fi
             }
         }
     }
-    Figures { followers, big_followers, colours }
+    Figures { followers, big_followers, builders, pigs, shepherds, colours }
 }
 
 pub(crate) fn check_id(

@@ -48,13 +48,19 @@ fn write_catalog(out: &mut String, catalog: &Catalog) -> core::fmt::Result {
     }
 
     let figures = catalog.figures();
-    if figures.followers != 0 || figures.big_followers != 0 || !figures.colours.is_empty() {
+    let counts = [
+        ("followers", figures.followers),
+        ("big_followers", figures.big_followers),
+        ("builders", figures.builders),
+        ("pigs", figures.pigs),
+        ("shepherds", figures.shepherds),
+    ];
+    if counts.iter().any(|(_, count)| *count != 0) || !figures.colours.is_empty() {
         writeln!(out, "\n[figures]")?;
-        if figures.followers != 0 {
-            writeln!(out, "followers = {}", figures.followers)?;
-        }
-        if figures.big_followers != 0 {
-            writeln!(out, "big_followers = {}", figures.big_followers)?;
+        for (key, count) in counts {
+            if count != 0 {
+                writeln!(out, "{key} = {count}")?;
+            }
         }
         if !figures.colours.is_empty() {
             writeln!(out, "colours = {}", list(figures.colours.iter().map(String::as_str)))?;
@@ -151,6 +157,26 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
                     "figures = {}",
                     list(occupants.figures.iter().map(Figure::file_name))
                 )?;
+            }
+            Effect::Pig(pig) => {
+                writeln!(out, "\n[[pig]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "per_city = {}", pig.per_city)?;
+            }
+            Effect::Flock(flock) => {
+                writeln!(out, "\n[[flock]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                let kinds = flock.sheep.iter().rposition(|count| *count != 0).map_or(0, |n| n + 1);
+                let counts: Vec<String> =
+                    flock.sheep[..kinds].iter().map(|count| alloc::format!("{count}")).collect();
+                writeln!(out, "sheep = [{}]", counts.join(", "))?;
+                writeln!(out, "wolves = {}", flock.wolves)?;
+                writeln!(out, "per_sheep = {}", flock.per_sheep)?;
+            }
+            Effect::Hide(hide) => {
+                writeln!(out, "\n[[hide]]")?;
+                writeln!(out, "id = {}", quoted(&rule.id))?;
+                writeln!(out, "mark = {}", quoted(mark_id(hide.mark)))?;
             }
             Effect::Chain(chain) => {
                 writeln!(out, "\n[[chain]]")?;

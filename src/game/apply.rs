@@ -66,9 +66,29 @@ impl Game {
                     self.extend_chain(pos, &edges, step);
                 }
                 events.push(Event::TilePlaced { player: self.current, tile, pos, rotation });
+                if self.rules.specials {
+                    self.note_extensions(pos);
+                }
+                let marks = self.rules.tiles[usize::from(tile)].marks();
+                if !self.rules.hiding.is_empty()
+                    && marks.iter().any(|mark| self.rules.hiding.contains(mark))
+                    && self.tiles_left() > 0
+                {
+                    self.specials.hidden += 1;
+                    events.push(Event::TileHidden { player: self.current, pos });
+                }
                 self.phase = Phase::Figure { pos };
                 self.placements = 0;
                 self.deployments = self.open_deployments(pos);
+                if self.rules.specials {
+                    self.specials.open = self.open_specials(pos);
+                }
+            }
+            (Phase::Figure { pos }, Action::Deploy { segment, figure })
+                if !figure.is_follower() =>
+            {
+                let node = self.check_deploy(pos, segment, figure)?;
+                self.deploy_special(pos, segment, figure, node, events);
             }
             (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
                 let node = self.check_deploy(pos, segment, figure)?;
@@ -81,7 +101,7 @@ impl Game {
                     self.cloisters.push(pos);
                 }
                 events.push(Event::FigurePlaced { player, figure, pos, segment });
-                self.end_turn(pos, events);
+                self.after_figure(pos, events);
             }
             (Phase::Figure { pos: placed }, Action::RecallAbbot { pos }) => {
                 let index = self.check_recall(pos)?;
@@ -97,9 +117,18 @@ impl Game {
                 );
                 self.award(score, events);
                 self.return_figure(index, events);
-                self.end_turn(placed, events);
+                self.after_figure(placed, events);
             }
-            (Phase::Figure { pos }, Action::Skip) => self.end_turn(pos, events),
+            (Phase::Figure { pos }, Action::Skip) => self.after_figure(pos, events),
+            (Phase::Sheep { pos }, Action::Draw | Action::DrawSheep { .. } | Action::DrawWolf) => {
+                let token = self.check_sheep(action)?;
+                self.draw_sheep(pos, token, events);
+            }
+            (Phase::Flock { pos }, Action::GrowFlock) => {
+                self.check_grow()?;
+                self.tend_flock(pos, true, events);
+            }
+            (Phase::Flock { pos }, Action::DriveFlock) => self.tend_flock(pos, false, events),
             (phase, action) => return Err(wrong_phase(phase, action)),
         }
         self.log.push(action);
@@ -135,16 +164,22 @@ impl Game {
         }
         events.push(Event::TileDiscarded { player, tile });
         self.discarded.push(tile);
-        if self.bag.total() == 0 {
+        if self.tiles_left() == 0 {
             self.finish(events);
         }
     }
 
     /// Scores what the tile at `pos` completed, then passes the turn or ends the game.
-    fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
+    pub(super) fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
         let (tile, order, _) = self.board.peek(pos).expect("the turn's tile lies at its cell");
         // Most tiles close nothing, and then no segment of theirs needs looking at.
         self.deployments = 0;
+        self.specials.open = 0;
+        // Shepherds go to market before the features score, as JCloisterZone orders it (the
+        // rule books do not say).
+        if !self.specials.flocks.is_empty() {
+            self.market_closed_fields(events);
+        }
         let linear = if core::mem::take(&mut self.closes) {
             self.rules.linear.get(usize::from(tile)).copied().unwrap_or_default()
         } else {
@@ -218,11 +253,10 @@ impl Game {
             }
         }
 
-        if self.bag.total() == 0 {
+        if self.tiles_left() == 0 {
             self.finish(events);
         } else {
-            let next = self.current.0 + 1;
-            self.current = PlayerId(if next == self.players() { 0 } else { next });
+            self.current = self.next_player(events);
             self.phase = Phase::Draw;
             events.push(Event::TurnStarted { player: self.current });
         }
@@ -424,7 +458,7 @@ impl Game {
         }
     }
 
-    fn award(&mut self, score: FeatureScore, events: &mut Vec<Event>) {
+    pub(super) fn award(&mut self, score: FeatureScore, events: &mut Vec<Event>) {
         for player in score.scorers.iter() {
             self.scores[player] += score.points;
             self.by_kind[player].add(&score);
@@ -443,7 +477,7 @@ impl Game {
         }
     }
 
-    fn return_figure(&mut self, index: usize, events: &mut Vec<Event>) {
+    pub(super) fn return_figure(&mut self, index: usize, events: &mut Vec<Event>) {
         let standing = self.figures.remove(index);
         if is_cloister(standing.kind)
             && let Some(at) = self.cloisters.iter().position(|pos| *pos == standing.pos)
@@ -451,7 +485,9 @@ impl Game {
             self.cloisters.swap_remove(at);
         }
         *self.supply[standing.player].slot(standing.figure) += 1;
-        self.features.count_figure(standing.node, false);
+        if standing.figure.is_follower() {
+            self.features.count_figure(standing.node, false);
+        }
         events.push(Event::FigureReturned {
             player: standing.player,
             figure: standing.figure,

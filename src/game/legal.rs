@@ -68,6 +68,11 @@ impl Game {
                 actions.push(action);
                 false
             }),
+            Phase::Sheep { .. } => actions.push(Action::Draw),
+            Phase::Flock { .. } => self.flock_actions(|action| {
+                actions.push(action);
+                false
+            }),
             Phase::GameOver => {}
         }
     }
@@ -90,12 +95,15 @@ impl Game {
     #[must_use]
     pub fn legal_action_count(&self) -> usize {
         match self.phase {
-            Phase::Draw => 1,
+            Phase::Draw | Phase::Sheep { .. } => 1,
             Phase::Place { .. } => self.placements as usize,
             Phase::GameOver => 0,
             Phase::Figure { .. } => {
-                self.deployments.count_ones() as usize + self.recallable_abbots().count() + 1
+                (self.deployments.count_ones() + self.specials.open.count_ones()) as usize
+                    + self.recallable_abbots().count()
+                    + 1
             }
+            Phase::Flock { .. } => 1 + usize::from(self.check_grow().is_ok()),
         }
     }
 
@@ -104,7 +112,7 @@ impl Game {
     #[must_use]
     pub fn legal_action(&self, index: usize) -> Option<Action> {
         match self.phase {
-            Phase::Draw => (index == 0).then_some(Action::Draw),
+            Phase::Draw | Phase::Sheep { .. } => (index == 0).then_some(Action::Draw),
             Phase::Figure { .. } if index < self.deployments.count_ones() as usize => {
                 let mut open = self.deployments;
                 for _ in 0..index {
@@ -161,23 +169,41 @@ impl Game {
     /// returns `true`.
     fn each_legal_action(&self, mut each: impl FnMut(Action) -> bool) {
         match self.phase {
-            Phase::Draw => {
+            Phase::Draw | Phase::Sheep { .. } => {
                 each(Action::Draw);
             }
             Phase::Place { tile } => {
                 self.placements_into(tile, |pos, rotation| each(Action::Place { pos, rotation }));
             }
             Phase::Figure { .. } => self.figure_actions(each),
+            Phase::Flock { .. } => self.flock_actions(each),
             Phase::GameOver => {}
         }
     }
 
-    /// Calls `each` with the figure actions open after the tile just placed (deployments,
-    /// abbot recalls, then `Skip`) until it returns `true`.
+    /// Calls `each` with the flock phase's choices, growing first (when the bag has a
+    /// token), until it returns `true`.
+    fn flock_actions(&self, mut each: impl FnMut(Action) -> bool) {
+        if self.check_grow().is_ok() && each(Action::GrowFlock) {
+            return;
+        }
+        each(Action::DriveFlock);
+    }
+
+    /// Calls `each` with the figure actions open after the tile just placed (deployments of
+    /// followers, then of special figures, abbot recalls, then `Skip`) until it returns
+    /// `true`.
     fn figure_actions(&self, mut each: impl FnMut(Action) -> bool) {
         let mut open = self.deployments;
         while open != 0 {
             if each(deployment(open.trailing_zeros() as usize)) {
+                return;
+            }
+            open &= open - 1;
+        }
+        let mut open = self.specials.open;
+        while open != 0 {
+            if each(super::special::special_deployment(open.trailing_zeros() as usize)) {
                 return;
             }
             open &= open - 1;
@@ -194,7 +220,7 @@ impl Game {
     pub(super) fn open_deployments(&self, pos: Pos) -> u128 {
         let Some((tile, order, _)) = self.board.peek(pos) else { return 0 };
         let supply = self.supply[self.current];
-        let in_supply = Figure::ALL
+        let in_supply = Figure::FOLLOWERS
             .into_iter()
             .enumerate()
             .fold(0u8, |mask, (bit, figure)| mask | u8::from(supply.count(figure) > 0) << bit);
@@ -256,6 +282,11 @@ impl Game {
                 self.check_recall(pos).map(|_| ())
             }
             (Phase::Figure { .. }, Action::Skip) => Ok(()),
+            (Phase::Sheep { .. }, Action::Draw | Action::DrawSheep { .. } | Action::DrawWolf) => {
+                self.check_sheep(action).map(|_| ())
+            }
+            (Phase::Flock { .. }, Action::GrowFlock) => self.check_grow(),
+            (Phase::Flock { .. }, Action::DriveFlock) => Ok(()),
             (phase, action) => Err(wrong_phase(phase, action)),
         }
     }
@@ -445,6 +476,9 @@ impl Game {
     ) -> Result<NodeId, ActionError> {
         let target = self.deploy_target(pos, segment)?;
         self.figure_rule(&target, figure)?;
+        if !figure.is_follower() {
+            self.special_rule(target.node, segment, figure)?;
+        }
         Ok(target.node)
     }
 
@@ -480,7 +514,7 @@ impl Game {
         if self.supply[self.current].count(figure) == 0 {
             return Err(ActionError::NoneLeft { figure });
         }
-        if target.occupied {
+        if target.occupied && figure.is_follower() {
             return Err(ActionError::FeatureOccupied { segment: target.segment });
         }
         Ok(())

@@ -10,6 +10,7 @@ use crate::bag::Bag;
 use crate::board::Board;
 use crate::event::{Event, PointsByKind};
 use crate::features::{Features, NodeId, roomy_clone};
+use crate::flock::SheepBag;
 use crate::geom::{Dir, Rotation};
 use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
@@ -23,6 +24,7 @@ use crate::tile::{TileIndex, TileType};
 mod apply;
 mod legal;
 mod queries;
+mod special;
 
 /// A segment of the tile just placed, as a figure would see it.
 struct Target {
@@ -166,6 +168,8 @@ pub struct Game {
     deployments: u128,
     /// Tiles drawn that fit nowhere, in the order they were drawn.
     discarded: Vec<TileIndex>,
+    /// The builders', pigs' and shepherds' state, and the tiles hidden under hills.
+    specials: special::Specials,
     log: Vec<Action>,
 }
 
@@ -196,6 +200,7 @@ impl Clone for Game {
             closes: self.closes,
             deployments: self.deployments,
             discarded: self.discarded.clone(),
+            specials: self.specials.clone(),
             log: roomy_clone(&self.log),
         }
     }
@@ -250,6 +255,12 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reshuffle(&mut self, seed: u64) {
+        // Sheep drawn at random are named first, so that only tile draws are left to name.
+        for (index, named) in self.specials.random_draws.drain(..) {
+            if let Some(action) = self.log.get_mut(index) {
+                *action = named;
+            }
+        }
         // The start tile is placed by no action; every later placement follows its draw.
         let mut placed = self.placed.iter().skip(1).map(|(_, tile)| *tile);
         let mut discarded = self.discarded.iter().copied();
@@ -318,6 +329,14 @@ impl Game {
         self.closes = false;
         self.deployments = 0;
         self.discarded.clear();
+        self.specials = special::Specials {
+            bag: rules.flock.map(|(_, rule)| SheepBag::full(&rule)).unwrap_or_default(),
+            flocks: core::mem::take(&mut self.specials.flocks),
+            random_draws: core::mem::take(&mut self.specials.random_draws),
+            ..special::Specials::default()
+        };
+        self.specials.flocks.clear();
+        self.specials.random_draws.clear();
         self.log.clear();
         self.lay_start();
     }
@@ -352,6 +371,7 @@ impl Game {
             closes: false,
             deployments: 0,
             discarded: Vec::new(),
+            specials: special::Specials::default(),
             // A turn is a draw, a placement and a figure action, plus any discards.
             log: Vec::with_capacity(3 * tiles + 8),
             rules,
@@ -379,7 +399,7 @@ impl Game {
                 }
             }
         }
-        if self.bag.total() == 0 {
+        if self.tiles_left() == 0 {
             self.finish(&mut Vec::new());
         }
     }
@@ -415,19 +435,27 @@ impl Game {
 
 /// Why `figure` may never stand on a segment of `kind`, or `None` when it may.
 pub(crate) fn kind_refusal(kind: SegmentKind, figure: Figure, farmers: bool) -> Option<Forbidden> {
+    let linear = matches!(kind, SegmentKind::City | SegmentKind::Road);
     match (kind, figure) {
         (SegmentKind::River, _) => Some(Forbidden::River),
         (SegmentKind::City | SegmentKind::Road | SegmentKind::Field, Figure::Abbot) => {
             Some(Forbidden::AbbotOnlyInCloisters)
         }
-        (SegmentKind::Field, _) if !farmers => Some(Forbidden::NoFarmers),
+        (_, Figure::Builder) if !linear => Some(Forbidden::BuilderOnRoadsAndCities),
+        (_, Figure::Pig | Figure::Shepherd) if kind != SegmentKind::Field => {
+            Some(Forbidden::OnlyOnFields)
+        }
+        // The shepherd is no farmer: it tends its flock whether farmers play or not.
+        (SegmentKind::Field, Figure::Follower | Figure::BigFollower | Figure::Pig) if !farmers => {
+            Some(Forbidden::NoFarmers)
+        }
         _ => None,
     }
 }
 
-/// How many kinds of figure a deployment may name: the width of a segment's bits in
+/// How many kinds of follower a deployment may name: the width of a segment's bits in
 /// [`Game::deployments`].
-const FIGURE_KINDS: usize = Figure::ALL.len();
+const FIGURE_KINDS: usize = Figure::FOLLOWERS.len();
 
 // Every (segment, figure) pair of a tile has its bit.
 const _: () = assert!(FIGURE_KINDS * crate::segment::MAX_SEGMENTS_PER_TILE <= 128);
@@ -436,7 +464,7 @@ const _: () = assert!(FIGURE_KINDS * crate::segment::MAX_SEGMENTS_PER_TILE <= 12
 fn deployment(bit: usize) -> Action {
     Action::Deploy {
         segment: (bit / FIGURE_KINDS) as SegmentIndex,
-        figure: Figure::ALL[bit % FIGURE_KINDS],
+        figure: Figure::FOLLOWERS[bit % FIGURE_KINDS],
     }
 }
 

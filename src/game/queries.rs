@@ -366,6 +366,31 @@ impl Game {
         self.supply.0.get(player.index()).copied().unwrap_or_default()
     }
 
+    /// Tiles hidden under hills so far (Hills & Sheep): out of the game, unseen. They are
+    /// counted among [`Game::remaining`], whose tiles nobody can tell apart from them.
+    #[must_use]
+    pub fn hidden_tiles(&self) -> u32 {
+        self.specials.hidden
+    }
+
+    /// The shepherds on the board with their flocks' tokens, in the order they were deployed.
+    #[must_use]
+    pub fn flocks(&self) -> &[crate::flock::Flock] {
+        &self.specials.flocks
+    }
+
+    /// What the flock's bag holds (its counts are public; its order is not).
+    #[must_use]
+    pub fn sheep_bag(&self) -> crate::flock::SheepBag {
+        self.specials.bag
+    }
+
+    /// Whether the current turn is a builder's second turn (Traders & Builders).
+    #[must_use]
+    pub fn is_second_turn(&self) -> bool {
+        self.specials.second_turn
+    }
+
     /// The figures on the board, in the order they were placed.
     pub fn figures(&self) -> impl ExactSizeIterator<Item = PlacedFigure> + '_ {
         self.figures.iter().map(|standing| PlacedFigure {
@@ -383,10 +408,11 @@ impl Game {
         self.bag.remaining()
     }
 
-    /// Tiles left in the bag.
+    /// Tiles left to draw: those in the bag less those hidden under hills, which are never
+    /// drawn.
     #[must_use]
     pub fn tiles_left(&self) -> u32 {
-        self.bag.total()
+        self.bag.total().saturating_sub(self.specials.hidden)
     }
 
     /// Tiles drawn that fit nowhere and left the game.

@@ -11,8 +11,9 @@ mod token;
 
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, NeighbourRule, OccupantRule, OptionTest,
-    RivalRule, Rule, RuleId, TieBreakBy, TieBreakRule, ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, HideRule, MAX_SHEEP,
+    NeighbourRule, OccupantRule, OptionTest, PigRule, RivalRule, Rule, RuleId, TieBreakBy,
+    TieBreakRule, ValueRule,
 };
 pub use title::{MAX_TITLES, TitleId, TitleInfo, TitleStanding};
 pub use token::{MAX_TOKENS, Taker, TokenId, TokenInfo};
@@ -210,13 +211,36 @@ impl Rulebook {
     /// The figures the declared rules let stand on a `kind` segment (every figure when no rule
     /// limits them).
     pub(crate) fn occupants(&self, kind: SegmentKind) -> crate::player::FigureSet {
-        self.rules.iter().fold(crate::player::FigureSet::from_bits(0b111), |allowed, rule| {
-            match rule.effect {
-                Effect::Occupants(occupants) if occupants.feature == kind => {
-                    crate::player::FigureSet::from_bits(allowed.bits() & occupants.figures.bits())
-                }
-                _ => allowed,
+        let every = crate::player::Figure::ALL.into_iter().collect();
+        self.rules.iter().fold(every, |allowed: crate::player::FigureSet, rule| match rule.effect {
+            Effect::Occupants(occupants) if occupants.feature == kind => {
+                crate::player::FigureSet::from_bits(allowed.bits() & occupants.figures.bits())
             }
+            _ => allowed,
+        })
+    }
+
+    /// The first declared pig rule, with its number.
+    pub(crate) fn pig(&self) -> Option<(RuleId, PigRule)> {
+        self.rules.iter().enumerate().find_map(|(index, rule)| match rule.effect {
+            Effect::Pig(pig) => Some((RuleId(index as u8), pig)),
+            _ => None,
+        })
+    }
+
+    /// The first declared flock, with its number.
+    pub(crate) fn flock(&self) -> Option<(RuleId, FlockRule)> {
+        self.rules.iter().enumerate().find_map(|(index, rule)| match rule.effect {
+            Effect::Flock(flock) => Some((RuleId(index as u8), flock)),
+            _ => None,
+        })
+    }
+
+    /// The marks whose tiles hide a tile under them.
+    pub(crate) fn hiding_marks(&self) -> MarkSet {
+        self.rules.iter().fold(MarkSet::EMPTY, |marks, rule| match rule.effect {
+            Effect::Hide(hide) => marks.with(hide.mark),
+            _ => marks,
         })
     }
 
@@ -393,6 +417,11 @@ impl Rule {
             }
             Effect::Chain(chain) => Effect::Chain(*chain),
             Effect::Occupants(occupants) => Effect::Occupants(*occupants),
+            Effect::Pig(pig) => Effect::Pig(*pig),
+            Effect::Flock(flock) => Effect::Flock(*flock),
+            Effect::Hide(hide) => Effect::Hide(HideRule {
+                mark: map.get(hide.mark.index()).copied().unwrap_or(hide.mark),
+            }),
         };
         Rule { id: self.id.clone(), effect }
     }

@@ -59,6 +59,59 @@ pub enum Effect {
     /// Limits the figures that may stand on a kind of segment (`[[occupants]]` in files: only
     /// an abbot on a garden).
     Occupants(OccupantRule),
+    /// What a pig adds to its owner's farm payout per completed city (`[[pig]]` in files:
+    /// Traders & Builders).
+    Pig(PigRule),
+    /// The shepherds' hidden bag of sheep and wolf tokens and what a sheep is worth at market
+    /// (`[[flock]]` in files: Hills & Sheep).
+    Flock(FlockRule),
+    /// A tile carrying a mark hides the next tile of the bag under it, out of the game
+    /// (`[[hide]]` in files: Hills & Sheep's hills).
+    Hide(HideRule),
+}
+
+/// A pig on a field adds `per_city` to every completed city the field pays its owner's
+/// farmers: "the farmer's owner receives 4 points (instead of 3) for each completed city"
+/// (Traders & Builders). A city a farm rule multiplies (a besieged city) multiplies the pig's
+/// share too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PigRule {
+    /// Points more per completed city.
+    pub per_city: u32,
+}
+
+/// The most sheep one token of a flock may show.
+pub const MAX_SHEEP: usize = 8;
+
+/// The flock's bag: `sheep[n]` tokens showing `n + 1` sheep, and `wolves` wolves, drawn
+/// unseen ("18 tokens: 4 × one sheep, 5 × two, 5 × three, 2 × four, 2 wolves", Hills &
+/// Sheep); each sheep pays every shepherd of its field `per_sheep` at market.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FlockRule {
+    /// Tokens by the number of sheep they show, one sheep first.
+    pub sheep: [u8; MAX_SHEEP],
+    /// Wolf tokens.
+    pub wolves: u8,
+    /// Points a sheep pays each shepherd at market.
+    pub per_sheep: u32,
+}
+
+impl FlockRule {
+    /// Every token in the bag, wolves included.
+    #[must_use]
+    pub fn tokens(&self) -> u32 {
+        self.sheep.iter().map(|count| u32::from(*count)).sum::<u32>() + u32::from(self.wolves)
+    }
+}
+
+/// A placed tile carrying `mark` has the bag's next tile put face down under it, out of the
+/// game: "If a player draws a Hill tile, he/she immediately draws another tile (without
+/// looking at it) and places it underneath the Hill tile" (Hills & Sheep). Nothing is hidden
+/// once the bag is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HideRule {
+    /// The tile mark.
+    pub mark: Mark,
 }
 
 /// Only `figures` may stand on segments of kind `feature`, of those the figures' own rules

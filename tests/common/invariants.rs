@@ -18,6 +18,8 @@ pub(crate) fn assert_consistent(game: &Game) {
             assert!(legal.iter().all(|action| matches!(action, Action::Place { .. })));
         }
         Phase::Figure { .. } => assert!(legal.contains(&Action::Skip)),
+        Phase::Sheep { .. } => assert_eq!(legal, [Action::Draw]),
+        Phase::Flock { .. } => assert_eq!(legal.last(), Some(&Action::DriveFlock)),
         Phase::GameOver => assert!(legal.is_empty() && game.is_over()),
     }
     let in_hand = u64::from(matches!(game.phase(), Phase::Place { .. }));
@@ -26,14 +28,34 @@ pub(crate) fn assert_consistent(game: &Game) {
         game.board().len() as u64
             + u64::from(game.tiles_left())
             + u64::from(game.discarded())
+            + u64::from(game.hidden_tiles())
             + in_hand,
         total,
-        "tiles placed + left + discarded + in hand"
+        "tiles placed + left + discarded + hidden + in hand"
     );
     assert_eq!(
         game.remaining().iter().map(|count| u64::from(*count)).sum::<u64>(),
-        u64::from(game.tiles_left())
+        u64::from(game.tiles_left()) + u64::from(game.hidden_tiles()),
+        "the bag holds the tiles left and those hidden under hills"
     );
+    // Every sheep token is in the bag or beside a shepherd.
+    let in_flocks: u32 = game
+        .flocks()
+        .iter()
+        .map(|flock| flock.tokens.iter().map(|n| u32::from(*n)).sum::<u32>())
+        .sum();
+    assert_eq!(
+        game.sheep_bag().total() + in_flocks,
+        game.restarted(game.seed()).sheep_bag().total(),
+        "sheep tokens lost or made"
+    );
+    for flock in game.flocks() {
+        assert!(
+            game.figures().any(|figure| figure.figure == Figure::Shepherd
+                && (figure.pos, figure.segment) == (flock.pos, flock.segment)),
+            "a flock without its shepherd"
+        );
+    }
     let fresh = game.restarted(game.seed());
     for player in (0..game.players()).map(PlayerId) {
         let supply = game.supply(player);

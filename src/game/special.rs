@@ -1,0 +1,427 @@
+//! The special figures of Traders & Builders and Hills & Sheep in play: where a builder, pig
+//! or shepherd may go, the builder's second turn, the shepherd's flock (its draws, its growth,
+//! the market and the wolf), and the tiles hills hide.
+
+use alloc::vec::Vec;
+
+use crate::action::{Action, ActionError, Phase};
+use crate::event::{Event, FeatureScore, ScoreReason};
+use crate::features::NodeId;
+use crate::flock::{Flock, SheepBag, SheepToken};
+use crate::player::{Figure, PlayerId, PlayerSet};
+use crate::pos::Pos;
+use crate::rulebook::MarkCounts;
+use crate::scoring::Standing;
+use crate::segment::{SegmentIndex, SegmentKind};
+
+use super::Game;
+
+/// How many special figures a deployment may name: the width of a segment's bits in
+/// [`Specials::open`].
+pub(super) const SPECIAL_KINDS: usize = Figure::SPECIAL.len();
+
+// Every (segment, special figure) pair of a tile has its bit.
+const _: () = assert!(SPECIAL_KINDS * crate::segment::MAX_SEGMENTS_PER_TILE <= 128);
+
+/// The special deployment that bit `bit` of [`Specials::open`] stands for.
+pub(super) fn special_deployment(bit: usize) -> Action {
+    Action::Deploy {
+        segment: (bit / SPECIAL_KINDS) as SegmentIndex,
+        figure: Figure::SPECIAL[bit % SPECIAL_KINDS],
+    }
+}
+
+/// A token about to be drawn for a shepherd: the one just deployed, or the one whose flock
+/// grows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Drawing {
+    /// The shepherd's cell and segment.
+    pub(super) shepherd: (Pos, SegmentIndex),
+    /// Whether the flock grows (else the shepherd was just deployed).
+    pub(super) grows: bool,
+}
+
+/// What the special figures add to a game's state; all empty in games without them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct Specials {
+    /// In the figure phase, the special deployments open on the tile just placed: bit
+    /// `SPECIAL_KINDS × segment + n` for `Deploy { segment, figure: Figure::SPECIAL[n] }`.
+    pub(super) open: u128,
+    /// The tile just placed extended a road or city holding the current player's builder.
+    pub(super) builder_due: bool,
+    /// The current turn is a builder's second turn, which gives no third.
+    pub(super) second_turn: bool,
+    /// The current player's shepherd whose field the tile just placed extended: its flock
+    /// grows or goes to market once the figure step is done.
+    pub(super) flock_due: Option<(Pos, SegmentIndex)>,
+    /// In the sheep phase, whom the token is for.
+    pub(super) drawing: Option<Drawing>,
+    /// The flock's bag.
+    pub(super) bag: SheepBag,
+    /// The shepherds on the board with their tokens.
+    pub(super) flocks: Vec<Flock>,
+    /// Each sheep token drawn at random, as the action that names it, with the index in the
+    /// log of the draw: what a reshuffle writes into the log.
+    pub(super) random_draws: Vec<(usize, Action)>,
+    /// Tiles hidden under hills: they stay in the bag, unknown, and are never drawn ("in
+    /// reality no specific tile is selected when the hill is placed", as JCloisterZone
+    /// reasons; drawing uniformly and leaving this many undrawn at the end is the same game).
+    pub(super) hidden: u32,
+}
+
+impl Game {
+    /// The figures standing on the feature whose root is `root`, with their indices.
+    fn standing_on(&self, root: NodeId) -> impl Iterator<Item = (usize, Standing)> + '_ {
+        self.figures
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(move |(_, standing)| self.features.root(standing.node) == root)
+    }
+
+    /// Why `figure`, a special figure, may not go on the feature of `node` (segment
+    /// `segment` of the tile just placed) for the current player, beyond its kind and supply.
+    pub(super) fn special_rule(
+        &self,
+        node: NodeId,
+        segment: SegmentIndex,
+        figure: Figure,
+    ) -> Result<(), ActionError> {
+        let root = self.features.root(node);
+        let player = self.current;
+        let mut own_follower = false;
+        for (_, standing) in self.standing_on(root) {
+            let mine = standing.player == player;
+            own_follower |= mine && standing.figure.is_follower();
+            // A shepherd keeps out every other shepherd; a builder or pig only its owner's.
+            if standing.figure == figure && (mine || figure == Figure::Shepherd) {
+                return Err(ActionError::FigureAlreadyThere { figure, segment });
+            }
+        }
+        if figure != Figure::Shepherd && !own_follower {
+            return Err(ActionError::NeedsOwnFollower { figure, segment });
+        }
+        Ok(())
+    }
+
+    /// The special deployments open on the tile at `pos`, as [`Specials::open`] keeps them.
+    pub(super) fn open_specials(&self, pos: Pos) -> u128 {
+        let supply = self.supply[self.current];
+        if supply.builders == 0 && supply.pigs == 0 && supply.shepherds == 0 {
+            return 0;
+        }
+        let Some((tile, order, _)) = self.board.peek(pos) else { return 0 };
+        let segments = self.rules.tiles[usize::from(tile)].segments();
+        let mut open = 0u128;
+        for (segment, printed) in segments.iter().enumerate() {
+            let may = self.rules.may_stand[printed.kind() as usize];
+            let Some(node) = self.features.node(order, segment as SegmentIndex) else { continue };
+            for (bit, figure) in Figure::SPECIAL.into_iter().enumerate() {
+                let allowed = may >> (Figure::FOLLOWERS.len() + bit) & 1 != 0;
+                if allowed
+                    && supply.count(figure) > 0
+                    && self.special_rule(node, segment as SegmentIndex, figure).is_ok()
+                {
+                    open |= 1 << (super::special::SPECIAL_KINDS * segment + bit);
+                }
+            }
+        }
+        open
+    }
+
+    /// After the tile at `pos` joined the board: whether it extended a road or city holding
+    /// the current player's builder, and which of their shepherds' fields it extended.
+    pub(super) fn note_extensions(&mut self, pos: Pos) {
+        self.specials.builder_due = false;
+        self.specials.flock_due = None;
+        if self.figures.iter().all(|standing| standing.figure.is_follower()) {
+            return;
+        }
+        let Some((tile, order, _)) = self.board.peek(pos) else { return };
+        let segments = self.rules.tiles[usize::from(tile)].segments();
+        let (mut builder, mut flock) = (false, None);
+        for segment in 0..segments.len() as SegmentIndex {
+            let Some(node) = self.features.node(order, segment) else { continue };
+            let root = self.features.root(node);
+            for (_, standing) in self.standing_on(root) {
+                if standing.player != self.current {
+                    continue;
+                }
+                match standing.figure {
+                    Figure::Builder => builder = true,
+                    Figure::Shepherd if flock.is_none() => {
+                        flock = Some((standing.pos, standing.segment));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.specials.builder_due = builder;
+        self.specials.flock_due = flock;
+    }
+
+    /// A special figure goes onto `node`; a shepherd draws its first token at once.
+    pub(super) fn deploy_special(
+        &mut self,
+        pos: Pos,
+        segment: SegmentIndex,
+        figure: Figure,
+        node: NodeId,
+        events: &mut Vec<Event>,
+    ) {
+        let player = self.current;
+        *self.supply[player].slot(figure) -= 1;
+        let kind = self.features.kind(node);
+        self.figures.push(Standing { player, figure, pos, segment, node, kind });
+        events.push(Event::FigurePlaced { player, figure, pos, segment });
+        if figure == Figure::Shepherd {
+            self.specials.flocks.push(Flock::new(player, pos, segment));
+            if self.specials.bag.total() > 0 {
+                let shepherd = (pos, segment);
+                self.specials.drawing = Some(super::special::Drawing { shepherd, grows: false });
+                self.phase = Phase::Sheep { pos };
+                return;
+            }
+        }
+        self.after_figure(pos, events);
+    }
+
+    /// The figure step of the turn whose tile lies at `pos` is done: the current player's
+    /// extended flock grows or goes to market if there is one ("after placing a follower, or
+    /// not", Hills & Sheep), and then the turn ends.
+    pub(super) fn after_figure(&mut self, pos: Pos, events: &mut Vec<Event>) {
+        if let Some(shepherd) = self.specials.flock_due
+            && self.flock_at(shepherd).is_some()
+        {
+            self.phase = Phase::Flock { pos };
+            return;
+        }
+        self.specials.flock_due = None;
+        self.end_turn(pos, events);
+    }
+
+    /// The index in the flocks of the shepherd at `shepherd`.
+    fn flock_at(&self, (pos, segment): (Pos, SegmentIndex)) -> Option<usize> {
+        self.specials.flocks.iter().position(|flock| flock.pos == pos && flock.segment == segment)
+    }
+
+    /// Whether a token can be drawn for a growing flock.
+    pub(super) fn check_grow(&self) -> Result<(), ActionError> {
+        if self.specials.bag.total() == 0 {
+            return Err(ActionError::FlockBagEmpty);
+        }
+        Ok(())
+    }
+
+    /// The flock phase's choice: grow (a token is drawn next) or go to market.
+    pub(super) fn tend_flock(&mut self, pos: Pos, grow: bool, events: &mut Vec<Event>) {
+        let Some(shepherd) = self.specials.flock_due.take() else {
+            self.end_turn(pos, events);
+            return;
+        };
+        if grow {
+            self.specials.drawing = Some(Drawing { shepherd, grows: true });
+            self.phase = Phase::Sheep { pos };
+            return;
+        }
+        if let Some(standing) = self.figure_at(shepherd) {
+            let root = self.features.root(standing.node);
+            self.market(root, events);
+        }
+        self.end_turn(pos, events);
+    }
+
+    /// The standing figure at `shepherd`'s cell and segment.
+    fn figure_at(&self, (pos, segment): (Pos, SegmentIndex)) -> Option<Standing> {
+        self.figures
+            .iter()
+            .copied()
+            .find(|standing| standing.pos == pos && standing.segment == segment)
+    }
+
+    /// The token `action` names in the sheep phase, or why it cannot be drawn; `None` for a
+    /// random draw.
+    pub(super) fn check_sheep(&self, action: Action) -> Result<Option<SheepToken>, ActionError> {
+        let token = match action {
+            Action::DrawSheep { sheep } => SheepToken::Sheep(sheep),
+            Action::DrawWolf => SheepToken::Wolf,
+            _ => return Ok(None),
+        };
+        if self.specials.bag.holds(token) {
+            return Ok(Some(token));
+        }
+        Err(match token {
+            SheepToken::Sheep(sheep) => ActionError::SheepNotInBag { sheep },
+            SheepToken::Wolf => ActionError::NoWolfInBag,
+        })
+    }
+
+    /// Draws `token` (or a random one) for the shepherd the sheep phase is for, then goes on
+    /// with the turn whose tile lies at `pos`.
+    pub(super) fn draw_sheep(
+        &mut self,
+        pos: Pos,
+        token: Option<SheepToken>,
+        events: &mut Vec<Event>,
+    ) {
+        let token = match token {
+            Some(token) => token,
+            None => {
+                let token = self.specials.bag.pick(&mut self.rng).unwrap_or(SheepToken::Wolf);
+                let named = match token {
+                    SheepToken::Sheep(sheep) => Action::DrawSheep { sheep },
+                    SheepToken::Wolf => Action::DrawWolf,
+                };
+                self.specials.random_draws.push((self.log.len(), named));
+                token
+            }
+        };
+        let Some(drawing) = self.specials.drawing.take() else {
+            self.end_turn(pos, events);
+            return;
+        };
+        let (at, segment) = drawing.shepherd;
+        let player = self.current;
+        match token {
+            SheepToken::Sheep(sheep) => {
+                self.specials.bag.take(token);
+                if let Some(index) = self.flock_at(drawing.shepherd) {
+                    self.specials.flocks[index].tokens[usize::from(sheep) - 1] += 1;
+                }
+                events.push(Event::SheepDrawn { player, pos: at, segment, sheep });
+            }
+            SheepToken::Wolf => {
+                events.push(Event::WolfDrawn { player, pos: at, segment });
+                // On growing, the wolf takes the whole field's sheep and shepherds (its flock
+                // is all their flocks); a shepherd just deployed has only itself to lose.
+                let eaten: Vec<usize> = match self.figure_at(drawing.shepherd) {
+                    Some(standing) if drawing.grows => {
+                        let root = self.features.root(standing.node);
+                        self.shepherds_on(root)
+                    }
+                    Some(_) => self.flock_at(drawing.shepherd).into_iter().collect(),
+                    None => Vec::new(),
+                };
+                self.send_home(&eaten, events);
+            }
+        }
+        if drawing.grows {
+            self.end_turn(pos, events);
+        } else {
+            self.after_figure(pos, events);
+        }
+    }
+
+    /// The indices in the flocks of the shepherds on the field whose root is `root`.
+    fn shepherds_on(&self, root: NodeId) -> Vec<usize> {
+        let on_field = |flock: &Flock| {
+            self.figure_at((flock.pos, flock.segment))
+                .is_some_and(|standing| self.features.root(standing.node) == root)
+        };
+        (0..self.specials.flocks.len())
+            .filter(|index| on_field(&self.specials.flocks[*index]))
+            .collect()
+    }
+
+    /// The shepherds of the flocks at `indices` go home, their tokens back into the bag.
+    fn send_home(&mut self, indices: &[usize], events: &mut Vec<Event>) {
+        let mut shepherds: Vec<(Pos, SegmentIndex)> = Vec::with_capacity(indices.len());
+        for index in indices {
+            let flock = self.specials.flocks[*index];
+            self.specials.bag.put_back(&flock.tokens);
+            shepherds.push((flock.pos, flock.segment));
+        }
+        self.specials.flocks.retain(|flock| !shepherds.contains(&(flock.pos, flock.segment)));
+        for shepherd in shepherds {
+            if let Some(index) = self.figures.iter().position(|standing| {
+                (standing.pos, standing.segment) == shepherd && standing.figure == Figure::Shepherd
+            }) {
+                self.return_figure(index, events);
+            }
+        }
+    }
+
+    /// The flock of the field whose root is `root` goes to market: every shepherd there
+    /// scores all the field's sheep, a declared number of points each ("If one of the
+    /// shepherds counts the sheep, every shepherd receives those points", Hills & Sheep), and
+    /// goes home, the tokens back into the bag.
+    pub(super) fn market(&mut self, root: NodeId, events: &mut Vec<Event>) {
+        let shepherds = self.shepherds_on(root);
+        let Some(first) = shepherds.first().map(|index| self.specials.flocks[*index]) else {
+            return;
+        };
+        let sheep: u32 = shepherds.iter().map(|index| self.specials.flocks[*index].sheep()).sum();
+        let scorers: PlayerSet =
+            shepherds.iter().map(|index| self.specials.flocks[*index].player).collect();
+        let (rule, per_sheep) =
+            self.rules.flock.map_or((None, 1), |(id, rule)| (Some(id), rule.per_sheep));
+        let closed = self.field_closed(root);
+        self.award(
+            FeatureScore {
+                kind: SegmentKind::Field,
+                pos: first.pos,
+                segment: first.segment,
+                reason: ScoreReason::Market,
+                complete: closed,
+                tiles: self.features.tile_count(root) as u32,
+                marks: MarkCounts::default(),
+                cities: 0,
+                rule,
+                farmers: false,
+                points: sheep.saturating_mul(per_sheep),
+                scorers,
+            },
+            events,
+        );
+        self.send_home(&shepherds, events);
+    }
+
+    /// Every field with a shepherd that no open edge leaves any more goes to market, whoever
+    /// owns the shepherds: "If any player completes a field with shepherds and sheep by fully
+    /// surrounding it by roads and cities, immediately resolve the Guide the flock to the
+    /// stable action for that field" (Hills & Sheep, second edition).
+    pub(super) fn market_closed_fields(&mut self, events: &mut Vec<Event>) {
+        let mut index = 0;
+        while index < self.specials.flocks.len() {
+            let flock = self.specials.flocks[index];
+            let root = self
+                .figure_at((flock.pos, flock.segment))
+                .map(|standing| self.features.root(standing.node));
+            match root {
+                Some(root) if self.field_closed(root) => self.market(root, events),
+                _ => index += 1,
+            }
+        }
+    }
+
+    /// Whether the field whose root is `root` is closed: every half-edge of every segment of
+    /// it faces a placed tile.
+    pub(super) fn field_closed(&self, root: NodeId) -> bool {
+        self.features.members(root).all(|(order, segment)| {
+            let Some((pos, tile)) = self.placed.get(usize::from(order)).copied() else {
+                return true;
+            };
+            let rotation =
+                self.board.get(pos).map_or(crate::geom::Rotation::R0, |placed| placed.rotation);
+            let printed = &self.rules.tiles[usize::from(tile)].segments()[usize::from(segment)];
+            printed.half_edges().iter().all(|half| {
+                let dir = half.dir().rotated(rotation);
+                pos.neighbour(dir).is_some_and(|next| self.board.get(next).is_some())
+            })
+        })
+    }
+
+    /// The player whose turn comes after the current one's: the same player once more when
+    /// the tile just placed extended their builder's road or city, outside a second turn.
+    pub(super) fn next_player(&mut self, events: &mut Vec<Event>) -> PlayerId {
+        let builder = core::mem::take(&mut self.specials.builder_due);
+        if builder && !self.specials.second_turn {
+            self.specials.second_turn = true;
+            events.push(Event::ExtraTurn { player: self.current });
+            return self.current;
+        }
+        self.specials.second_turn = false;
+        let next = self.current.0 + 1;
+        PlayerId(if next == self.players() { 0 } else { next })
+    }
+}
