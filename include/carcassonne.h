@@ -93,7 +93,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 8
+#define CARC_ABI_VERSION_MINOR 9
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -398,6 +398,28 @@ enum carc_result
    * (ABI 1.8).
    */
   CARC_RESULT_TILES_COME_FIRST = 422,
+  /**
+   * A builder or pig goes only where its owner already has a follower (a farmer for the
+   * pig) on the feature (ABI 1.9).
+   */
+  CARC_RESULT_NEEDS_OWN_FOLLOWER = 423,
+  /**
+   * The feature already has that figure: the player's own builder or pig, or any
+   * player's shepherd (ABI 1.9).
+   */
+  CARC_RESULT_FIGURE_ALREADY_THERE = 424,
+  /**
+   * The flock's bag has no token showing that many sheep (ABI 1.9).
+   */
+  CARC_RESULT_SHEEP_NOT_IN_BAG = 425,
+  /**
+   * The flock's bag holds no wolf (ABI 1.9).
+   */
+  CARC_RESULT_NO_WOLF_IN_BAG = 426,
+  /**
+   * The flock's bag is empty: the flock cannot grow (ABI 1.9).
+   */
+  CARC_RESULT_FLOCK_BAG_EMPTY = 427,
   /**
    * The text is not well-formed JSON; the error has its line and column.
    */
@@ -1056,6 +1078,65 @@ typedef struct carc_mark_info {
 } carc_mark_info;
 
 /**
+ * The special figures a player has in hand (Traders & Builders' builder and pig, Hills &
+ * Sheep's shepherd); all 0 in games without them.
+ */
+typedef struct carc_special_supply {
+  /**
+   * Builders.
+   */
+  uint8_t builders;
+  /**
+   * Pigs.
+   */
+  uint8_t pigs;
+  /**
+   * Shepherds.
+   */
+  uint8_t shepherds;
+} carc_special_supply;
+
+/**
+ * What the flock's bag holds: counts are public, the order is not.
+ */
+typedef struct carc_sheep_bag {
+  /**
+   * `sheep[n]` tokens showing `n + 1` sheep.
+   */
+  uint8_t sheep[8];
+  /**
+   * Wolves.
+   */
+  uint8_t wolves;
+} carc_sheep_bag;
+
+/**
+ * A shepherd on the board and its flock.
+ */
+typedef struct carc_flock {
+  /**
+   * The shepherd's cell.
+   */
+  struct carc_pos pos;
+  /**
+   * Whose shepherd.
+   */
+  uint8_t player;
+  /**
+   * The shepherd's segment.
+   */
+  uint8_t segment;
+  /**
+   * The sheep its tokens show together.
+   */
+  uint32_t sheep;
+  /**
+   * Its tokens: `tokens[n]` showing `n + 1` sheep.
+   */
+  uint8_t tokens[8];
+} carc_flock;
+
+/**
  * A tile on the board.
  */
 typedef struct carc_placement {
@@ -1416,6 +1497,18 @@ typedef void (*carc_analysis_progress)(void *user,
 #define CARC_PHASE_GAME_OVER 3
 
 /**
+ * A token is drawn from the flock's bag for the shepherd just deployed or the flock just
+ * grown: `DRAW`, `DRAW_SHEEP` or `DRAW_WOLF` (Hills & Sheep) (ABI 1.9).
+ */
+#define CARC_PHASE_SHEEP 4
+
+/**
+ * The tile placed extended the field of the current player's shepherd: `GROW_FLOCK` or
+ * `DRIVE_FLOCK` (ABI 1.9).
+ */
+#define CARC_PHASE_FLOCK 5
+
+/**
  * Draw a random tile from the bag, by the game's seed.
  */
 #define CARC_ACTION_KIND_DRAW 0
@@ -1447,6 +1540,26 @@ typedef void (*carc_analysis_progress)(void *user,
 #define CARC_ACTION_KIND_SKIP 5
 
 /**
+ * Draw the token showing `tile` sheep from the flock's bag, which must hold one (ABI 1.9).
+ */
+#define CARC_ACTION_KIND_DRAW_SHEEP 6
+
+/**
+ * Draw a wolf from the flock's bag, which must hold one (ABI 1.9).
+ */
+#define CARC_ACTION_KIND_DRAW_WOLF 7
+
+/**
+ * Grow the flock of the player's shepherd whose field the tile extended (ABI 1.9).
+ */
+#define CARC_ACTION_KIND_GROW_FLOCK 8
+
+/**
+ * Drive that flock to market: every shepherd of the field scores its sheep (ABI 1.9).
+ */
+#define CARC_ACTION_KIND_DRIVE_FLOCK 9
+
+/**
  * An ordinary follower (a farmer on a field).
  */
 #define CARC_FIGURE_FOLLOWER 0
@@ -1460,6 +1573,24 @@ typedef void (*carc_analysis_progress)(void *user,
  * The abbot: only on a monastery or garden, and may be recalled early.
  */
 #define CARC_FIGURE_ABBOT 2
+
+/**
+ * The builder (Traders & Builders): on a road or city holding its owner's follower; a later
+ * tile of its owner there gives a second turn. Not a follower (ABI 1.9).
+ */
+#define CARC_FIGURE_BUILDER 3
+
+/**
+ * The pig (Traders & Builders): on a field holding its owner's farmer; each completed city
+ * pays its owner more there. Not a follower (ABI 1.9).
+ */
+#define CARC_FIGURE_PIG 4
+
+/**
+ * The shepherd (Hills & Sheep): on a field, with a flock of sheep tokens. Not a follower
+ * (ABI 1.9).
+ */
+#define CARC_FIGURE_SHEPHERD 5
 
 /**
  * A city.
@@ -1581,6 +1712,30 @@ typedef void (*carc_analysis_progress)(void *user,
 #define CARC_EVENT_KIND_TITLE_SCORED 12
 
 /**
+ * A tile went face down under the tile `player` placed at `pos`, out of the game, unseen
+ * (Hills & Sheep's hills) (ABI 1.9).
+ */
+#define CARC_EVENT_KIND_TILE_HIDDEN 13
+
+/**
+ * A token showing `tile` sheep joined the flock of `player`'s shepherd at `pos`, segment
+ * `segment` (ABI 1.9).
+ */
+#define CARC_EVENT_KIND_SHEEP_DRAWN 14
+
+/**
+ * A wolf was drawn for the flock of `player`'s shepherd at `pos`, segment `segment`: the
+ * shepherds it sends home follow as `FIGURE_RETURNED` (ABI 1.9).
+ */
+#define CARC_EVENT_KIND_WOLF_DRAWN 15
+
+/**
+ * `player` extended a road or city holding their builder and takes a second turn at once;
+ * a `TURN_STARTED` for the same player follows (ABI 1.9).
+ */
+#define CARC_EVENT_KIND_EXTRA_TURN 16
+
+/**
  * It was completed during play.
  */
 #define CARC_SCORE_REASON_COMPLETED 0
@@ -1600,6 +1755,12 @@ typedef void (*carc_analysis_progress)(void *user,
  * monasteries): its figures went home with 0 points (ABI 1.8).
  */
 #define CARC_SCORE_REASON_DEFEATED 3
+
+/**
+ * A field's flock was driven to market: every shepherd there scores its sheep (Hills &
+ * Sheep) (ABI 1.9).
+ */
+#define CARC_SCORE_REASON_MARKET 4
 
 /**
  * The plain value.
@@ -1701,6 +1862,21 @@ typedef void (*carc_analysis_progress)(void *user,
  * `[[occupants]]`: which figures may stand on a kind of segment.
  */
 #define CARC_RULE_KIND_OCCUPANTS 6
+
+/**
+ * What a pig adds per completed city to its owner's farm (`[[pig]]`) (ABI 1.9).
+ */
+#define CARC_RULE_KIND_PIG 7
+
+/**
+ * The shepherds' bag and what a sheep is worth at market (`[[flock]]`) (ABI 1.9).
+ */
+#define CARC_RULE_KIND_FLOCK 8
+
+/**
+ * A tile carrying a mark hides a tile under it (`[[hide]]`) (ABI 1.9).
+ */
+#define CARC_RULE_KIND_HIDE 9
 
 /**
  * Random legal placements, a figure half the time: tens of thousands of rollouts a second.
@@ -2672,6 +2848,72 @@ carc_result carc_game_feature_marks(const struct carc_game *game,
                                     uint32_t *buf,
                                     size_t cap,
                                     size_t *count);
+
+/**
+ * Writes the special figures player `player` has in hand to `*out` (ABI 1.9).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a player
+ * not at the table.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_special_supply`.
+ */
+carc_result carc_game_special_supply(const struct carc_game *game,
+                                     uint8_t player,
+                                     struct carc_special_supply *out);
+
+/**
+ * Writes what the flock's bag holds to `*out`; all 0 in games without a flock (ABI 1.9).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_sheep_bag`.
+ */
+carc_result carc_game_sheep_bag(const struct carc_game *game, struct carc_sheep_bag *out);
+
+/**
+ * Lists the shepherds on the board with their flocks, in the order they were deployed, into
+ * `buf` (ABI 1.9). With `buf` NULL and `cap` 0, only `*count` is written.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_BUFFER_TOO_SMALL` (with
+ * `*count` the size needed).
+ *
+ * # Safety
+ * `game` is any handle value; `buf` is NULL or valid for writing `cap` `carc_flock`s;
+ * `count` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_flocks(const struct carc_game *game,
+                             struct carc_flock *buf,
+                             size_t cap,
+                             size_t *count);
+
+/**
+ * Writes how many tiles lie hidden under hills, out of the game and unseen, to `*out`
+ * (ABI 1.9). They are among the counts `carc_game_remaining` gives and are never drawn.
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `uint32_t`.
+ */
+carc_result carc_game_hidden_tiles(const struct carc_game *game, uint32_t *out);
+
+/**
+ * Writes 1 to `*out` when the current turn is a builder's second turn, which gives no third,
+ * else 0 (ABI 1.9).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
+ */
+carc_result carc_game_is_second_turn(const struct carc_game *game, uint8_t *out);
 
 /**
  * Writes every tile on the board, in the order they were placed (the start tile first), to

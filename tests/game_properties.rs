@@ -88,6 +88,42 @@ fn setup_strategy() -> impl Strategy<Value = GameSetup> {
         })
 }
 
+/// A built-in set with the declarations of `extra` appended: Traders & Builders and Hills &
+/// Sheep with their special figures (`tests/sets/`), until the built-in files bring them.
+fn with_figures(name: &str) -> Catalog {
+    let (text, extra) = match name {
+        "traders_and_builders" => (
+            include_str!("../tilesets/traders_and_builders.toml"),
+            include_str!("sets/figures_traders_and_builders.toml"),
+        ),
+        "hills_and_sheep" => (
+            include_str!("../tilesets/hills_and_sheep.toml"),
+            include_str!("sets/figures_hills_and_sheep.toml"),
+        ),
+        other => return Catalog::builtin(other).unwrap(),
+    };
+    Catalog::from_toml(&format!("{name}.toml"), &format!("{text}{extra}")).unwrap()
+}
+
+/// Games with the builder, the pig, the shepherd and the hills' hidden tiles, beside sets that
+/// meet them: the Cathars' besieged cities (the pig's doubled point), Inns & Cathedrals' big
+/// followers, and each other.
+fn special_figures_strategy() -> impl Strategy<Value = GameSetup> {
+    let combinations: Vec<&[&str]> = vec![
+        &["base", "traders_and_builders"],
+        &["base", "hills_and_sheep"],
+        &["base", "traders_and_builders", "hills_and_sheep", "cathars"],
+        &["base", "inns_and_cathedrals", "traders_and_builders", "hills_and_sheep"],
+    ];
+    (prop::sample::select(combinations), 2u8..=6, any::<u64>(), options_strategy()).prop_map(
+        |(sets, players, seed, options)| {
+            let catalogs: Vec<Catalog> = sets.iter().map(|set| with_figures(set)).collect();
+            let colours = if sets.contains(&"inns_and_cathedrals") { 6 } else { 5 };
+            GameSetup { catalogs, players: players.min(colours), seed, options }
+        },
+    )
+}
+
 fn is_river(tile: &TileType) -> bool {
     Dir::ALL.into_iter().any(|dir| tile.edge(dir, Rotation::R0) == EdgeKind::River)
 }
@@ -512,4 +548,71 @@ proptest! {
     fn reshuffling_changes_only_the_hidden_order(setup in setup_strategy(), moves in any::<u64>()) {
         reshuffle_and_check(setup, moves);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 1 } else { 24 }))]
+
+    /// The builder, the pig, the shepherd and the hidden tiles keep every invariant of
+    /// `play_and_check`: their deployments are exactly what docs/rules.md allows, the flock's
+    /// tokens are all accounted for, and a reshuffle hides the sheep bag's order as it hides
+    /// the tiles'.
+    #[test]
+    #[cfg_attr(miri, ignore = "whole games with every invariant checked after each action")]
+    fn special_figures_keep_every_invariant(setup in special_figures_strategy(), moves in any::<u64>()) {
+        play_and_check(setup.clone(), moves);
+        reshuffle_and_check(setup, moves);
+    }
+}
+
+/// Random games with the special figures reach each of their mechanisms: a builder's second
+/// turn, a pig paid at the end, a flock grown, driven to market and eaten, a tile hidden. A
+/// property that never meets a mechanism proves nothing about it.
+#[test]
+#[cfg_attr(miri, ignore = "plays hundreds of whole games")]
+fn random_games_reach_every_special_mechanism() {
+    let sets = ["base", "traders_and_builders", "hills_and_sheep"].map(with_figures).to_vec();
+    let game = Game::new(GameSetup::new(sets, 3)).unwrap();
+    let mut seen = BTreeSet::new();
+    let mut choices = Choices(11);
+    for seed in 0..300 {
+        let mut game = game.restarted(seed);
+        while !game.is_over() {
+            // Figures are deployed often: the mechanisms need them on the board.
+            let count = game.legal_action_count();
+            let index = if matches!(game.phase(), Phase::Figure { .. }) && count > 1 {
+                choices.below(count - 1)
+            } else {
+                choices.below(count)
+            };
+            let action = game.legal_action(index).unwrap();
+            for event in game.apply(action).unwrap() {
+                seen.insert(match event {
+                    Event::ExtraTurn { .. } => "second turn",
+                    Event::TileHidden { .. } => "hidden tile",
+                    Event::SheepDrawn { .. } => "sheep",
+                    Event::WolfDrawn { .. } => "wolf",
+                    Event::FeatureScored(score)
+                        if score.reason == carcassonne::ScoreReason::Market =>
+                    {
+                        if score.complete {
+                            "closed field"
+                        } else {
+                            "market"
+                        }
+                    }
+                    Event::FeatureScored(score)
+                        if score
+                            .rule
+                            .is_some_and(|rule| game.rules()[rule.index()].id == "pig") =>
+                    {
+                        "pig"
+                    }
+                    _ => continue,
+                });
+            }
+        }
+    }
+    let all = ["second turn", "hidden tile", "sheep", "wolf", "market", "closed field", "pig"];
+    assert_eq!(seen, all.into_iter().collect(), "mechanisms met in 300 random games");
 }

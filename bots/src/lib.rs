@@ -96,7 +96,8 @@ fn forced(game: &Game, seat: PlayerId) -> Result<Option<Action>, BotError> {
         _ if game.current_player() != seat => {
             Err(BotError::NotYourTurn { seat, current: game.current_player() })
         }
-        Phase::Draw => Ok(Some(Action::Draw)),
+        // The bag decides a tile or a flock's token, not the player.
+        phase if phase.is_chance() => Ok(Some(Action::Draw)),
         _ => Ok(None),
     }
 }

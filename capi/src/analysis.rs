@@ -206,13 +206,13 @@ pub unsafe extern "C" fn carc_game_analyze(
                     "the game is over; there is no move to analyse",
                 ));
             }
-            Phase::Draw => {
+            Phase::Draw | Phase::Sheep { .. } => {
                 return Err(Failure::new(
                     carc_result::WrongPhase,
-                    "the next tile is still to be drawn: the bag, not the player, chooses now",
+                    "a tile or token is still to be drawn: the bag, not the player, chooses now",
                 ));
             }
-            Phase::Place { .. } | Phase::Figure { .. } => {}
+            Phase::Place { .. } | Phase::Figure { .. } | Phase::Flock { .. } => {}
         }
         let (report_every, user_every) = (Duration::ZERO, config.report_every);
         let stopped = AtomicBool::new(false);

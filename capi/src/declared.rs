@@ -289,6 +289,12 @@ pub const CARC_RULE_KIND_RIVAL: carc_rule_kind = 4;
 pub const CARC_RULE_KIND_CHAIN: carc_rule_kind = 5;
 /// `[[occupants]]`: which figures may stand on a kind of segment.
 pub const CARC_RULE_KIND_OCCUPANTS: carc_rule_kind = 6;
+/// What a pig adds per completed city to its owner's farm (`[[pig]]`) (ABI 1.9).
+pub const CARC_RULE_KIND_PIG: carc_rule_kind = 7;
+/// The shepherds' bag and what a sheep is worth at market (`[[flock]]`) (ABI 1.9).
+pub const CARC_RULE_KIND_FLOCK: carc_rule_kind = 8;
+/// A tile carrying a mark hides a tile under it (`[[hide]]`) (ABI 1.9).
+pub const CARC_RULE_KIND_HIDE: carc_rule_kind = 9;
 
 /// A rule as the game's tile sets declare it (ABI 1.8). The string belongs to the game
 /// handle.
@@ -369,6 +375,9 @@ pub unsafe extern "C" fn carc_game_rule_info(
                 Effect::Rival(_) => CARC_RULE_KIND_RIVAL,
                 Effect::Chain(_) => CARC_RULE_KIND_CHAIN,
                 Effect::Occupants(_) => CARC_RULE_KIND_OCCUPANTS,
+                Effect::Pig(_) => CARC_RULE_KIND_PIG,
+                Effect::Flock(_) => CARC_RULE_KIND_FLOCK,
+                Effect::Hide(_) => CARC_RULE_KIND_HIDE,
             };
             Ok(carc_rule_info { id: id.as_ptr(), kind })
         })

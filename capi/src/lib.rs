@@ -40,6 +40,8 @@ mod game;
 
 mod declared;
 
+mod flock;
+
 mod board;
 
 mod save;

@@ -120,6 +120,18 @@ pub enum carc_result {
     /// Tiles that come first in the named tile's stage (The River II's fork) are left
     /// (ABI 1.8).
     TilesComeFirst = 422,
+    /// A builder or pig goes only where its owner already has a follower (a farmer for the
+    /// pig) on the feature (ABI 1.9).
+    NeedsOwnFollower = 423,
+    /// The feature already has that figure: the player's own builder or pig, or any
+    /// player's shepherd (ABI 1.9).
+    FigureAlreadyThere = 424,
+    /// The flock's bag has no token showing that many sheep (ABI 1.9).
+    SheepNotInBag = 425,
+    /// The flock's bag holds no wolf (ABI 1.9).
+    NoWolfInBag = 426,
+    /// The flock's bag is empty: the flock cannot grow (ABI 1.9).
+    FlockBagEmpty = 427,
 
     /// The text is not well-formed JSON; the error has its line and column.
     JsonSyntax = 501,
@@ -159,7 +171,7 @@ pub enum carc_result {
 
 impl carc_result {
     /// Every code, in increasing order (the tests check it against the header).
-    pub const ALL: [carc_result; 61] = {
+    pub const ALL: [carc_result; 66] = {
         use carc_result::*;
         [
             Ok,
@@ -208,6 +220,11 @@ impl carc_result {
             TooManyRivals,
             RiverBranchesJoin,
             TilesComeFirst,
+            NeedsOwnFollower,
+            FigureAlreadyThere,
+            SheepNotInBag,
+            NoWolfInBag,
+            FlockBagEmpty,
             JsonSyntax,
             JsonContent,
             SaveFormat,
@@ -283,6 +300,11 @@ impl carc_result {
             TooManyRivals => c"CARC_RESULT_TOO_MANY_RIVALS",
             RiverBranchesJoin => c"CARC_RESULT_RIVER_BRANCHES_JOIN",
             TilesComeFirst => c"CARC_RESULT_TILES_COME_FIRST",
+            NeedsOwnFollower => c"CARC_RESULT_NEEDS_OWN_FOLLOWER",
+            FigureAlreadyThere => c"CARC_RESULT_FIGURE_ALREADY_THERE",
+            SheepNotInBag => c"CARC_RESULT_SHEEP_NOT_IN_BAG",
+            NoWolfInBag => c"CARC_RESULT_NO_WOLF_IN_BAG",
+            FlockBagEmpty => c"CARC_RESULT_FLOCK_BAG_EMPTY",
             JsonSyntax => c"CARC_RESULT_JSON_SYNTAX",
             JsonContent => c"CARC_RESULT_JSON_CONTENT",
             SaveFormat => c"CARC_RESULT_SAVE_FORMAT",
@@ -322,6 +344,11 @@ pub(crate) fn action_code(error: &ActionError) -> carc_result {
         ActionError::NoneLeft { .. } => carc_result::NoneLeft,
         ActionError::NoAbbotThere { .. } => carc_result::NoAbbotThere,
         ActionError::AbbotFeatureComplete { .. } => carc_result::AbbotFeatureComplete,
+        ActionError::NeedsOwnFollower { .. } => carc_result::NeedsOwnFollower,
+        ActionError::FigureAlreadyThere { .. } => carc_result::FigureAlreadyThere,
+        ActionError::SheepNotInBag { .. } => carc_result::SheepNotInBag,
+        ActionError::NoWolfInBag => carc_result::NoWolfInBag,
+        ActionError::FlockBagEmpty => carc_result::FlockBagEmpty,
         ActionError::GameOver => carc_result::GameOver,
     }
 }

@@ -29,6 +29,12 @@ pub const CARC_PHASE_PLACE: carc_phase = 1;
 pub const CARC_PHASE_FIGURE: carc_phase = 2;
 /// The last tile is down and the final scores are in.
 pub const CARC_PHASE_GAME_OVER: carc_phase = 3;
+/// A token is drawn from the flock's bag for the shepherd just deployed or the flock just
+/// grown: `DRAW`, `DRAW_SHEEP` or `DRAW_WOLF` (Hills & Sheep) (ABI 1.9).
+pub const CARC_PHASE_SHEEP: carc_phase = 4;
+/// The tile placed extended the field of the current player's shepherd: `GROW_FLOCK` or
+/// `DRIVE_FLOCK` (ABI 1.9).
+pub const CARC_PHASE_FLOCK: carc_phase = 5;
 
 /// What a `carc_action` does.
 pub type carc_action_kind = u32;
@@ -45,6 +51,14 @@ pub const CARC_ACTION_KIND_DEPLOY: carc_action_kind = 3;
 pub const CARC_ACTION_KIND_RECALL_ABBOT: carc_action_kind = 4;
 /// Deploy no figure.
 pub const CARC_ACTION_KIND_SKIP: carc_action_kind = 5;
+/// Draw the token showing `tile` sheep from the flock's bag, which must hold one (ABI 1.9).
+pub const CARC_ACTION_KIND_DRAW_SHEEP: carc_action_kind = 6;
+/// Draw a wolf from the flock's bag, which must hold one (ABI 1.9).
+pub const CARC_ACTION_KIND_DRAW_WOLF: carc_action_kind = 7;
+/// Grow the flock of the player's shepherd whose field the tile extended (ABI 1.9).
+pub const CARC_ACTION_KIND_GROW_FLOCK: carc_action_kind = 8;
+/// Drive that flock to market: every shepherd of the field scores its sheep (ABI 1.9).
+pub const CARC_ACTION_KIND_DRIVE_FLOCK: carc_action_kind = 9;
 
 /// A figure a player puts on a feature.
 pub type carc_figure = u32;
@@ -54,6 +68,15 @@ pub const CARC_FIGURE_FOLLOWER: carc_figure = 0;
 pub const CARC_FIGURE_BIG_FOLLOWER: carc_figure = 1;
 /// The abbot: only on a monastery or garden, and may be recalled early.
 pub const CARC_FIGURE_ABBOT: carc_figure = 2;
+/// The builder (Traders & Builders): on a road or city holding its owner's follower; a later
+/// tile of its owner there gives a second turn. Not a follower (ABI 1.9).
+pub const CARC_FIGURE_BUILDER: carc_figure = 3;
+/// The pig (Traders & Builders): on a field holding its owner's farmer; each completed city
+/// pays its owner more there. Not a follower (ABI 1.9).
+pub const CARC_FIGURE_PIG: carc_figure = 4;
+/// The shepherd (Hills & Sheep): on a field, with a flock of sheep tokens. Not a follower
+/// (ABI 1.9).
+pub const CARC_FIGURE_SHEPHERD: carc_figure = 5;
 
 /// What kind of feature a segment is part of.
 pub type carc_segment_kind = u32;
@@ -147,6 +170,18 @@ pub const CARC_EVENT_KIND_TITLE_TAKEN: carc_event_kind = 11;
 /// At the end of the game, `player` held title `declared` and scored `score.points` for it,
 /// with `score.cities` features of its kind completed in the game (ABI 1.7).
 pub const CARC_EVENT_KIND_TITLE_SCORED: carc_event_kind = 12;
+/// A tile went face down under the tile `player` placed at `pos`, out of the game, unseen
+/// (Hills & Sheep's hills) (ABI 1.9).
+pub const CARC_EVENT_KIND_TILE_HIDDEN: carc_event_kind = 13;
+/// A token showing `tile` sheep joined the flock of `player`'s shepherd at `pos`, segment
+/// `segment` (ABI 1.9).
+pub const CARC_EVENT_KIND_SHEEP_DRAWN: carc_event_kind = 14;
+/// A wolf was drawn for the flock of `player`'s shepherd at `pos`, segment `segment`: the
+/// shepherds it sends home follow as `FIGURE_RETURNED` (ABI 1.9).
+pub const CARC_EVENT_KIND_WOLF_DRAWN: carc_event_kind = 15;
+/// `player` extended a road or city holding their builder and takes a second turn at once;
+/// a `TURN_STARTED` for the same player follows (ABI 1.9).
+pub const CARC_EVENT_KIND_EXTRA_TURN: carc_event_kind = 16;
 
 /// When a feature scored.
 pub type carc_score_reason = u32;
@@ -159,6 +194,9 @@ pub const CARC_SCORE_REASON_GAME_END: carc_score_reason = 2;
 /// A rival beside it was completed first (a declared rivalry: The Cult's shrines and
 /// monasteries): its figures went home with 0 points (ABI 1.8).
 pub const CARC_SCORE_REASON_DEFEATED: carc_score_reason = 3;
+/// A field's flock was driven to market: every shepherd there scores its sheep (Hills &
+/// Sheep) (ABI 1.9).
+pub const CARC_SCORE_REASON_MARKET: carc_score_reason = 4;
 
 /// A rule that changed a feature's value from the plain one.
 pub type carc_modifier = u32;
@@ -370,6 +408,8 @@ pub(crate) fn phase_to_c(phase: Phase) -> carc_phase {
         Phase::Draw => CARC_PHASE_DRAW,
         Phase::Place { .. } => CARC_PHASE_PLACE,
         Phase::Figure { .. } => CARC_PHASE_FIGURE,
+        Phase::Sheep { .. } => CARC_PHASE_SHEEP,
+        Phase::Flock { .. } => CARC_PHASE_FLOCK,
         Phase::GameOver => CARC_PHASE_GAME_OVER,
     }
 }
@@ -379,6 +419,9 @@ pub(crate) fn figure_to_c(figure: Figure) -> carc_figure {
         Figure::Follower => CARC_FIGURE_FOLLOWER,
         Figure::BigFollower => CARC_FIGURE_BIG_FOLLOWER,
         Figure::Abbot => CARC_FIGURE_ABBOT,
+        Figure::Builder => CARC_FIGURE_BUILDER,
+        Figure::Pig => CARC_FIGURE_PIG,
+        Figure::Shepherd => CARC_FIGURE_SHEPHERD,
     }
 }
 
@@ -387,6 +430,9 @@ pub(crate) fn figure_from_c(figure: carc_figure) -> Result<Figure, Failure> {
         CARC_FIGURE_FOLLOWER => Figure::Follower,
         CARC_FIGURE_BIG_FOLLOWER => Figure::BigFollower,
         CARC_FIGURE_ABBOT => Figure::Abbot,
+        CARC_FIGURE_BUILDER => Figure::Builder,
+        CARC_FIGURE_PIG => Figure::Pig,
+        CARC_FIGURE_SHEPHERD => Figure::Shepherd,
         _ => return Err(invalid_enum("carc_figure", figure)),
     })
 }
@@ -464,6 +510,12 @@ pub(crate) fn action_to_c(action: Action) -> carc_action {
             carc_action { kind: CARC_ACTION_KIND_RECALL_ABBOT, pos: pos_to_c(pos), ..none }
         }
         Action::Skip => carc_action { kind: CARC_ACTION_KIND_SKIP, ..none },
+        Action::DrawSheep { sheep } => {
+            carc_action { kind: CARC_ACTION_KIND_DRAW_SHEEP, tile: u16::from(sheep), ..none }
+        }
+        Action::DrawWolf => carc_action { kind: CARC_ACTION_KIND_DRAW_WOLF, ..none },
+        Action::GrowFlock => carc_action { kind: CARC_ACTION_KIND_GROW_FLOCK, ..none },
+        Action::DriveFlock => carc_action { kind: CARC_ACTION_KIND_DRIVE_FLOCK, ..none },
     }
 }
 
@@ -480,6 +532,17 @@ pub(crate) fn action_from_c(action: &carc_action) -> Result<Action, Failure> {
         }
         CARC_ACTION_KIND_RECALL_ABBOT => Action::RecallAbbot { pos: pos_from_c(action.pos) },
         CARC_ACTION_KIND_SKIP => Action::Skip,
+        CARC_ACTION_KIND_DRAW_SHEEP => Action::DrawSheep {
+            sheep: u8::try_from(action.tile).map_err(|_| {
+                Failure::new(
+                    carc_result::InvalidArgument,
+                    format!("a token cannot show {} sheep", action.tile),
+                )
+            })?,
+        },
+        CARC_ACTION_KIND_DRAW_WOLF => Action::DrawWolf,
+        CARC_ACTION_KIND_GROW_FLOCK => Action::GrowFlock,
+        CARC_ACTION_KIND_DRIVE_FLOCK => Action::DriveFlock,
         kind => return Err(invalid_enum("carc_action_kind", kind)),
     })
 }
@@ -502,6 +565,7 @@ pub(crate) fn score_to_c(
             ScoreReason::AbbotRecalled => CARC_SCORE_REASON_ABBOT_RECALLED,
             ScoreReason::GameEnd => CARC_SCORE_REASON_GAME_END,
             ScoreReason::Defeated => CARC_SCORE_REASON_DEFEATED,
+            ScoreReason::Market => CARC_SCORE_REASON_MARKET,
         },
         modifier: crate::legacy::modifier(score.rule, rules),
         tiles: score.tiles,
@@ -611,6 +675,30 @@ pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> c
         },
         Event::TurnStarted { player: who } => {
             carc_event { kind: CARC_EVENT_KIND_TURN_STARTED, player: player(who), ..none }
+        }
+        Event::TileHidden { player: who, pos } => carc_event {
+            kind: CARC_EVENT_KIND_TILE_HIDDEN,
+            player: player(who),
+            pos: pos_to_c(*pos),
+            ..none
+        },
+        Event::SheepDrawn { player: who, pos, segment, sheep } => carc_event {
+            kind: CARC_EVENT_KIND_SHEEP_DRAWN,
+            player: player(who),
+            pos: pos_to_c(*pos),
+            segment: *segment,
+            tile: u16::from(*sheep),
+            ..none
+        },
+        Event::WolfDrawn { player: who, pos, segment } => carc_event {
+            kind: CARC_EVENT_KIND_WOLF_DRAWN,
+            player: player(who),
+            pos: pos_to_c(*pos),
+            segment: *segment,
+            ..none
+        },
+        Event::ExtraTurn { player: who } => {
+            carc_event { kind: CARC_EVENT_KIND_EXTRA_TURN, player: player(who), ..none }
         }
         Event::GameOver { winners } => {
             carc_event { kind: CARC_EVENT_KIND_GAME_OVER, winners: players_to_c(*winners), ..none }

@@ -19,6 +19,7 @@ use crate::declared::{
     carc_challenge, carc_mark_info, carc_rule_info, carc_title_info, carc_token_info,
 };
 use crate::error::carc_diagnostic_info;
+use crate::flock::{carc_flock, carc_sheep_bag, carc_special_supply};
 use crate::game::carc_setup;
 use crate::landscape::carc_landscape_scoring;
 use crate::picture::carc_point;
@@ -104,6 +105,9 @@ written_struct! {
     }
     carc_event { kind, player, winners, tile, pos, rotation, segment, declared, figure, score }
     carc_supply { followers, big_followers, abbots }
+    carc_special_supply { builders, pigs, shepherds }
+    carc_sheep_bag { sheep, wolves }
+    carc_flock { pos, player, segment, sheep, tokens }
     carc_token_info { id, name, taken_by, majority }
     carc_challenge { marked, plain, marked_player, plain_player, rule }
     carc_rule_info { id, kind }

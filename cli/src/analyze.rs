@@ -185,8 +185,8 @@ fn position(
     let Some(turn) = turn else {
         let game = at_turn(setup, actions, None)?;
         return match game.phase() {
-            Phase::Place { .. } | Phase::Figure { .. } => Ok(game),
-            Phase::Draw | Phase::GameOver => Err(format!(
+            Phase::Place { .. } | Phase::Figure { .. } | Phase::Flock { .. } => Ok(game),
+            Phase::Draw | Phase::Sheep { .. } | Phase::GameOver => Err(format!(
                 "the save stops between turns ({} made): name one with --turn N, or review \
                  them all with --all",
                 game.placements().len().saturating_sub(1)

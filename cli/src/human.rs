@@ -37,8 +37,17 @@ impl<R: BufRead, W: Write> HumanSeat<R, W> {
     pub fn choose(&mut self, game: &Game) -> Result<Action, CommandError> {
         let legal = game.legal_actions();
         match game.phase() {
-            // The bag decides the tile; there is nothing to ask.
-            Phase::Draw => Ok(Action::Draw),
+            // The bag decides the tile or the flock's token; there is nothing to ask.
+            Phase::Draw | Phase::Sheep { .. } => Ok(Action::Draw),
+            Phase::Flock { .. } => {
+                let mut text = String::from("your shepherd's field grew:\n");
+                for (number, action) in legal.iter().enumerate() {
+                    let _ = writeln!(text, "{:>6}. {action}", number + 1);
+                }
+                self.tell(&text)?;
+                let number = self.ask("flock", 1, legal.len())?;
+                Ok(legal[number - 1])
+            }
             Phase::Place { tile } => {
                 let mut text = String::new();
                 let _ = writeln!(text, "\n{}", crate::play::board(game));

@@ -464,6 +464,19 @@ impl Transcript {
                 Event::AbbotRecalled { pos, .. } => {
                     turn.figure = format!("recalls the abbot from {pos}");
                 }
+                Event::TileHidden { .. } => turn.taken.push("hides a tile under the hill".into()),
+                Event::SheepDrawn { sheep, .. } => {
+                    turn.taken.push(format!("draws {sheep} sheep for the flock"));
+                }
+                Event::WolfDrawn { .. } => turn.taken.push("draws the wolf".into()),
+                Event::ExtraTurn { player } => {
+                    turn.flush(&mut out);
+                    let _ = writeln!(
+                        out,
+                        "     {} extended their builder's feature: a second turn",
+                        names::player(game, player)
+                    );
+                }
                 Event::FeatureScored(score) if score.reason == ScoreReason::GameEnd => {
                     final_scores.push(score);
                 }
@@ -684,7 +697,9 @@ fn rule_phrase(game: &Game, rule: &Rule) -> String {
         }
         Effect::TieBreak(_) => name,
         Effect::Rival(_) => format!("{name} (lost to a rival completed first)"),
-        Effect::Chain(_) | Effect::Occupants(_) => name,
+        Effect::Pig(pig) => format!("{name} ({} more per city to its owner)", pig.per_city),
+        Effect::Flock(flock) => format!("{name} ({} a sheep)", flock.per_sheep),
+        Effect::Chain(_) | Effect::Occupants(_) | Effect::Hide(_) => name,
     }
 }
 
@@ -700,6 +715,7 @@ pub fn describe(game: &Game, score: &FeatureScore) -> String {
         ScoreReason::GameEnd if score.complete => "complete",
         ScoreReason::GameEnd => "unfinished",
         ScoreReason::Defeated => "defeated",
+        ScoreReason::Market => "flock driven to market",
     };
     if !why.is_empty() {
         let _ = write!(what, ", {why}");

@@ -30,18 +30,17 @@ fn figure(name: &str) -> PyResult<Figure> {
         "follower" => Ok(Figure::Follower),
         "big_follower" => Ok(Figure::BigFollower),
         "abbot" => Ok(Figure::Abbot),
+        "builder" => Ok(Figure::Builder),
+        "pig" => Ok(Figure::Pig),
+        "shepherd" => Ok(Figure::Shepherd),
         other => Err(PyValueError::new_err(format!(
-            "no figure {other:?}: use \"follower\", \"big_follower\" or \"abbot\""
+            "no figure {other:?}: use \"follower\", \"big_follower\", \"abbot\", \"builder\", \"pig\" or \"shepherd\""
         ))),
     }
 }
 
 fn figure_name(figure: Figure) -> &'static str {
-    match figure {
-        Figure::Follower => "follower",
-        Figure::BigFollower => "big_follower",
-        Figure::Abbot => "abbot",
-    }
+    figure.file_name()
 }
 
 #[pymethods]
@@ -95,6 +94,10 @@ impl Action {
             CoreAction::Deploy { .. } => "deploy",
             CoreAction::RecallAbbot { .. } => "recall_abbot",
             CoreAction::Skip => "skip",
+            CoreAction::DrawSheep { .. } => "draw_sheep",
+            CoreAction::DrawWolf => "draw_wolf",
+            CoreAction::GrowFlock => "grow_flock",
+            CoreAction::DriveFlock => "drive_flock",
         }
     }
 
@@ -162,6 +165,12 @@ impl Action {
             }
             CoreAction::RecallAbbot { pos } => format!("Action.recall_abbot({}, {})", pos.x, pos.y),
             CoreAction::Skip => "Action.skip()".to_owned(),
+            CoreAction::DrawSheep { sheep } => {
+                format!("Action.from_json('{{\"action\":\"draw_sheep\",\"sheep\":{sheep}}}')")
+            }
+            CoreAction::DrawWolf => "Action.from_json('{\"action\":\"draw_wolf\"}')".to_owned(),
+            CoreAction::GrowFlock => "Action.from_json('{\"action\":\"grow_flock\"}')".to_owned(),
+            CoreAction::DriveFlock => "Action.from_json('{\"action\":\"drive_flock\"}')".to_owned(),
         }
     }
 

@@ -416,6 +416,8 @@ impl Encoder {
                 (Figure::Follower, true) => 1,
                 (Figure::BigFollower, _) => 2,
                 (Figure::Abbot, _) => 3,
+                // The special figures have no plane yet (issue 26 gives them one).
+                (Figure::Builder | Figure::Pig | Figure::Shepherd, _) => continue,
             };
             set(plane::FIGURES + relative * plane::PER_PLAYER + kind, row, column);
         }
@@ -512,7 +514,7 @@ impl Encoder {
                 Some((row * side + column) * 4 + rotation.quarter_turns())
             }
             CoreAction::Deploy { segment, figure } => {
-                let bit = Figure::ALL.iter().position(|each| *each == figure)?;
+                let bit = Figure::FOLLOWERS.iter().position(|each| *each == figure)?;
                 Some(placements + usize::from(segment) * FIGURES + bit)
             }
             CoreAction::Skip => Some(placements + SEGMENTS * FIGURES),
@@ -520,7 +522,12 @@ impl Encoder {
                 let rank = self.abbot_cells(game).iter().position(|cell| *cell == pos)?;
                 Some(placements + SEGMENTS * FIGURES + 1 + rank)
             }
-            CoreAction::Draw | CoreAction::DrawTile { .. } => None,
+            CoreAction::Draw
+            | CoreAction::DrawTile { .. }
+            | CoreAction::DrawSheep { .. }
+            | CoreAction::DrawWolf
+            | CoreAction::GrowFlock
+            | CoreAction::DriveFlock => None,
         }
     }
 
@@ -537,7 +544,7 @@ impl Encoder {
         if rest < SEGMENTS * FIGURES {
             return Some(CoreAction::Deploy {
                 segment: (rest / FIGURES) as u8,
-                figure: Figure::ALL[rest % FIGURES],
+                figure: Figure::FOLLOWERS[rest % FIGURES],
             });
         }
         match rest - SEGMENTS * FIGURES {

@@ -76,6 +76,8 @@ fn phase_name(phase: Phase) -> &'static str {
         Phase::Draw => "draw",
         Phase::Place { .. } => "place",
         Phase::Figure { .. } => "figure",
+        Phase::Sheep { .. } => "sheep",
+        Phase::Flock { .. } => "flock",
         Phase::GameOver => "game_over",
     }
 }

@@ -6,7 +6,7 @@
 //! results go straight into numpy arrays made once, which every call rewrites in place; an
 //! observation is updated rather than rewritten while its window stays put.
 
-use carcassonne::{Action as CoreAction, Game as CoreGame, GameSetup, Phase, PlayerId};
+use carcassonne::{Action as CoreAction, Game as CoreGame, GameSetup, PlayerId};
 use carcassonne_bots::{Bot, Profile, derive_seed};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -111,7 +111,7 @@ impl Shared {
         let game = &mut slot.game;
         while !game.is_over() {
             let action = match game.phase() {
-                Phase::Draw => CoreAction::Draw,
+                phase if phase.is_chance() => CoreAction::Draw,
                 _ => {
                     let seat = game.current_player();
                     match &slot.bots[seat.index()] {

@@ -228,7 +228,8 @@ fn block(
 }
 
 /// A follower (or farmer) as its player's digit, a big follower as a capital (A for player
-/// 0), an abbot as a small letter.
+/// 0), an abbot as a small letter; the special figures, which a cell has little room for, by
+/// kind alone: a builder `#`, a pig `%`, a shepherd `&`.
 fn figure_char(figure: &PlacedFigure) -> char {
     let player = figure.player.0;
     let from = |first: u8| char::from(first.saturating_add(player));
@@ -236,6 +237,9 @@ fn figure_char(figure: &PlacedFigure) -> char {
         Figure::Follower => char::from_digit(u32::from(player), 10).unwrap_or('?'),
         Figure::BigFollower => from(b'A'),
         Figure::Abbot => from(b'a'),
+        Figure::Builder => '#',
+        Figure::Pig => '%',
+        Figure::Shepherd => '&',
     }
 }
 

@@ -1,4 +1,5 @@
-//! The figures as drawn on a board: follower, big follower, farmer lying in its field, abbot.
+//! The figures as drawn on a board: follower, big follower, farmer lying in its field, abbot,
+//! and the special figures: builder, pig and shepherd.
 
 use carcassonne::Figure;
 
@@ -16,6 +17,21 @@ C-4,-4.9 -4.6,-5.9 -4.6,-7.4C-4.6,-9.8 -3.2,-12 0,-12Z";
 const ABBOT: &str = "M0,-12C3.6,-12 5.4,-9 5.2,-6.2C5,-4.4 4.4,-3.4 3.8,-2.8L9.8,10.4\
 C10.2,11.3 9.6,12 8.7,12H-8.7C-9.6,12 -10.2,11.3 -9.8,10.4L-3.8,-2.8C-4.4,-3.4 -5,-4.4 \
 -5.2,-6.2C-5.4,-9 -3.6,-12 0,-12Z";
+
+/// The builder: a broad, square-shouldered figure under a flat cap, a mason's square in hand.
+const BUILDER: &str = "M-4,-12H4L5,-9H3.6C4.4,-8.2 4.8,-7.2 4.8,-6C4.8,-4.8 4.3,-3.8 3.5,-3.1\
+L10,-1V4H6.5L8,12H-8L-6.5,4H-10V-1L-3.5,-3.1C-4.3,-3.8 -4.8,-4.8 -4.8,-6\
+C-4.8,-7.2 -4.4,-8.2 -3.6,-9H-5Z";
+
+/// The pig: a round body on four short legs, an ear and a snout, facing right.
+const PIG: &str = "M-10,-2C-10,-7 -5,-9 0,-9C4,-9 7,-7.5 8.4,-5L9.6,-9L10.4,-4.2\
+C11,-3.4 11.6,-2.6 12,-2H13.6V2.4H12C11.2,5 9.2,6.6 7,7.2V11H4.4V7.6H-4.4V11H-7V7\
+C-9,6 -10,3.5 -10,-2Z";
+
+/// The shepherd: a long-coated figure holding a crook taller than itself.
+const SHEPHERD: &str = "M-1,-11C2,-11 3.6,-8.8 3.6,-6.6C3.6,-5.2 3,-4.2 2.4,-3.6L7,0L6,12\
+H-8L-6,-1L-4.6,-3.6C-5.2,-4.2 -5.8,-5.2 -5.8,-6.6C-5.8,-8.8 -4,-11 -1,-11Z\
+M9,12V-8C9,-11.5 14,-11.5 14,-8V-6.5H12.4V-8C12.4,-9.6 10.6,-9.6 10.6,-8V12Z";
 
 /// How a figure stands on a segment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +51,12 @@ pub(crate) fn draw_figure(out: &mut String, figure: Figure, pose: Pose, at: Pt, 
         Figure::Follower => (MEEPLE, "follower"),
         Figure::BigFollower => (MEEPLE, "big-follower"),
         Figure::Abbot => (ABBOT, "abbot"),
+        Figure::Builder => (BUILDER, "builder"),
+        Figure::Pig => (PIG, "pig"),
+        Figure::Shepherd => (SHEPHERD, "shepherd"),
     };
+    // Only a farmer lies down: a pig or a shepherd stands in its field.
+    let turn = if figure.is_follower() { turn } else { "" };
     let outline = if fill == "#222222" { "#d8d8d8" } else { "#1a1a1a" };
     push(
         out,

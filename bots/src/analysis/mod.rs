@@ -202,11 +202,14 @@ pub fn analyze_pinned(
     }
     let (player, tile) = match game.phase() {
         Phase::Place { tile } => (game.current_player(), tile),
-        Phase::Figure { pos } => {
+        Phase::Figure { pos } | Phase::Flock { pos } => {
             let tile = game.board().get(pos).map(|placed| placed.tile).unwrap_or_default();
             (game.current_player(), tile)
         }
         Phase::Draw => return Err(AnalysisError::NoChoice("the next tile is still to be drawn")),
+        Phase::Sheep { .. } => {
+            return Err(AnalysisError::NoChoice("the flock's token is still to be drawn"));
+        }
         Phase::GameOver => return Err(AnalysisError::NoChoice("the game is over")),
     };
     let candidates = race::Candidates::of(game, pinned)?;

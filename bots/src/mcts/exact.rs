@@ -57,7 +57,30 @@ fn value(game: &Game, reward: &Reward, budget: &mut u64, out: &mut [f32]) -> Opt
                 }
             }
         }
-        Phase::Place { .. } | Phase::Figure { .. } => {
+        Phase::Sheep { .. } => {
+            // Each token the flock's bag holds, as likely as its count.
+            let bag = game.sheep_bag();
+            let mut tokens: Vec<(Action, f32)> = (1u8..)
+                .zip(bag.sheep)
+                .filter(|(_, count)| *count > 0)
+                .map(|(sheep, count)| (Action::DrawSheep { sheep }, f32::from(count)))
+                .collect();
+            if bag.wolves > 0 {
+                tokens.push((Action::DrawWolf, f32::from(bag.wolves)));
+            }
+            let total: f32 = tokens.iter().map(|(_, count)| count).sum();
+            out.fill(0.0);
+            let mut child = vec![0.0; out.len()];
+            for (token, count) in tokens {
+                let mut after = game.clone();
+                after.apply(token).ok()?;
+                value(&after, reward, budget, &mut child)?;
+                for (out, child) in out.iter_mut().zip(&child) {
+                    *out += child * count / total;
+                }
+            }
+        }
+        Phase::Place { .. } | Phase::Figure { .. } | Phase::Flock { .. } => {
             let mover = game.current_player().index();
             let mut choices = Vec::new();
             distinct_or_legal(game, &mut choices);

@@ -64,6 +64,11 @@ pub(crate) fn play_randomly(
                 played += 1;
                 Action::Draw
             }
+            Phase::Sheep { .. } => Action::Draw,
+            Phase::Flock { .. } => {
+                let index = dice.random_range(0..game.legal_action_count());
+                game.legal_action(index).unwrap_or(Action::DriveFlock)
+            }
             // Picked by number, not from a list: a playout lists nothing.
             Phase::Place { .. } => {
                 let index = dice.random_range(0..game.legal_action_count());

@@ -138,11 +138,7 @@ pub fn tile(tile: &TileType, marks: &[MarkInfo]) -> TileShape {
 
 /// A figure's name in messages.
 pub fn figure_name(figure: Figure) -> &'static str {
-    match figure {
-        Figure::Follower => "follower",
-        Figure::BigFollower => "big_follower",
-        Figure::Abbot => "abbot",
-    }
+    figure.file_name()
 }
 
 /// Part 1's Player `{id, name, color, meeples, score, isBot}`, with 1.1's `seat`,
@@ -421,6 +417,8 @@ fn phase_name(phase: carcassonne::Phase) -> &'static str {
         carcassonne::Phase::Draw => "draw",
         carcassonne::Phase::Place { .. } => "place",
         carcassonne::Phase::Figure { .. } => "figure",
+        carcassonne::Phase::Sheep { .. } => "sheep",
+        carcassonne::Phase::Flock { .. } => "flock",
         carcassonne::Phase::GameOver => "game_over",
     }
 }
