@@ -691,6 +691,10 @@ QUERY(game_discarded, carc_game_discarded(h, out))
 QUERY(game_drawable, carc_game_drawable(h, a->tile, out))
 QUERY(game_leaders, carc_game_leaders(h, out))
 QUERY(game_supply, carc_game_supply(h, a->player, out))
+QUERY(game_special_supply, carc_game_special_supply(h, a->player, out))
+QUERY(game_sheep_bag, carc_game_sheep_bag(h, out))
+QUERY(game_hidden_tiles, carc_game_hidden_tiles(h, out))
+QUERY(game_is_second_turn, carc_game_is_second_turn(h, out))
 QUERY(game_token_kind_count, carc_game_token_kind_count(h, out))
 QUERY(game_token_info, carc_game_token_info(h, (uint8_t)a->index, out))
 QUERY(game_title_count, carc_game_title_count(h, out))
@@ -729,6 +733,7 @@ LIST(game_remaining, carc_game_remaining_copies(h, buf, cap, count))
 LIST(game_scores, carc_game_scores(h, buf, cap, count))
 LIST(game_tokens_held, carc_game_tokens_held(h, a->player, buf, cap, count))
 LIST(game_challenges, carc_game_challenges(h, buf, cap, count))
+LIST(game_flocks, carc_game_flocks(h, buf, cap, count))
 LIST(game_legal_actions, carc_game_legal_actions(h, buf, cap, count))
 LIST(game_last_events, carc_game_last_events(h, buf, cap, count))
 LIST(game_actions, carc_game_actions(h, buf, cap, count))
@@ -943,6 +948,11 @@ static const struct named_code RESULTS[] = {
     NAMED(CARC_RESULT_TOO_MANY_RIVALS),
     NAMED(CARC_RESULT_RIVER_BRANCHES_JOIN),
     NAMED(CARC_RESULT_TILES_COME_FIRST),
+    NAMED(CARC_RESULT_NEEDS_OWN_FOLLOWER),
+    NAMED(CARC_RESULT_FIGURE_ALREADY_THERE),
+    NAMED(CARC_RESULT_SHEEP_NOT_IN_BAG),
+    NAMED(CARC_RESULT_NO_WOLF_IN_BAG),
+    NAMED(CARC_RESULT_FLOCK_BAG_EMPTY),
     NAMED(CARC_RESULT_JSON_SYNTAX),
     NAMED(CARC_RESULT_JSON_CONTENT),
     NAMED(CARC_RESULT_SAVE_FORMAT),
@@ -1551,6 +1561,10 @@ static const struct query GAME_QUERIES[] = {
     {"carc_game_drawable", q_game_drawable, sizeof(uint8_t)},
     {"carc_game_leaders", q_game_leaders, sizeof(uint8_t)},
     {"carc_game_supply", q_game_supply, sizeof(carc_supply)},
+    {"carc_game_special_supply", q_game_special_supply, sizeof(carc_special_supply)},
+    {"carc_game_sheep_bag", q_game_sheep_bag, sizeof(carc_sheep_bag)},
+    {"carc_game_hidden_tiles", q_game_hidden_tiles, sizeof(uint32_t)},
+    {"carc_game_is_second_turn", q_game_is_second_turn, sizeof(uint8_t)},
     {"carc_game_token_kind_count", q_game_token_kind_count, sizeof(size_t)},
     {"carc_game_token_info", q_game_token_info, sizeof(carc_token_info)},
     {"carc_game_title_count", q_game_title_count, sizeof(size_t)},
@@ -1584,6 +1598,7 @@ static const struct list GAME_LISTS[] = {
     {"carc_game_scores", l_game_scores, sizeof(uint32_t), 0},
     {"carc_game_tokens_held", l_game_tokens_held, sizeof(uint32_t), 0},
     {"carc_game_challenges", l_game_challenges, sizeof(carc_challenge), 0},
+    {"carc_game_flocks", l_game_flocks, sizeof(carc_flock), 0},
     {"carc_game_legal_actions", l_game_legal_actions, sizeof(carc_action), 0},
     {"carc_game_last_events", l_game_last_events, sizeof(carc_event), 0},
     {"carc_game_actions", l_game_actions, sizeof(carc_action), 0},
@@ -1656,6 +1671,11 @@ static void test_game_queries(struct zoo *zoo)
     CHECK_QUERY_FAILS(supply, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "player = 8");
     a.player = UINT8_MAX;
     CHECK_QUERY_FAILS(supply, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "player = 255");
+    const struct query *special_supply = game_query("carc_game_special_supply");
+    a.player = players;
+    CHECK_QUERY_FAILS(special_supply, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "player = players");
+    a.player = UINT8_MAX;
+    CHECK_QUERY_FAILS(special_supply, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "player = 255");
     for (uint8_t player = players; player != 0; player = player == UINT8_MAX ? 0 : UINT8_MAX) {
         size_t held;
         FILL(held);
@@ -1855,10 +1875,10 @@ static void test_malformed_actions(struct zoo *zoo)
     CHECK_CODE(carc_catalog_info(zoo->catalog, &info), CARC_RESULT_OK);
     CHECK_CODE(carc_error_code(zoo->error), CARC_RESULT_UNKNOWN_BUILTIN);
 
-    REFUSE(game, action(6), CARC_RESULT_INVALID_ENUM);
+    REFUSE(game, action(10), CARC_RESULT_INVALID_ENUM);
     REFUSE(game, action(99), CARC_RESULT_INVALID_ENUM);
     REFUSE(game, action(UINT32_MAX), CARC_RESULT_INVALID_ENUM);
-    REFUSE(game, deploy(0, 3), CARC_RESULT_INVALID_ENUM);
+    REFUSE(game, deploy(0, 6), CARC_RESULT_INVALID_ENUM);
     REFUSE(game, deploy(0, 7), CARC_RESULT_INVALID_ENUM);
     REFUSE(game, place(1, 0, 45), CARC_RESULT_INVALID_ARGUMENT);
     REFUSE(game, place(1, 0, 360), CARC_RESULT_INVALID_ARGUMENT);
