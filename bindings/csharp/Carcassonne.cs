@@ -431,7 +431,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 8;
+        public const int AbiVersionMinor = 9;
     }
 
     // ---------------------------------------------------------------------------------------
