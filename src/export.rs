@@ -318,8 +318,7 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         }
         Effect::Flock(flock) => {
             doc.kind = "flock";
-            let kinds = flock.sheep.iter().rposition(|count| *count != 0).map_or(0, |n| n + 1);
-            doc.sheep = flock.sheep[..kinds].to_vec();
+            doc.sheep = flock.listed_sheep().to_vec();
             doc.wolves = Some(flock.wolves);
             doc.per_sheep = Some(flock.per_sheep);
         }

@@ -166,9 +166,8 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
             Effect::Flock(flock) => {
                 writeln!(out, "\n[[flock]]")?;
                 writeln!(out, "id = {}", quoted(&rule.id))?;
-                let kinds = flock.sheep.iter().rposition(|count| *count != 0).map_or(0, |n| n + 1);
                 let counts: Vec<String> =
-                    flock.sheep[..kinds].iter().map(|count| alloc::format!("{count}")).collect();
+                    flock.listed_sheep().iter().map(|count| alloc::format!("{count}")).collect();
                 writeln!(out, "sheep = [{}]", counts.join(", "))?;
                 writeln!(out, "wolves = {}", flock.wolves)?;
                 writeln!(out, "per_sheep = {}", flock.per_sheep)?;

@@ -329,14 +329,19 @@ impl Game {
         self.closes = false;
         self.deployments = 0;
         self.discarded.clear();
+        // Cleared in place, keeping the lists' memory as the other fields do.
+        let (mut flocks, mut random_draws) = (
+            core::mem::take(&mut self.specials.flocks),
+            core::mem::take(&mut self.specials.random_draws),
+        );
+        flocks.clear();
+        random_draws.clear();
         self.specials = special::Specials {
             bag: rules.flock.map(|(_, rule)| SheepBag::full(&rule)).unwrap_or_default(),
-            flocks: core::mem::take(&mut self.specials.flocks),
-            random_draws: core::mem::take(&mut self.specials.random_draws),
+            flocks,
+            random_draws,
             ..special::Specials::default()
         };
-        self.specials.flocks.clear();
-        self.specials.random_draws.clear();
         self.log.clear();
         self.lay_start();
     }

@@ -122,7 +122,7 @@ impl Game {
                     && supply.count(figure) > 0
                     && self.special_rule(node, segment as SegmentIndex, figure).is_ok()
                 {
-                    open |= 1 << (super::special::SPECIAL_KINDS * segment + bit);
+                    open |= 1 << (SPECIAL_KINDS * segment + bit);
                 }
             }
         }
@@ -178,7 +178,7 @@ impl Game {
             self.specials.flocks.push(Flock::new(player, pos, segment));
             if self.specials.bag.total() > 0 {
                 let shepherd = (pos, segment);
-                self.specials.drawing = Some(super::special::Drawing { shepherd, grows: false });
+                self.specials.drawing = Some(Drawing { shepherd, grows: false });
                 self.phase = Phase::Sheep { pos };
                 return;
             }

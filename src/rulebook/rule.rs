@@ -97,6 +97,13 @@ pub struct FlockRule {
 }
 
 impl FlockRule {
+    /// The counts of `sheep` up to the last kind the bag holds: what files write.
+    #[must_use]
+    pub fn listed_sheep(&self) -> &[u8] {
+        let kinds = self.sheep.iter().rposition(|count| *count != 0).map_or(0, |n| n + 1);
+        &self.sheep[..kinds]
+    }
+
     /// Every token in the bag, wolves included.
     #[must_use]
     pub fn tokens(&self) -> u32 {
