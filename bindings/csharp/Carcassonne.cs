@@ -115,6 +115,16 @@ namespace Carcassonne
         RiverBranchesJoin = 421,
         /// <summary>Tiles that come first in the named tile's stage are left (ABI 1.8).</summary>
         TilesComeFirst = 422,
+        /// <summary>A builder or pig goes only where its owner already has a follower (a farmer for the pig) on the feature (ABI 1.9).</summary>
+        NeedsOwnFollower = 423,
+        /// <summary>The feature already has that figure: the player's own builder or pig, or any player's shepherd (ABI 1.9).</summary>
+        FigureAlreadyThere = 424,
+        /// <summary>The flock's bag has no token showing that many sheep (ABI 1.9).</summary>
+        SheepNotInBag = 425,
+        /// <summary>The flock's bag holds no wolf (ABI 1.9).</summary>
+        NoWolfInBag = 426,
+        /// <summary>The flock's bag is empty: the flock cannot grow (ABI 1.9).</summary>
+        FlockBagEmpty = 427,
         /// <summary>The text is not well-formed JSON.</summary>
         JsonSyntax = 501,
         /// <summary>Well-formed JSON that is not what was asked for.</summary>
@@ -192,6 +202,13 @@ namespace Carcassonne
         Figure = 2,
         /// <summary>The last tile is down and the final scores are in.</summary>
         GameOver = 3,
+        /// <summary>A token is drawn from the flock's bag for the shepherd just deployed or the flock just
+        /// grown: <see cref="ActionKind.Draw"/>, <see cref="ActionKind.DrawSheep"/> or <see cref="ActionKind.DrawWolf"/>
+        /// (Hills &amp; Sheep, ABI 1.9).</summary>
+        Sheep = 4,
+        /// <summary>The tile placed extended the field of the current player's shepherd:
+        /// <see cref="ActionKind.GrowFlock"/> or <see cref="ActionKind.DriveFlock"/> (ABI 1.9).</summary>
+        Flock = 5,
     }
 
     /// <summary>What an <see cref="Action"/> does (<c>CARC_ACTION_KIND_*</c>).</summary>
@@ -209,6 +226,14 @@ namespace Carcassonne
         RecallAbbot = 4,
         /// <summary>Deploy no figure.</summary>
         Skip = 5,
+        /// <summary>Draw the token showing <see cref="Action.Tile"/> sheep from the flock's bag, which must hold one (ABI 1.9).</summary>
+        DrawSheep = 6,
+        /// <summary>Draw a wolf from the flock's bag, which must hold one (ABI 1.9).</summary>
+        DrawWolf = 7,
+        /// <summary>Grow the flock of the player's shepherd whose field the tile extended (ABI 1.9).</summary>
+        GrowFlock = 8,
+        /// <summary>Drive that flock to market: every shepherd of the field scores its sheep (ABI 1.9).</summary>
+        DriveFlock = 9,
     }
 
     /// <summary>A figure a player puts on a feature (<c>CARC_FIGURE_*</c>).</summary>
@@ -220,6 +245,14 @@ namespace Carcassonne
         BigFollower = 1,
         /// <summary>The abbot: only on a monastery or garden, and may be recalled early.</summary>
         Abbot = 2,
+        /// <summary>The builder (Traders &amp; Builders): on a road or city holding its owner's follower; a
+        /// later tile of its owner there gives a second turn. Not a follower (ABI 1.9).</summary>
+        Builder = 3,
+        /// <summary>The pig (Traders &amp; Builders): on a field holding its owner's farmer; each completed
+        /// city pays its owner more there. Not a follower (ABI 1.9).</summary>
+        Pig = 4,
+        /// <summary>The shepherd (Hills &amp; Sheep): on a field, with a flock of sheep tokens. Not a follower (ABI 1.9).</summary>
+        Shepherd = 5,
     }
 
     /// <summary>What kind of feature a segment is part of (<c>CARC_SEGMENT_KIND_*</c>).</summary>
@@ -285,6 +318,18 @@ namespace Carcassonne
         /// <summary>At the end, <see cref="Event.Player"/> held title <see cref="Event.Declared"/> and scored
         /// <c>Score.Points</c>, with <c>Score.Cities</c> features of its kind completed (ABI 1.7).</summary>
         TitleScored = 12,
+        /// <summary>A tile went face down under the tile <see cref="Event.Player"/> placed at <see cref="Event.Pos"/>,
+        /// out of the game, unseen (Hills &amp; Sheep's hills) (ABI 1.9).</summary>
+        TileHidden = 13,
+        /// <summary>A token showing <see cref="Event.Tile"/> sheep joined the flock of <see cref="Event.Player"/>'s
+        /// shepherd at <see cref="Event.Pos"/>, segment <see cref="Event.Segment"/> (ABI 1.9).</summary>
+        SheepDrawn = 14,
+        /// <summary>A wolf was drawn for the flock of <see cref="Event.Player"/>'s shepherd at <see cref="Event.Pos"/>:
+        /// the shepherds it sends home follow as <see cref="FigureReturned"/> (ABI 1.9).</summary>
+        WolfDrawn = 15,
+        /// <summary><see cref="Event.Player"/> extended a road or city holding their builder and takes a second
+        /// turn at once; a <see cref="TurnStarted"/> for the same player follows (ABI 1.9).</summary>
+        ExtraTurn = 16,
     }
 
     /// <summary>Who takes the tokens of a completed feature (<c>CARC_TOKEN_TAKER_*</c>).</summary>
@@ -314,6 +359,12 @@ namespace Carcassonne
         Chain = 5,
         /// <summary><c>[[occupants]]</c>: which figures may stand on a kind of segment.</summary>
         Occupants = 6,
+        /// <summary><c>[[pig]]</c>: what a pig adds per completed city to its owner's farm (ABI 1.9).</summary>
+        Pig = 7,
+        /// <summary><c>[[flock]]</c>: the shepherds' bag and what a sheep is worth at market (ABI 1.9).</summary>
+        Flock = 8,
+        /// <summary><c>[[hide]]</c>: a tile carrying a mark hides a tile under it (ABI 1.9).</summary>
+        Hide = 9,
     }
 
     /// <summary>When a feature scored (<c>CARC_SCORE_REASON_*</c>).</summary>
@@ -327,6 +378,8 @@ namespace Carcassonne
         GameEnd = 2,
         /// <summary>A rival beside it was completed first: its figures went home with nothing (ABI 1.8).</summary>
         Defeated = 3,
+        /// <summary>A field's flock was driven to market: every shepherd there scores its sheep (Hills &amp; Sheep, ABI 1.9).</summary>
+        Market = 4,
     }
 
     /// <summary>A rule that changed a feature's value from the plain one (<c>CARC_MODIFIER_*</c>).</summary>
@@ -551,6 +604,94 @@ namespace Carcassonne
         public readonly byte Abbots;
     }
 
+    /// <summary>The special figures a player has in hand (<c>carc_special_supply</c>, ABI 1.9).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SpecialSupply
+    {
+        /// <summary>Builders (Traders &amp; Builders).</summary>
+        public readonly byte Builders;
+        /// <summary>Pigs (Traders &amp; Builders).</summary>
+        public readonly byte Pigs;
+        /// <summary>Shepherds (Hills &amp; Sheep).</summary>
+        public readonly byte Shepherds;
+    }
+
+    /// <summary>What the flock's bag holds (<c>carc_sheep_bag</c>, ABI 1.9): public counts, never its order.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct SheepBag
+    {
+        private readonly byte sheep1;
+        private readonly byte sheep2;
+        private readonly byte sheep3;
+        private readonly byte sheep4;
+        private readonly byte sheep5;
+        private readonly byte sheep6;
+        private readonly byte sheep7;
+        private readonly byte sheep8;
+        /// <summary>Wolves in the bag.</summary>
+        public readonly byte Wolves;
+
+        /// <summary>Tokens in the bag showing <paramref name="sheep"/> sheep, from 1 to 8.</summary>
+        public byte TokensShowing(int sheep)
+        {
+            return SheepCounts.Pick(sheep, sheep1, sheep2, sheep3, sheep4, sheep5, sheep6, sheep7, sheep8);
+        }
+
+        /// <summary>Every token in the bag, wolves included.</summary>
+        public int Tokens
+        {
+            get { return sheep1 + sheep2 + sheep3 + sheep4 + sheep5 + sheep6 + sheep7 + sheep8 + Wolves; }
+        }
+    }
+
+    /// <summary>A shepherd on the board and its flock (<c>carc_flock</c>, ABI 1.9).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Flock
+    {
+        /// <summary>The shepherd's cell.</summary>
+        public readonly Pos Pos;
+        /// <summary>Whose shepherd.</summary>
+        public readonly byte Player;
+        /// <summary>The shepherd's segment.</summary>
+        public readonly byte Segment;
+        /// <summary>The sheep its tokens show together.</summary>
+        public readonly uint Sheep;
+        private readonly byte tokens1;
+        private readonly byte tokens2;
+        private readonly byte tokens3;
+        private readonly byte tokens4;
+        private readonly byte tokens5;
+        private readonly byte tokens6;
+        private readonly byte tokens7;
+        private readonly byte tokens8;
+
+        /// <summary>Its tokens showing <paramref name="sheep"/> sheep, from 1 to 8.</summary>
+        public byte TokensShowing(int sheep)
+        {
+            return SheepCounts.Pick(sheep, tokens1, tokens2, tokens3, tokens4, tokens5, tokens6, tokens7, tokens8);
+        }
+    }
+
+    /// <summary>Reads the eight counts of sheep tokens that <see cref="SheepBag"/> and <see cref="Flock"/> hold.</summary>
+    internal static class SheepCounts
+    {
+        internal static byte Pick(int sheep, byte one, byte two, byte three, byte four, byte five, byte six, byte seven, byte eight)
+        {
+            switch (sheep)
+            {
+                case 1: return one;
+                case 2: return two;
+                case 3: return three;
+                case 4: return four;
+                case 5: return five;
+                case 6: return six;
+                case 7: return seven;
+                case 8: return eight;
+                default: throw new ArgumentOutOfRangeException("sheep", "a token shows 1 to 8 sheep");
+            }
+        }
+    }
+
     /// <summary>A point on a tile in tile sides from its north-west corner as it lies
     /// (<c>carc_point</c>): X grows east, Y grows south, both from 0 to 1.</summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -684,6 +825,19 @@ namespace Carcassonne
 
         /// <summary>Deploy no figure.</summary>
         public static Action Skip() { return new Action(ActionKind.Skip, 0, default(Pos), 0, 0, 0); }
+
+        /// <summary>Draw the token showing <paramref name="sheep"/> sheep from the flock's bag (a real table's draw,
+        /// or a chance outcome a search explores) (ABI 1.9).</summary>
+        public static Action DrawSheep(ushort sheep) { return new Action(ActionKind.DrawSheep, 0, default(Pos), sheep, 0, 0); }
+
+        /// <summary>Draw a wolf from the flock's bag (ABI 1.9).</summary>
+        public static Action DrawWolf() { return new Action(ActionKind.DrawWolf, 0, default(Pos), 0, 0, 0); }
+
+        /// <summary>Grow the flock whose field the tile just placed extended (ABI 1.9).</summary>
+        public static Action GrowFlock() { return new Action(ActionKind.GrowFlock, 0, default(Pos), 0, 0, 0); }
+
+        /// <summary>Drive that flock to market (ABI 1.9).</summary>
+        public static Action DriveFlock() { return new Action(ActionKind.DriveFlock, 0, default(Pos), 0, 0, 0); }
 
         /// <summary>Whether every field is equal.</summary>
         public bool Equals(Action other)
@@ -2328,6 +2482,53 @@ namespace Carcassonne
             return supply;
         }
 
+        /// <summary>The special figures player <paramref name="player"/> has in hand (ABI 1.9).</summary>
+        /// <exception cref="CarcassonneException">OutOfRange for a player not at the table.</exception>
+        public SpecialSupply SpecialSupply(int player)
+        {
+            SpecialSupply supply;
+            Errors.Check(Native.carc_game_special_supply(handle, checked((byte)player), out supply));
+            return supply;
+        }
+
+        /// <summary>What the flock's bag holds; all 0 in games without a flock (ABI 1.9).</summary>
+        public SheepBag SheepBag()
+        {
+            SheepBag bag;
+            Errors.Check(Native.carc_game_sheep_bag(handle, out bag));
+            return bag;
+        }
+
+        /// <summary>The shepherds on the board with their flocks, in the order they were deployed (ABI 1.9).</summary>
+        public Flock[] Flocks()
+        {
+            return Lists.Read<Flock>((Flock[] buf, UIntPtr cap, ref UIntPtr count) =>
+                Native.carc_game_flocks(handle, buf, cap, ref count));
+        }
+
+        /// <summary>How many tiles lie hidden under hills, out of the game and unseen (ABI 1.9). They are among
+        /// <see cref="RemainingCopies"/> and never drawn; <see cref="TilesLeft"/> leaves them out.</summary>
+        public int HiddenTiles
+        {
+            get
+            {
+                uint hidden;
+                Errors.Check(Native.carc_game_hidden_tiles(handle, out hidden));
+                return (int)hidden;
+            }
+        }
+
+        /// <summary>Whether the current turn is a builder's second turn, which gives no third (ABI 1.9).</summary>
+        public bool IsSecondTurn
+        {
+            get
+            {
+                byte second;
+                Errors.Check(Native.carc_game_is_second_turn(handle, out second));
+                return second != 0;
+            }
+        }
+
         /// <summary>Every legal action now, in a new array: the draw; the placements of the drawn
         /// tile; or the figure actions, abbot recalls, then skip. None once the game is over.</summary>
         public Action[] LegalActions()
@@ -3048,6 +3249,21 @@ namespace Carcassonne
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_supply(GameHandle game, byte player, out Supply supply);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_special_supply(GameHandle game, byte player, out SpecialSupply supply);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_sheep_bag(GameHandle game, out SheepBag bag);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_flocks(GameHandle game, [Out] Flock[] buf, UIntPtr cap, ref UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_hidden_tiles(GameHandle game, out uint hidden);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_is_second_turn(GameHandle game, out byte second);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_token_kind_count(GameHandle game, out UIntPtr count);

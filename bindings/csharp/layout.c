@@ -89,6 +89,36 @@ int main(void) {
     FIELD(carc_supply, big_followers);
     FIELD(carc_supply, abbots);
 
+    SIZE(carc_special_supply);
+    FIELD(carc_special_supply, builders);
+    FIELD(carc_special_supply, pigs);
+    FIELD(carc_special_supply, shepherds);
+
+    SIZE(carc_sheep_bag);
+    FIELD(carc_sheep_bag, sheep[0]);
+    FIELD(carc_sheep_bag, sheep[1]);
+    FIELD(carc_sheep_bag, sheep[2]);
+    FIELD(carc_sheep_bag, sheep[3]);
+    FIELD(carc_sheep_bag, sheep[4]);
+    FIELD(carc_sheep_bag, sheep[5]);
+    FIELD(carc_sheep_bag, sheep[6]);
+    FIELD(carc_sheep_bag, sheep[7]);
+    FIELD(carc_sheep_bag, wolves);
+
+    SIZE(carc_flock);
+    FIELD(carc_flock, pos);
+    FIELD(carc_flock, player);
+    FIELD(carc_flock, segment);
+    FIELD(carc_flock, sheep);
+    FIELD(carc_flock, tokens[0]);
+    FIELD(carc_flock, tokens[1]);
+    FIELD(carc_flock, tokens[2]);
+    FIELD(carc_flock, tokens[3]);
+    FIELD(carc_flock, tokens[4]);
+    FIELD(carc_flock, tokens[5]);
+    FIELD(carc_flock, tokens[6]);
+    FIELD(carc_flock, tokens[7]);
+
     SIZE(carc_action);
     FIELD(carc_action, kind);
     FIELD(carc_action, figure);
@@ -275,6 +305,11 @@ int main(void) {
     CONST(CARC_RESULT_TOO_MANY_RIVALS);
     CONST(CARC_RESULT_RIVER_BRANCHES_JOIN);
     CONST(CARC_RESULT_TILES_COME_FIRST);
+    CONST(CARC_RESULT_NEEDS_OWN_FOLLOWER);
+    CONST(CARC_RESULT_FIGURE_ALREADY_THERE);
+    CONST(CARC_RESULT_SHEEP_NOT_IN_BAG);
+    CONST(CARC_RESULT_NO_WOLF_IN_BAG);
+    CONST(CARC_RESULT_FLOCK_BAG_EMPTY);
     CONST(CARC_RESULT_JSON_SYNTAX);
     CONST(CARC_RESULT_JSON_CONTENT);
     CONST(CARC_RESULT_SAVE_FORMAT);
@@ -295,6 +330,8 @@ int main(void) {
     CONST(CARC_PHASE_PLACE);
     CONST(CARC_PHASE_FIGURE);
     CONST(CARC_PHASE_GAME_OVER);
+    CONST(CARC_PHASE_SHEEP);
+    CONST(CARC_PHASE_FLOCK);
 
     CONST(CARC_ACTION_KIND_DRAW);
     CONST(CARC_ACTION_KIND_DRAW_TILE);
@@ -302,10 +339,17 @@ int main(void) {
     CONST(CARC_ACTION_KIND_DEPLOY);
     CONST(CARC_ACTION_KIND_RECALL_ABBOT);
     CONST(CARC_ACTION_KIND_SKIP);
+    CONST(CARC_ACTION_KIND_DRAW_SHEEP);
+    CONST(CARC_ACTION_KIND_DRAW_WOLF);
+    CONST(CARC_ACTION_KIND_GROW_FLOCK);
+    CONST(CARC_ACTION_KIND_DRIVE_FLOCK);
 
     CONST(CARC_FIGURE_FOLLOWER);
     CONST(CARC_FIGURE_BIG_FOLLOWER);
     CONST(CARC_FIGURE_ABBOT);
+    CONST(CARC_FIGURE_BUILDER);
+    CONST(CARC_FIGURE_PIG);
+    CONST(CARC_FIGURE_SHEPHERD);
 
     CONST(CARC_SEGMENT_KIND_CITY);
     CONST(CARC_SEGMENT_KIND_ROAD);
@@ -332,6 +376,10 @@ int main(void) {
     CONST(CARC_EVENT_KIND_TOKENS_SCORED);
     CONST(CARC_EVENT_KIND_TITLE_TAKEN);
     CONST(CARC_EVENT_KIND_TITLE_SCORED);
+    CONST(CARC_EVENT_KIND_TILE_HIDDEN);
+    CONST(CARC_EVENT_KIND_SHEEP_DRAWN);
+    CONST(CARC_EVENT_KIND_WOLF_DRAWN);
+    CONST(CARC_EVENT_KIND_EXTRA_TURN);
 
     CONST(CARC_TOKEN_TAKER_COMPLETER);
     CONST(CARC_TOKEN_TAKER_SCORERS);
@@ -343,11 +391,15 @@ int main(void) {
     CONST(CARC_RULE_KIND_RIVAL);
     CONST(CARC_RULE_KIND_CHAIN);
     CONST(CARC_RULE_KIND_OCCUPANTS);
+    CONST(CARC_RULE_KIND_PIG);
+    CONST(CARC_RULE_KIND_FLOCK);
+    CONST(CARC_RULE_KIND_HIDE);
 
     CONST(CARC_SCORE_REASON_COMPLETED);
     CONST(CARC_SCORE_REASON_ABBOT_RECALLED);
     CONST(CARC_SCORE_REASON_GAME_END);
     CONST(CARC_SCORE_REASON_DEFEATED);
+    CONST(CARC_SCORE_REASON_MARKET);
 
     CONST(CARC_MODIFIER_NONE);
     CONST(CARC_MODIFIER_INN);

@@ -56,7 +56,7 @@ namespace Carcassonne.Tests
             var tests = new System.Action[]
             {
                 LibraryInfo, Builtins, TileSetDiagnostics, TileSetFiles, GameQueries, RefusedActions,
-                WholeGame, Tokens, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
+                WholeGame, Tokens, SpecialFigures, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
                 PlayerMasks, Bots, Pictures, Analysis,
                 NothingLeaks,
             };
@@ -543,6 +543,113 @@ namespace Carcassonne.Tests
                     Equal(4, fresh.Players, "restarted keeps the setup");
                 }
             }
+        }
+
+        /// <summary>A built-in set's text with the special figures the tests declare (tests/sets/).</summary>
+        private static Catalog WithFigures(string set)
+        {
+            string text = File.ReadAllText(Path.Combine("tilesets", set + ".toml"))
+                + File.ReadAllText(Path.Combine("tests", "sets", "figures_" + set + ".toml"));
+            return Catalog.FromToml(set + ".toml", text);
+        }
+
+        /// <summary>The builder, the pig, the shepherd and the hill (ABI 1.9): the special supply, the
+        /// sheep bag's counts conserved with the flocks, the typed refusals of the sheep phase, and
+        /// random games that prefer special figures meeting a second turn, a hidden tile, a flock step
+        /// and a market.</summary>
+        private static void SpecialFigures()
+        {
+            bool secondTurn = false, hidden = false, flockStep = false, market = false, sheepDrawn = false;
+            var deployed = new HashSet<Figure>();
+            for (ulong seed = 1; seed <= 12 && !(secondTurn && hidden && flockStep && market && sheepDrawn && deployed.Count == 3); seed++)
+            {
+                using (var baseSet = Catalog.Builtin("base"))
+                using (var traders = WithFigures("traders_and_builders"))
+                using (var hills = WithFigures("hills_and_sheep"))
+                {
+                    var setup = new GameSetup { Players = 2, Seed = seed };
+                    setup.Catalogs.Add(baseSet);
+                    setup.Catalogs.Add(traders);
+                    setup.Catalogs.Add(hills);
+                    using (var game = new Game(setup))
+                    {
+                        SpecialSupply start = game.SpecialSupply(1);
+                        Check(start.Builders == 1 && start.Pigs == 1 && start.Shepherds == 1, "a builder, a pig and a shepherd each");
+                        Throws(Result.OutOfRange, () => game.SpecialSupply(2), "no third player");
+                        SheepBag full = game.SheepBag();
+                        Check(full.TokensShowing(1) == 4 && full.TokensShowing(2) == 5 && full.TokensShowing(3) == 5
+                            && full.TokensShowing(4) == 2 && full.Wolves == 2 && full.Tokens == 18, "the declared bag of 18 tokens");
+                        Equal(0, game.Flocks().Length, "no flock yet");
+                        Equal(0, game.HiddenTiles, "nothing hidden yet");
+                        var random = new Random((int)seed);
+                        for (int step = 0; step < 2000 && !game.IsOver; step++)
+                        {
+                            if (game.IsSecondTurn) secondTurn = true;
+                            if (game.Phase == Phase.Sheep)
+                            {
+                                SheepBag bag = game.SheepBag();
+                                if (bag.Wolves == 0)
+                                {
+                                    Throws(Result.NoWolfInBag, () => game.Apply(Action.DrawWolf()), "no wolf to draw");
+                                }
+                                Throws(Result.SheepNotInBag, () => game.Apply(Action.DrawSheep(5)), "no token shows 5 sheep");
+                                Equal(Phase.Sheep, game.Phase, "a refused draw leaves the phase");
+                            }
+                            if (game.Phase == Phase.Flock)
+                            {
+                                flockStep = true;
+                                Action[] choices = game.LegalActions();
+                                Check(choices.Contains(Action.DriveFlock()) && choices.All(a => a.Equals(Action.GrowFlock()) || a.Equals(Action.DriveFlock())),
+                                    "grow or drive");
+                            }
+                            Action[] legal = game.LegalActions();
+                            Action[] special = legal.Where(a => a.Kind == ActionKind.Deploy && a.Figure >= Figure.Builder).ToArray();
+                            Action action = special.Length > 0 && random.Next(2) == 0
+                                ? special[random.Next(special.Length)]
+                                : legal[random.Next(legal.Length)];
+                            Event[] events = game.Apply(action);
+                            if (action.Kind == ActionKind.Deploy && action.Figure >= Figure.Builder) deployed.Add(action.Figure);
+                            hidden |= events.Any(e => e.Kind == EventKind.TileHidden);
+                            sheepDrawn |= events.Any(e => e.Kind == EventKind.SheepDrawn);
+                            market |= events.Any(e => e.Kind == EventKind.FeatureScored && e.Score.Reason == ScoreReason.Market);
+                            if (events.Any(e => e.Kind == EventKind.ExtraTurn))
+                            {
+                                Check(events.Last().Kind == EventKind.TurnStarted && events.Last().Player == events.First(e => e.Kind == EventKind.ExtraTurn).Player,
+                                    "a second turn starts for the same player");
+                            }
+                            SheepBag now = game.SheepBag();
+                            Flock[] flocks = game.Flocks();
+                            for (int sheep = 1; sheep <= 4; sheep++)
+                            {
+                                int total = now.TokensShowing(sheep) + flocks.Sum(f => f.TokensShowing(sheep));
+                                Equal(full.TokensShowing(sheep), total, "tokens showing " + sheep + " sheep are in the bag or a flock");
+                            }
+                            foreach (Flock flock in flocks)
+                            {
+                                Equal((uint)Enumerable.Range(1, 8).Sum(n => n * flock.TokensShowing(n)), flock.Sheep, "a flock's sheep add up");
+                                Check(game.Figures().Any(f => f.Figure == Figure.Shepherd && f.Pos == flock.Pos && f.Player == flock.Player),
+                                    "a flock's shepherd stands on the board");
+                            }
+                            Equal(game.RemainingCopies().Sum(n => (int)n) - game.HiddenTiles, game.TilesLeft, "hidden tiles are not left to draw");
+                        }
+                        Check(game.IsOver, "the game ends");
+                        bool refused = false;
+                        try
+                        {
+                            game.SheepBag().TokensShowing(9);
+                        }
+                        catch (ArgumentOutOfRangeException)
+                        {
+                            refused = true;
+                        }
+                        Check(refused, "a token shows at most 8 sheep");
+                    }
+                }
+            }
+            Check(deployed.Count == 3, "a builder, a pig and a shepherd deployed");
+            Check(secondTurn, "a builder's second turn");
+            Check(hidden, "a tile hidden under a hill");
+            Check(sheepDrawn && flockStep && market, "a flock grown and driven to market");
         }
 
         /// <summary>Traders &amp; Builders' goods: the declared kinds, the tokens taken as the events
