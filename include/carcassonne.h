@@ -1216,7 +1216,8 @@ typedef struct carc_feature_info {
    */
   uint8_t cathedral;
   /**
-   * Who would take it now: the players with most strength on it, bit `p` for player `p`.
+   * Who would take it now: the players with most strength on it, bit `p` for player `p`
+   * (a declared tie-break, such as a follower on a hill, may leave only some of them).
    */
   uint8_t leaders;
   /**
@@ -1232,7 +1233,7 @@ typedef struct carc_feature_info {
    */
   uint32_t pennants;
   /**
-   * Figures standing on it.
+   * Figures standing on it, special figures (builders, pigs, shepherds) included.
    */
   uint32_t figures;
   /**
@@ -1240,8 +1241,9 @@ typedef struct carc_feature_info {
    */
   uint32_t figures_by_player[CARC_MAX_PLAYERS];
   /**
-   * Strength on it per player, what majorities are decided by: a big follower counts 2.
-   * `leaders` are the players with the most, when it is not 0.
+   * Strength on it per player, what majorities are decided by: a big follower counts 2,
+   * a builder, pig or shepherd 0. `leaders` are the players with the most, when it is not
+   * 0 (a field holding only a shepherd has figures and no leader).
    */
   uint32_t strength_by_player[CARC_MAX_PLAYERS];
 } carc_feature_info;

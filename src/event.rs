@@ -87,13 +87,8 @@ pub struct PointsByKind {
     #[serde(default)]
     pub titles: u32,
     /// Flocks driven to market (Hills & Sheep); absent where nobody scored any.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::skip::is_default")]
     pub flocks: u32,
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero(points: &u32) -> bool {
-    *points == 0
 }
 
 impl PointsByKind {

@@ -130,18 +130,13 @@ struct DeckDoc<'a> {
 struct FiguresDoc<'a> {
     followers: u8,
     big_followers: u8,
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::skip::is_default")]
     builders: u8,
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::skip::is_default")]
     pigs: u8,
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "crate::skip::is_default")]
     shepherds: u8,
     colours: &'a [alloc::string::String],
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero(count: &u8) -> bool {
-    *count == 0
 }
 
 #[derive(serde::Serialize)]

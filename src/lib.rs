@@ -127,6 +127,7 @@ mod save;
 mod scoring;
 mod segment;
 mod setup;
+mod skip;
 mod tagged;
 mod tile;
 mod view;

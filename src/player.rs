@@ -195,20 +195,14 @@ pub struct Supply {
     /// Abbots.
     pub abbots: u8,
     /// Builders (Traders & Builders).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::skip::is_default")]
     pub builders: u8,
     /// Pigs (Traders & Builders).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::skip::is_default")]
     pub pigs: u8,
     /// Shepherds (Hills & Sheep).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::skip::is_default")]
     pub shepherds: u8,
-}
-
-/// Whether a count is zero: what files and views leave out for the figures a game lacks.
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero(count: &u8) -> bool {
-    *count == 0
 }
 
 impl Supply {

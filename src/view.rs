@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::action::Phase;
 use crate::event::PointsByKind;
+use crate::flock::{Flock, SheepBag};
 use crate::game::{Game, PlacedFigure};
 use crate::geom::Rotation;
 use crate::player::{PlayerId, Supply};
@@ -96,6 +97,18 @@ pub struct PlayerView {
     pub tiles_left: u32,
     /// Tiles drawn that fitted nowhere and went out of the game.
     pub discarded: u32,
+    /// Tiles hidden under hills (Hills & Sheep): among `remaining`, never drawn, never named.
+    #[serde(skip_serializing_if = "crate::skip::is_default")]
+    pub hidden_tiles: u32,
+    /// What the flock's bag holds: counts only, as its order is hidden; all 0 without a flock.
+    #[serde(skip_serializing_if = "crate::skip::is_default")]
+    pub sheep_bag: SheepBag,
+    /// The shepherds on the board with their flocks, in the order they were deployed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flocks: Vec<Flock>,
+    /// Whether the current turn is a builder's second turn (which gives no third).
+    #[serde(skip_serializing_if = "crate::skip::is_default")]
+    pub second_turn: bool,
 }
 
 impl Game {
@@ -130,6 +143,10 @@ impl Game {
             remaining: self.remaining().to_vec(),
             tiles_left: self.tiles_left(),
             discarded: self.discarded(),
+            hidden_tiles: self.hidden_tiles(),
+            sheep_bag: self.sheep_bag(),
+            flocks: self.flocks().to_vec(),
+            second_turn: self.is_second_turn(),
         }
     }
 }

@@ -88,23 +88,6 @@ fn setup_strategy() -> impl Strategy<Value = GameSetup> {
         })
 }
 
-/// A built-in set with the declarations of `extra` appended: Traders & Builders and Hills &
-/// Sheep with their special figures (`tests/sets/`), until the built-in files bring them.
-fn with_figures(name: &str) -> Catalog {
-    let (text, extra) = match name {
-        "traders_and_builders" => (
-            include_str!("../tilesets/traders_and_builders.toml"),
-            include_str!("sets/figures_traders_and_builders.toml"),
-        ),
-        "hills_and_sheep" => (
-            include_str!("../tilesets/hills_and_sheep.toml"),
-            include_str!("sets/figures_hills_and_sheep.toml"),
-        ),
-        other => return Catalog::builtin(other).unwrap(),
-    };
-    Catalog::from_toml(&format!("{name}.toml"), &format!("{text}{extra}")).unwrap()
-}
-
 /// Games with the builder, the pig, the shepherd and the hills' hidden tiles, beside sets that
 /// meet them: the Cathars' besieged cities (the pig's doubled point), Inns & Cathedrals' big
 /// followers, and each other.
@@ -117,7 +100,8 @@ fn special_figures_strategy() -> impl Strategy<Value = GameSetup> {
     ];
     (prop::sample::select(combinations), 2u8..=6, any::<u64>(), options_strategy()).prop_map(
         |(sets, players, seed, options)| {
-            let catalogs: Vec<Catalog> = sets.iter().map(|set| with_figures(set)).collect();
+            let catalogs: Vec<Catalog> =
+                sets.iter().map(|set| Catalog::builtin(set).unwrap()).collect();
             let colours = if sets.contains(&"inns_and_cathedrals") { 6 } else { 5 };
             GameSetup { catalogs, players: players.min(colours), seed, options }
         },
@@ -571,7 +555,9 @@ proptest! {
 #[test]
 #[cfg_attr(miri, ignore = "plays hundreds of whole games")]
 fn random_games_reach_every_special_mechanism() {
-    let sets = ["base", "traders_and_builders", "hills_and_sheep"].map(with_figures).to_vec();
+    let sets = ["base", "traders_and_builders", "hills_and_sheep"]
+        .map(|set| Catalog::builtin(set).unwrap())
+        .to_vec();
     let game = Game::new(GameSetup::new(sets, 3)).unwrap();
     let mut seen = BTreeSet::new();
     let mut choices = Choices(11);

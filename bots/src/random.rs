@@ -1,13 +1,14 @@
 //! The random bot: the base protocol's easy level.
 
-use carcassonne::{Action, Game, PlayerId};
+use carcassonne::{Action, Game, Phase, PlayerId};
 use rand::Rng;
 
 use crate::seeds::{decision_seed, dice};
 use crate::{Bot, BotError, forced};
 
 /// A random legal placement; then, `figure_chance` of the time, a random figure action (a
-/// deploy or an abbot's recall) where there is one, else a skip.
+/// deploy or an abbot's recall) where there is one, else a skip; and growing or driving a
+/// flock at even odds.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     name: String,
@@ -35,8 +36,8 @@ impl Bot for RandomBot {
         let legal = game.legal_actions();
         let figures: Vec<Action> =
             legal.iter().copied().filter(|action| *action != Action::Skip).collect();
-        let action = match legal.first() {
-            Some(Action::Place { .. }) => legal[dice.random_range(0..legal.len())],
+        let action = match game.phase() {
+            Phase::Place { .. } | Phase::Flock { .. } => legal[dice.random_range(0..legal.len())],
             _ if !figures.is_empty() && dice.random_bool(self.figure_chance) => {
                 figures[dice.random_range(0..figures.len())]
             }

@@ -61,7 +61,8 @@ pub struct carc_feature_info {
     pub inn: u8,
     /// 1 if a cathedral is in it, else 0.
     pub cathedral: u8,
-    /// Who would take it now: the players with most strength on it, bit `p` for player `p`.
+    /// Who would take it now: the players with most strength on it, bit `p` for player `p`
+    /// (a declared tie-break, such as a follower on a hill, may leave only some of them).
     pub leaders: u8,
     /// Distinct tiles it covers (for a monastery or garden, itself and its neighbours).
     pub tiles: u32,
@@ -69,12 +70,13 @@ pub struct carc_feature_info {
     pub open_edges: u32,
     /// Pennants on its segments.
     pub pennants: u32,
-    /// Figures standing on it.
+    /// Figures standing on it, special figures (builders, pigs, shepherds) included.
     pub figures: u32,
     /// Figures standing on it per player (a big follower counts once here).
     pub figures_by_player: [u32; CARC_MAX_PLAYERS],
-    /// Strength on it per player, what majorities are decided by: a big follower counts 2.
-    /// `leaders` are the players with the most, when it is not 0.
+    /// Strength on it per player, what majorities are decided by: a big follower counts 2,
+    /// a builder, pig or shepherd 0. `leaders` are the players with the most, when it is not
+    /// 0 (a field holding only a shepherd has figures and no leader).
     pub strength_by_player: [u32; CARC_MAX_PLAYERS],
 }
 
@@ -260,7 +262,7 @@ pub unsafe extern "C" fn carc_game_feature(
                 tiles: view.tiles,
                 open_edges: view.open_edges,
                 pennants: view.marks.count_of(game.marks(), "pennant"),
-                figures: view.figures,
+                figures: by_player.iter().sum(),
                 figures_by_player: by_player,
                 strength_by_player: strength,
             })

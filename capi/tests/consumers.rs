@@ -41,7 +41,7 @@ const PUBLISHED: RuleOptions = RuleOptions {
     title_scoring: carcassonne::TitleScoring::Printed,
 };
 
-const CONFIGS: [Config; 12] = [
+const CONFIGS: [Config; 13] = [
     Config { name: "base_2p", sets: &["base"], players: 2, options: PUBLISHED },
     Config {
         name: "base_c2_3p_abbots",
@@ -106,6 +106,22 @@ const CONFIGS: [Config; 12] = [
         sets: &["river_ii", "base", "inns_and_cathedrals"],
         players: 3,
         options: PUBLISHED,
+    },
+    // Every set and figure at once: the builder, the pig, the shepherd and the hills.
+    Config {
+        name: "every_set_6p_abbots",
+        sets: &[
+            "river",
+            "base",
+            "inns_and_cathedrals",
+            "cathars",
+            "traders_and_builders",
+            "hills_and_sheep",
+            "king_and_robber",
+            "cult",
+        ],
+        players: 6,
+        options: RuleOptions { abbots: true, ..PUBLISHED },
     },
     // The consumers make this one from a JSON setup that leaves most options out.
     Config {

@@ -6,7 +6,8 @@ use pyo3::prelude::*;
 
 use crate::convert::serialized;
 
-/// One step of a turn: draw, draw_tile, place, deploy, recall_abbot or skip.
+/// One step of a turn: draw, draw_tile, place, deploy, recall_abbot or skip; and with Hills &
+/// Sheep's flocks, draw_sheep, draw_wolf, grow_flock or drive_flock.
 #[pyclass(module = "carcassonne", name = "Action", frozen, eq, hash, skip_from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Action {
@@ -26,17 +27,11 @@ fn rotation(degrees: u16) -> PyResult<Rotation> {
 }
 
 fn figure(name: &str) -> PyResult<Figure> {
-    match name {
-        "follower" => Ok(Figure::Follower),
-        "big_follower" => Ok(Figure::BigFollower),
-        "abbot" => Ok(Figure::Abbot),
-        "builder" => Ok(Figure::Builder),
-        "pig" => Ok(Figure::Pig),
-        "shepherd" => Ok(Figure::Shepherd),
-        other => Err(PyValueError::new_err(format!(
-            "no figure {other:?}: use \"follower\", \"big_follower\", \"abbot\", \"builder\", \"pig\" or \"shepherd\""
-        ))),
-    }
+    Figure::ALL.into_iter().find(|figure| figure.file_name() == name).ok_or_else(|| {
+        let names: Vec<String> =
+            Figure::ALL.iter().map(|figure| format!("{:?}", figure.file_name())).collect();
+        PyValueError::new_err(format!("no figure {name:?}: use one of {}", names.join(", ")))
+    })
 }
 
 fn figure_name(figure: Figure) -> &'static str {
@@ -64,8 +59,8 @@ impl Action {
         Ok(CoreAction::Place { pos: Pos::new(x, y), rotation: self::rotation(rotation)? }.into())
     }
 
-    /// Put `figure` (`follower`, `big_follower`, `abbot`) on segment `segment` of the tile
-    /// just placed.
+    /// Put `figure` (`follower`, `big_follower`, `abbot`, `builder`, `pig`, `shepherd`) on
+    /// segment `segment` of the tile just placed.
     #[staticmethod]
     #[pyo3(signature = (segment, figure = "follower"))]
     fn deploy(segment: u8, figure: &str) -> PyResult<Action> {
@@ -84,7 +79,33 @@ impl Action {
         CoreAction::Skip.into()
     }
 
-    /// `draw`, `draw_tile`, `place`, `deploy`, `recall_abbot` or `skip`.
+    /// Draw the token showing `sheep` sheep from the flock's bag (a real table's draw, or a
+    /// chance outcome a search explores).
+    #[staticmethod]
+    fn draw_sheep(sheep: u8) -> Action {
+        CoreAction::DrawSheep { sheep }.into()
+    }
+
+    /// Draw a wolf from the flock's bag.
+    #[staticmethod]
+    fn draw_wolf() -> Action {
+        CoreAction::DrawWolf.into()
+    }
+
+    /// Grow the flock whose field the tile just placed extended.
+    #[staticmethod]
+    fn grow_flock() -> Action {
+        CoreAction::GrowFlock.into()
+    }
+
+    /// Drive that flock to market.
+    #[staticmethod]
+    fn drive_flock() -> Action {
+        CoreAction::DriveFlock.into()
+    }
+
+    /// `draw`, `draw_tile`, `place`, `deploy`, `recall_abbot`, `skip`, `draw_sheep`,
+    /// `draw_wolf`, `grow_flock` or `drive_flock`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.action {
@@ -146,6 +167,15 @@ impl Action {
         }
     }
 
+    /// The sheep of a named sheep token's draw; None otherwise.
+    #[getter]
+    fn sheep(&self) -> Option<u8> {
+        match self.action {
+            CoreAction::DrawSheep { sheep } => Some(sheep),
+            _ => None,
+        }
+    }
+
     /// The action in the saved-game JSON form, as a dict.
     // The name Python users expect; PyO3 methods take `&self`.
     #[allow(clippy::wrong_self_convention)]
@@ -165,12 +195,10 @@ impl Action {
             }
             CoreAction::RecallAbbot { pos } => format!("Action.recall_abbot({}, {})", pos.x, pos.y),
             CoreAction::Skip => "Action.skip()".to_owned(),
-            CoreAction::DrawSheep { sheep } => {
-                format!("Action.from_json('{{\"action\":\"draw_sheep\",\"sheep\":{sheep}}}')")
-            }
-            CoreAction::DrawWolf => "Action.from_json('{\"action\":\"draw_wolf\"}')".to_owned(),
-            CoreAction::GrowFlock => "Action.from_json('{\"action\":\"grow_flock\"}')".to_owned(),
-            CoreAction::DriveFlock => "Action.from_json('{\"action\":\"drive_flock\"}')".to_owned(),
+            CoreAction::DrawSheep { sheep } => format!("Action.draw_sheep({sheep})"),
+            CoreAction::DrawWolf => "Action.draw_wolf()".to_owned(),
+            CoreAction::GrowFlock => "Action.grow_flock()".to_owned(),
+            CoreAction::DriveFlock => "Action.drive_flock()".to_owned(),
         }
     }
 

@@ -18,6 +18,16 @@ pub const MIN_SIDE: usize = 5;
 
 /// Figure kinds a deployment names: one action slot per segment and figure.
 const FIGURES: usize = 3;
+/// The special figures (builder, pig, shepherd): their deployments, planes and features come
+/// after everything else, and only in games whose sets bring them, so that every other game
+/// encodes exactly as before they existed.
+const SPECIALS: [Figure; 3] = [Figure::Builder, Figure::Pig, Figure::Shepherd];
+/// Features of the special figures shared by every player: the flock phase, a second turn,
+/// the hidden tiles over the deck, the bag's tokens of each number of sheep and its wolves.
+const SPECIAL_SHARED: usize = 3 + carcassonne::MAX_SHEEP + 1;
+/// Features of the special figures per player: builders, pigs, shepherds in hand, sheep in
+/// their flocks.
+const SPECIAL_PER_PLAYER: usize = 4;
 /// Segments a tile may have.
 const SEGMENTS: usize = carcassonne::MAX_SEGMENTS_PER_TILE;
 
@@ -131,6 +141,8 @@ pub struct Encoder {
     token_kinds: usize,
     /// Titles the sets declare: one feature each per player (1 for its holder).
     titles: usize,
+    /// Whether the sets bring special figures (builders, pigs, shepherds).
+    specials: bool,
 }
 
 impl Encoder {
@@ -233,7 +245,21 @@ impl Encoder {
             other_mark_planes,
             token_kinds: game.tokens().len(),
             titles: game.titles().len(),
+            specials: game.catalogs().iter().any(|catalog| {
+                let figures = catalog.figures();
+                figures.builders + figures.pigs + figures.shepherds > 0
+            }),
         }
+    }
+
+    /// The first plane of the special figures, after the other marks'.
+    fn specials_plane(&self) -> usize {
+        self.other_marks_plane() + self.other_marks
+    }
+
+    /// The first action of the special figures, after the abbots' recalls.
+    fn specials_action(&self, side: usize) -> usize {
+        side * side * 4 + SEGMENTS * FIGURES + 1 + self.abbots
     }
 
     /// The first plane of the other declared marks, after every player's.
@@ -242,24 +268,28 @@ impl Encoder {
     }
 
     pub fn planes(&self) -> usize {
-        self.other_marks_plane() + self.other_marks
+        self.specials_plane() + if self.specials { SPECIALS.len() * self.players } else { 0 }
     }
 
     pub fn features(&self) -> usize {
         // Phase (place, figure), drawn tile, its rotation when placed, remaining copies,
         // tiles left, then per player (from the observer): score, followers, big
         // followers, abbots in hand, then the tokens held of each declared kind, then the
-        // titles held.
+        // titles held; then, with special figures, theirs.
+        let specials =
+            if self.specials { SPECIAL_SHARED + SPECIAL_PER_PLAYER * self.players } else { 0 };
         2 + self.tile_types
             + 4
             + self.tile_types
             + 1
             + (4 + self.token_kinds + self.titles) * self.players
+            + specials
     }
 
-    /// Actions: placements (cell × rotation), deployments (segment × figure), skip, recalls.
+    /// Actions: placements (cell × rotation), deployments (segment × figure), skip, recalls;
+    /// then, with special figures, their deployments (segment × figure), grow and drive.
     pub fn actions(&self, side: usize) -> usize {
-        side * side * 4 + SEGMENTS * FIGURES + 1 + self.abbots
+        self.specials_action(side) + if self.specials { SEGMENTS * SPECIALS.len() + 2 } else { 0 }
     }
 
     pub fn side(&self) -> usize {
@@ -411,15 +441,19 @@ impl Encoder {
                 .and_then(|placed| game.tile(placed.tile))
                 .and_then(|tile| tile.segments().get(usize::from(figure.segment)))
                 .is_some_and(|segment| segment.kind() == SegmentKind::Field);
-            let kind = match (figure.figure, on_field) {
-                (Figure::Follower, false) => 0,
-                (Figure::Follower, true) => 1,
-                (Figure::BigFollower, _) => 2,
-                (Figure::Abbot, _) => 3,
-                // The special figures have no plane yet (issue 26 gives them one).
-                (Figure::Builder | Figure::Pig | Figure::Shepherd, _) => continue,
+            let plane = match (figure.figure, on_field) {
+                (Figure::Follower, false) => plane::FIGURES + relative * plane::PER_PLAYER,
+                (Figure::Follower, true) => plane::FIGURES + relative * plane::PER_PLAYER + 1,
+                (Figure::BigFollower, _) => plane::FIGURES + relative * plane::PER_PLAYER + 2,
+                (Figure::Abbot, _) => plane::FIGURES + relative * plane::PER_PLAYER + 3,
+                (special, _) => {
+                    let Some(kind) = SPECIALS.iter().position(|each| *each == special) else {
+                        continue;
+                    };
+                    self.specials_plane() + relative * SPECIALS.len() + kind
+                }
             };
-            set(plane::FIGURES + relative * plane::PER_PLAYER + kind, row, column);
+            set(plane, row, column);
         }
 
         game.legal_actions_into(legal);
@@ -434,7 +468,7 @@ impl Encoder {
                 set(plane::FITS + rotation.quarter_turns(), row, column);
             }
         }
-        if let Phase::Figure { pos } = game.phase()
+        if let Phase::Figure { pos } | Phase::Flock { pos } = game.phase()
             && let Some((row, column)) = window.cell(pos)
         {
             set(plane::JUST_PLACED, row, column);
@@ -455,14 +489,16 @@ impl Encoder {
         at += 2;
         let drawn = match game.phase() {
             Phase::Place { tile } => Some(tile),
-            Phase::Figure { pos } => game.board().get(pos).map(|placed| placed.tile),
+            Phase::Figure { pos } | Phase::Flock { pos } => {
+                game.board().get(pos).map(|placed| placed.tile)
+            }
             _ => None,
         };
         if let Some(tile) = drawn {
             features[at + usize::from(tile)] = 1.0;
         }
         at += self.tile_types;
-        if let Phase::Figure { pos } = game.phase()
+        if let Phase::Figure { pos } | Phase::Flock { pos } = game.phase()
             && let Some(placed) = game.board().get(pos)
         {
             features[at + placed.rotation.quarter_turns()] = 1.0;
@@ -501,6 +537,39 @@ impl Encoder {
             }
             at += self.titles;
         }
+        if self.specials {
+            self.write_special_features(game, observer, &mut features[at..]);
+        }
+    }
+
+    /// The special figures' features: the flock phase, a second turn, the hidden tiles, the
+    /// bag's counts (tenths), then per player from the observer the builders, pigs and
+    /// shepherds in hand and the sheep of their flocks (tenths).
+    fn write_special_features(&self, game: &CoreGame, observer: usize, features: &mut [f32]) {
+        features[0] = f32::from(u8::from(matches!(game.phase(), Phase::Flock { .. })));
+        features[1] = f32::from(u8::from(game.is_second_turn()));
+        features[2] = game.hidden_tiles() as f32 / self.deck;
+        let bag = game.sheep_bag();
+        for (slot, count) in bag.sheep.iter().enumerate() {
+            features[3 + slot] = f32::from(*count) / 10.0;
+        }
+        features[3 + carcassonne::MAX_SHEEP] = f32::from(bag.wolves) / 10.0;
+        let mut at = SPECIAL_SHARED;
+        for relative in 0..self.players {
+            let player = PlayerId(((observer + relative) % self.players) as u8);
+            let supply = game.supply(player);
+            features[at] = f32::from(supply.builders);
+            features[at + 1] = f32::from(supply.pigs);
+            features[at + 2] = f32::from(supply.shepherds);
+            let sheep: u32 = game
+                .flocks()
+                .iter()
+                .filter(|flock| flock.player == player)
+                .map(carcassonne::Flock::sheep)
+                .sum();
+            features[at + 3] = sheep as f32 / 10.0;
+            at += SPECIAL_PER_PLAYER;
+        }
     }
 
     /// The index of `action` in the action space of `window`; None for a draw or a cell
@@ -514,20 +583,29 @@ impl Encoder {
                 Some((row * side + column) * 4 + rotation.quarter_turns())
             }
             CoreAction::Deploy { segment, figure } => {
-                let bit = Figure::FOLLOWERS.iter().position(|each| *each == figure)?;
-                Some(placements + usize::from(segment) * FIGURES + bit)
+                if let Some(bit) = Figure::FOLLOWERS.iter().position(|each| *each == figure) {
+                    return Some(placements + usize::from(segment) * FIGURES + bit);
+                }
+                let kind = SPECIALS.iter().position(|each| *each == figure)?;
+                self.specials.then(|| {
+                    self.specials_action(side) + usize::from(segment) * SPECIALS.len() + kind
+                })
             }
             CoreAction::Skip => Some(placements + SEGMENTS * FIGURES),
             CoreAction::RecallAbbot { pos } => {
                 let rank = self.abbot_cells(game).iter().position(|cell| *cell == pos)?;
                 Some(placements + SEGMENTS * FIGURES + 1 + rank)
             }
+            CoreAction::GrowFlock => {
+                self.specials.then(|| self.specials_action(side) + SEGMENTS * SPECIALS.len())
+            }
+            CoreAction::DriveFlock => {
+                self.specials.then(|| self.specials_action(side) + SEGMENTS * SPECIALS.len() + 1)
+            }
             CoreAction::Draw
             | CoreAction::DrawTile { .. }
             | CoreAction::DrawSheep { .. }
-            | CoreAction::DrawWolf
-            | CoreAction::GrowFlock
-            | CoreAction::DriveFlock => None,
+            | CoreAction::DrawWolf => None,
         }
     }
 
@@ -546,6 +624,21 @@ impl Encoder {
                 segment: (rest / FIGURES) as u8,
                 figure: Figure::FOLLOWERS[rest % FIGURES],
             });
+        }
+        let specials = self.specials_action(side);
+        if index >= specials {
+            let rest = index - specials;
+            let deployments = SEGMENTS * SPECIALS.len();
+            return match rest.checked_sub(deployments) {
+                None => Some(CoreAction::Deploy {
+                    segment: (rest / SPECIALS.len()) as u8,
+                    figure: SPECIALS[rest % SPECIALS.len()],
+                }),
+                Some(0) => Some(CoreAction::GrowFlock),
+                Some(1) => Some(CoreAction::DriveFlock),
+                Some(_) => None,
+            }
+            .filter(|_| self.specials);
         }
         match rest - SEGMENTS * FIGURES {
             0 => Some(CoreAction::Skip),

@@ -8,6 +8,7 @@ SET_COMBINATIONS = [
     ["base_c2"],
     ["base", "inns_and_cathedrals", "cathars", "traders_and_builders"],
     ["base", "hills_and_sheep", "king_and_robber"],
+    ["base", "traders_and_builders", "hills_and_sheep"],
     ["base", "cult"],
     ["river_ii", "base", "inns_and_cathedrals"],
 ]

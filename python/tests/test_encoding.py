@@ -12,7 +12,7 @@ from set_combinations import SET_COMBINATIONS
 def play_checking_every_step(game, encoding, chooser):
     steps = 0
     while not game.is_over:
-        if game.phase == "draw":
+        if game.phase in ("draw", "sheep"):
             game.apply(Action.draw())
             continue
         player = game.current_player
@@ -88,9 +88,12 @@ def test_declared_marks_and_tokens_have_planes_and_features():
     sets = ["base", "cathars", "traders_and_builders"]
     game = Game(sets, players=2, seed=2)
     encoding = Encoding(game)
-    assert encoding.planes == Encoding(Game(["base"], players=2)).planes + 4
-    # 24 more tile types (drawn one-hot and copies left), and three kinds for two players.
-    assert encoding.features == Encoding(Game(sets[:2], players=2)).features + 2 * 24 + 3 * 2
+    # Four marks, then the builders', pigs' and shepherds' planes of two players.
+    assert encoding.planes == Encoding(Game(["base"], players=2)).planes + 4 + 3 * 2
+    # 24 more tile types (drawn one-hot and copies left), three kinds for two players, and the
+    # special figures' features (12 shared, 4 a player).
+    specials = 12 + 4 * 2
+    assert encoding.features == Encoding(Game(sets[:2], players=2)).features + 2 * 24 + 3 * 2 + specials
     others = [mark for mark in game.mark_ids() if mark not in ("pennant", "inn", "cathedral")]
     assert others == ["besieged", "wine", "grain", "cloth"]
     first = 52 + 4 * 2
@@ -112,4 +115,57 @@ def test_declared_marks_and_tokens_have_planes_and_features():
         shown = {(west + column, north - row) for row, column in zip(*np.nonzero(planes[first + offset]))}
         assert shown == carrying, mark
     held = [game.tokens_held(p) for p in (1, 0)]
-    assert features[-6:].tolist() == pytest.approx([n / 10 for row in held for n in row])
+    assert features[-6 - specials:-specials].tolist() == pytest.approx([n / 10 for row in held for n in row])
+
+
+def test_special_figures_have_planes_features_and_actions():
+    # The builder, the pig and the shepherd: deployments after the abbots' recalls, grow and
+    # drive after them; a plane each a player after the marks'; the flock's features last.
+    sets = ["base", "traders_and_builders", "hills_and_sheep"]
+    players = 3
+    game = Game(sets, players=players, seed=4)
+    encoding = Encoding(game)
+    others = [mark for mark in game.mark_ids() if mark not in ("pennant", "inn", "cathedral")]
+    first = 52 + 4 * players + len(others)
+    assert encoding.planes == first + 3 * players
+    side = encoding.window(game)[2]
+    start = side * side * 4 + 32 * 3 + 1 + 1
+    assert encoding.actions(side) == start + 32 * 3 + 2
+    rng = random.Random(4)
+    kinds = {"builder": 0, "pig": 1, "shepherd": 2}
+    chosen = set()
+
+    def prefer_specials(indices):
+        specials = [i for i in indices if start <= i < start + 32 * 3 + 2]
+        pick = rng.choice(specials) if specials and rng.random() < 0.7 else rng.choice(indices)
+        if start <= pick < start + 32 * 3:
+            chosen.add((pick - start) % 3)
+        elif pick >= start + 32 * 3:
+            chosen.add(3 + pick - start - 32 * 3)
+        return pick
+
+    play_checking_every_step(game, encoding, prefer_specials)
+    assert chosen == {0, 1, 2, 3, 4}, f"a builder, a pig, a shepherd deployed, a flock grown and driven: {chosen}"
+    view = game.view()
+    for observer in range(players):
+        planes, features, _ = encoding.observe(game, observer)
+        west, north, side = encoding.window(game)
+        for relative in range(players):
+            player = (observer + relative) % players
+            for name, kind in kinds.items():
+                standing = {(f["pos"]["x"], f["pos"]["y"]) for f in game.figures() if f["player"] == player and f["figure"] == name}
+                plane = planes[first + 3 * relative + kind]
+                shown = {(west + column, north - row) for row, column in zip(*np.nonzero(plane))}
+                assert shown == standing, (observer, relative, name)
+            sheep = sum(
+                sum(count * (n + 1) for n, count in enumerate(flock["tokens"]))
+                for flock in view.get("flocks", []) if flock["player"] == player
+            )
+            at = len(features) - 4 * players + 4 * relative
+            assert features[at + 3] == pytest.approx(sheep / 10)
+        bag = view.get("sheep_bag", {"sheep": [0] * 8, "wolves": 0})
+        shared = len(features) - 4 * players - 12
+        assert features[shared + 3:shared + 12].tolist() == pytest.approx([n / 10 for n in bag["sheep"] + [bag["wolves"]]])
+        deck = sum(tile["count"] for name in sets for tile in TileSet.builtin(name).to_dict()["tiles"])
+        assert features[shared + 2] == pytest.approx(view.get("hidden_tiles", 0) / deck)
+    assert view.get("hidden_tiles", 0) > 0, "hills hid tiles"

@@ -9,7 +9,7 @@ use carcassonne::{
 };
 
 use crate::anchor::anchor_points;
-use crate::figure::{Pose, draw_figure, player_fill};
+use crate::figure::{Pose, draw_figure, draw_flock, player_fill};
 use crate::geom::{Pt, pt};
 use crate::layout::{Layout, layout};
 use crate::style::TILE;
@@ -105,6 +105,11 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
             segment: placed.segment,
             figure: placed.figure,
             fill: player_fill(game.player_colour(placed.player), placed.player.index()),
+            flock: game
+                .flocks()
+                .iter()
+                .find(|flock| flock.pos == placed.pos && flock.segment == placed.segment)
+                .map(carcassonne::Flock::sheep),
         })
         .collect();
     let last = (options.last_move && game.board().len() > 1)
@@ -206,6 +211,7 @@ pub fn landscape_svg(
             segment: figure.segment,
             figure: figure.figure,
             fill: player_fill(None, figure.player.index()),
+            flock: None,
         })
         .collect();
     let players = score
@@ -237,6 +243,8 @@ struct Standing {
     segment: SegmentIndex,
     figure: Figure,
     fill: &'static str,
+    /// A shepherd's flock: the sheep its tokens show.
+    flock: Option<u32>,
 }
 
 /// One player's line in the panel.
@@ -346,6 +354,9 @@ fn draw_scene(scene: &Scene<'_>) -> String {
         let at = corner(standing.pos);
         let centre = pt(at.x + anchor.x * TILE, at.y + anchor.y * TILE);
         draw_figure(&mut out, standing.figure, pose(tile, standing.segment), centre, standing.fill);
+        if let Some(sheep) = standing.flock {
+            draw_flock(&mut out, centre, sheep);
+        }
     }
 
     if let Some((suggestion, printed, fill)) = &scene.suggestion {

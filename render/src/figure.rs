@@ -33,6 +33,10 @@ const SHEPHERD: &str = "M-1,-11C2,-11 3.6,-8.8 3.6,-6.6C3.6,-5.2 3,-4.2 2.4,-3.6
 H-8L-6,-1L-4.6,-3.6C-5.2,-4.2 -5.8,-5.2 -5.8,-6.6C-5.8,-8.8 -4,-11 -1,-11Z\
 M9,12V-8C9,-11.5 14,-11.5 14,-8V-6.5H12.4V-8C12.4,-9.6 10.6,-9.6 10.6,-8V12Z";
 
+/// A sheep's fleece, facing left: a cloud of wool on four short legs.
+const SHEEP: &str = "M-7,-4C-8,-8 -3,-10 0,-8C2,-10 7,-10 8,-6C12,-5 12,1 9,2C9,6 4,7 2,5\
+C0,7 -5,7 -6,4C-10,4 -11,-2 -7,-4ZM-5,5V9H-3V6ZM5,5V9H7V5Z";
+
 /// How a figure stands on a segment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Pose {
@@ -87,6 +91,27 @@ pub(crate) fn draw_figure(out: &mut String, figure: Figure, pose: Pose, at: Pt, 
         );
     }
     out.push_str("</g>\n");
+}
+
+/// A shepherd's flock beside it, at `at` (the shepherd's middle): a sheep (a fleece on four
+/// legs, its head black) with the number of sheep the flock's tokens show.
+pub(crate) fn draw_flock(out: &mut String, at: Pt, sheep: u32) {
+    let scale = TILE / 110.0;
+    push(
+        out,
+        format_args!(
+            "<g class=\"flock\" transform=\"translate({},{}) scale({scale:.3})\">\
+             <title>a flock of {sheep} sheep</title>\
+             <path d=\"{SHEEP}\" fill=\"#f4f1e8\" stroke=\"#1a1a1a\" stroke-width=\"1.2\" \
+             stroke-linejoin=\"round\"/>\
+             <circle cx=\"-9.5\" cy=\"-3\" r=\"3.2\" fill=\"#1a1a1a\"/>\
+             <text x=\"1\" y=\"0.5\" font-family=\"sans-serif\" font-size=\"9\" \
+             font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\" \
+             fill=\"#1a1a1a\">{sheep}</text></g>\n",
+            num(at.x + TILE * 0.17),
+            num(at.y - TILE * 0.1),
+        ),
+    );
 }
 
 /// The colour a player's figures are drawn in: the shade of the colour the tile sets give the

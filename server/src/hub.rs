@@ -511,7 +511,8 @@ impl Hub {
                 return;
             }
         };
-        // One action every bot delay, as part 1 has bots play: the tile, then the figure.
+        // One action every bot delay, as part 1 has bots play: the tile, then the figure
+        // (with a flock's choice straight after it).
         let Some((placement, figure)) = actions.split_first() else { return };
         let placed = self.change_room(room_id, |room| room.bot_turn(turn, &[*placement])).await;
         if placed.is_ok() && !figure.is_empty() {
@@ -776,6 +777,9 @@ impl Hub {
                 self.figure_action(player, action).await
             }
             ClientMessage::SkipMeeple => self.figure_action(player, FigureAction::Skip).await,
+            ClientMessage::TendFlock { grow } => {
+                self.figure_action(player, FigureAction::TendFlock { grow }).await
+            }
             ClientMessage::RecallAbbot { x, y } => {
                 self.figure_action(player, FigureAction::RecallAbbot { x, y }).await
             }
@@ -938,7 +942,9 @@ struct Asked {
     token: Option<String>,
 }
 
-/// A bot's whole turn: its placement, then its figure action.
+/// A bot's turn from where it stands: its placement, its figure action, and its flock's
+/// choice when the tile extended its shepherd's field; it stops at a draw (the server's, of a
+/// tile or a sheep token), so a choice after a sheep draw is asked for again.
 fn think(
     mut game: carcassonne::Game,
     seat: carcassonne::PlayerId,
@@ -949,11 +955,8 @@ fn think(
         .with_threads(1)
         .bot(carcassonne_bots::derive_seed(game.seed(), game.actions().len() as u64));
     let mut actions = Vec::new();
-    for _ in 0..2 {
-        if game.is_over()
-            || game.current_player() != seat
-            || matches!(game.phase(), carcassonne::Phase::Draw)
-        {
+    for _ in 0..3 {
+        if game.is_over() || game.current_player() != seat || game.phase().is_chance() {
             break;
         }
         let action = bot.choose(&game, seat).map_err(|error| error.to_string())?;

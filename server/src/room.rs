@@ -255,6 +255,7 @@ pub struct RoomSummary<'a> {
 pub enum TurnMessage {
     Start(TurnStart),
     Placed(TilePlaced),
+    Flock(FlockChoice),
 }
 
 impl TurnMessage {
@@ -263,13 +264,14 @@ impl TurnMessage {
         match self {
             TurnMessage::Start(_) => "TURN_START",
             TurnMessage::Placed(_) => "TILE_PLACED",
+            TurnMessage::Flock(_) => "FLOCK_CHOICE",
         }
     }
 
     /// Whether the player has a figure choice to make (a tile placed with options).
     fn has_choices(&self) -> bool {
         match self {
-            TurnMessage::Start(_) => true,
+            TurnMessage::Start(_) | TurnMessage::Flock(_) => true,
             TurnMessage::Placed(placed) => {
                 !placed.meeple_options.is_empty() || !placed.abbot_recalls.is_empty()
             }
@@ -287,6 +289,27 @@ pub struct TurnStart {
     pub valid_placements: Vec<views::Placement>,
     pub tiles_left: u32,
     pub turn_seconds: Option<u32>,
+    /// 1.1: present (true) when the turn is a builder's second turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub second_turn: bool,
+}
+
+/// `FLOCK_CHOICE`'s data (1.1): the tile extended the field of the current player's shepherd,
+/// who now grows its flock or drives it to market with `TEND_FLOCK`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlockChoice {
+    pub player_id: Option<String>,
+    /// The shepherd's tile.
+    pub position: views::Position,
+    /// The shepherd's feature on that tile.
+    pub feature_id: u8,
+    /// The sheep of its flock now.
+    pub sheep: u32,
+    /// Whether the bag has a token left to grow by.
+    pub can_grow: bool,
+    /// What the bag holds.
+    pub bag: views::SheepBagOut,
 }
 
 /// `TILE_PLACED`'s data (1.1): the placement, the tile, and the figure choices it opens.
@@ -1050,7 +1073,7 @@ impl Room {
         if let Some(seconds) = self.settings.turn_seconds {
             clocks.push(Clock::TurnTime { turn, seconds });
         }
-        if matches!(game.phase(), Phase::Figure { .. }) {
+        if matches!(game.phase(), Phase::Figure { .. } | Phase::Flock { .. }) {
             clocks.push(Clock::FigureGrace { turn });
         }
         if self.current_member().is_some_and(|member| !self.connected.contains(&member.player_id)) {
@@ -1073,7 +1096,19 @@ impl Room {
                 valid_placements: views::valid_placements(game),
                 tiles_left: view.tiles_left,
                 turn_seconds: self.settings.turn_seconds,
+                second_turn: view.second_turn,
             })),
+            Phase::Flock { .. } => {
+                let flock = game.tended_flock()?;
+                Some(TurnMessage::Flock(FlockChoice {
+                    player_id: current,
+                    position: views::position(flock.pos.x, flock.pos.y),
+                    feature_id: flock.segment,
+                    sheep: flock.sheep(),
+                    can_grow: game.legal_actions().contains(&Action::GrowFlock),
+                    bag: views::sheep_bag(view.sheep_bag),
+                }))
+            }
             Phase::Figure { pos } => {
                 let placed = view.tiles.iter().find(|tile| tile.pos == pos)?;
                 Some(TurnMessage::Placed(TilePlaced {
@@ -1159,9 +1194,10 @@ impl Room {
         let Some(message) = self.turn_message() else { return Ok(()) };
         self.emit(Recipient::All, message.kind(), &message);
         if !message.has_choices() {
-            // Nothing to choose: the turn ends as a 1.0 client expects, without a message.
+            // Nothing to choose: the turn ends as a 1.0 client expects, without a message
+            // (unless the tile extended the player's flock, whose choice follows).
             self.apply(Action::Skip).map_err(internal)?;
-            return self.end_turn(player);
+            return self.continue_turn(player);
         }
         if self.bot_to_move().is_none() {
             self.pending.clocks.push(Clock::FigureGrace { turn: self.turn() });
@@ -1186,9 +1222,14 @@ impl Room {
         self.check_turn(player)?;
         if let Err(error) = self.apply(action) {
             return Err(match error {
-                ActionError::WrongPhase { .. } => {
-                    Refusal::new(ErrorCode::WrongPhase, "place the tile first")
-                }
+                ActionError::WrongPhase { .. } => Refusal::new(
+                    ErrorCode::WrongPhase,
+                    match self.game.as_ref().map(Game::phase) {
+                        Some(Phase::Flock { .. }) => "grow the flock or drive it to market",
+                        Some(Phase::Figure { .. }) => "the tile is placed: choose a figure or skip",
+                        _ => "place the tile first",
+                    },
+                ),
                 ActionError::NoneLeft { .. } => {
                     Refusal::new(ErrorCode::NoMeeples, error.to_string())
                 }
@@ -1196,7 +1237,26 @@ impl Room {
                     .with_details(json!({ "reason": other.reason() })),
             });
         }
-        self.end_turn(player)
+        self.continue_turn(player)
+    }
+
+    /// After a figure step: the server draws the sheep tokens (chance, as it draws tiles);
+    /// a flock's choice waits for its player with `FLOCK_CHOICE`; otherwise the turn ends.
+    fn continue_turn(&mut self, player: &str) -> Result<(), Refusal> {
+        loop {
+            match self.game.as_ref().map(Game::phase) {
+                Some(Phase::Sheep { .. }) => self.apply(Action::Draw).map_err(internal)?,
+                Some(Phase::Flock { .. }) => {
+                    if let Some(message) = self.turn_message() {
+                        self.emit(Recipient::All, message.kind(), &message);
+                    }
+                    let clocks = self.turn_clocks();
+                    self.pending.clocks.extend(clocks);
+                    return Ok(());
+                }
+                _ => return self.end_turn(player),
+            }
+        }
     }
 
     fn end_turn(&mut self, player: &str) -> Result<(), Refusal> {
@@ -1328,11 +1388,9 @@ impl Room {
                 };
                 self.emit(Recipient::All, "TURN_TIMEOUT", &data);
                 self.place_tile_now(&player, pos.x, pos.y, rotation.degrees())?;
-                if matches!(self.game.as_ref().map(Game::phase), Some(Phase::Figure { .. })) {
-                    self.figure_action_now(&player, Action::Skip)?;
-                }
+                self.finish_for(&player)?;
             }
-            Phase::Figure { .. } => {
+            Phase::Figure { .. } | Phase::Flock { .. } => {
                 let data = TurnTimeout {
                     player_id: &player,
                     reason: what,
@@ -1340,11 +1398,24 @@ impl Room {
                     rotation: None,
                 };
                 self.emit(Recipient::All, "TURN_TIMEOUT", &data);
-                self.figure_action_now(&player, Action::Skip)?;
+                self.finish_for(&player)?;
             }
             _ => return Ok(()),
         }
         Ok(())
+    }
+
+    /// A clock ends the turn of `player` from its figure step: no figure, and a flock waiting
+    /// for its choice goes to market (a sure score, as the player cannot be asked).
+    fn finish_for(&mut self, player: &str) -> Result<(), Refusal> {
+        loop {
+            let action = match self.game.as_ref().map(Game::phase) {
+                Some(Phase::Figure { .. }) => Action::Skip,
+                Some(Phase::Flock { .. }) => Action::DriveFlock,
+                _ => return Ok(()),
+            };
+            self.figure_action_now(player, action)?;
+        }
     }
 
     /// Plays a bot's chosen turn (its placement and figure action), if the game is still at
@@ -1370,7 +1441,10 @@ impl Room {
                     self.place_tile_now(&player, pos.x, pos.y, rotation.degrees())?
                 }
                 other => {
-                    if matches!(self.game.as_ref().map(Game::phase), Some(Phase::Figure { .. })) {
+                    if matches!(
+                        self.game.as_ref().map(Game::phase),
+                        Some(Phase::Figure { .. } | Phase::Flock { .. })
+                    ) {
                         self.figure_action_now(&player, *other)?;
                     }
                 }
@@ -1389,6 +1463,8 @@ pub enum FigureAction {
     Skip,
     /// `RECALL_ABBOT`.
     RecallAbbot { x: i16, y: i16 },
+    /// `TEND_FLOCK`: grow the flock, or drive it to market.
+    TendFlock { grow: bool },
 }
 
 impl From<FigureAction> for Action {
@@ -1399,6 +1475,8 @@ impl From<FigureAction> for Action {
             }
             FigureAction::Skip => Action::Skip,
             FigureAction::RecallAbbot { x, y } => Action::RecallAbbot { pos: Pos::new(x, y) },
+            FigureAction::TendFlock { grow: true } => Action::GrowFlock,
+            FigureAction::TendFlock { grow: false } => Action::DriveFlock,
         }
     }
 }

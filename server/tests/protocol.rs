@@ -551,3 +551,145 @@ async fn a_bot_takes_one_action_per_bot_delay() {
     }
     server.stop().await;
 }
+
+/// What a person saw of the special figures in one game over the protocol.
+#[derive(Default)]
+struct SpecialsSeen {
+    deployed: std::collections::BTreeSet<String>,
+    flock_choices: usize,
+    second_turns: usize,
+    events: std::collections::BTreeSet<String>,
+}
+
+/// Plays `client`'s turns to the end, preferring the special figures (a builder, a pig or a
+/// shepherd whenever one may go), growing a flock while it is small and driving it after;
+/// records what it saw. Checks on the way that a `FLOCK_CHOICE` shows the flock and the bag
+/// and that no state ever waits on a sheep draw (the server draws at once).
+async fn play_specials(client: &mut Client, seen: &mut SpecialsSeen) -> serde_json::Value {
+    let mut turns = 0usize;
+    loop {
+        let message =
+            client.next().await.unwrap_or_else(|| panic!("{}: closed mid-game", client.player));
+        let data = &message["data"];
+        assert_ne!(data["gameState"]["phase"], "sheep", "a state waits on a sheep draw: {message}");
+        if let Some(events) = data["events"].as_array() {
+            for event in events {
+                let mut name = event["event"].as_str().unwrap_or_default().to_owned();
+                if name == "feature_scored" {
+                    name = format!("scored_{}", event["reason"].as_str().unwrap_or_default());
+                }
+                seen.events.insert(name);
+            }
+        }
+        match message["type"].as_str() {
+            Some("TURN_START") if data["currentPlayer"] == client.player.as_str() => {
+                if data["secondTurn"] == true {
+                    seen.second_turns += 1;
+                }
+                let placements = data["validPlacements"].as_array().expect("placements");
+                let placement = &placements[turns % placements.len()];
+                client
+                    .send("PLACE_TILE", json!({ "position": placement["position"], "rotation": placement["rotation"] }))
+                    .await;
+            }
+            Some("TILE_PLACED") if data["playerId"] == client.player.as_str() => {
+                turns += 1;
+                let options = data["meepleOptions"].as_array().cloned().unwrap_or_default();
+                let special = options.iter().find(|option| {
+                    ["builder", "pig", "shepherd"]
+                        .contains(&option["figure"].as_str().unwrap_or(""))
+                });
+                if let Some(option) =
+                    special.or(options.first().filter(|_| turns.is_multiple_of(3)))
+                {
+                    seen.deployed.insert(option["figure"].as_str().unwrap_or_default().to_owned());
+                    client
+                        .send(
+                            "PLACE_MEEPLE",
+                            json!({ "featureId": option["featureId"], "figure": option["figure"] }),
+                        )
+                        .await;
+                } else if !options.is_empty()
+                    || !data["abbotRecalls"].as_array().is_none_or(Vec::is_empty)
+                {
+                    client.send("SKIP_MEEPLE", json!({})).await;
+                }
+            }
+            Some("FLOCK_CHOICE") if data["playerId"] == client.player.as_str() => {
+                seen.flock_choices += 1;
+                assert!(data["bag"]["tokens"].is_u64() && data["sheep"].is_u64(), "{message}");
+                let grow = data["canGrow"] == true && data["sheep"].as_u64() < Some(4);
+                client.send("TEND_FLOCK", json!({ "grow": grow })).await;
+            }
+            Some("ERROR") => panic!("{}: {message}", client.player),
+            Some("GAME_END") => return message,
+            _ => {}
+        }
+    }
+}
+
+/// Traders & Builders' builder and pig and Hills & Sheep's shepherd and hills over the
+/// protocol: two people who prefer the new figures and a bot play whole games; between them
+/// they deploy every new figure, meet a flock's choice both ways, a second turn, sheep, a
+/// market and a hidden tile, and the saved game replays to the same scores.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_special_figures_over_the_protocol() {
+    let server = Server::start(config()).await;
+    let mut seen = SpecialsSeen::default();
+    for game in 0..4 {
+        let mut host = server.client().await;
+        host.connect_as(&format!("ann{game}")).await;
+        let sets = json!(["base", "traders_and_builders", "hills_and_sheep"]);
+        host.send(
+            "CREATE_ROOM",
+            json!({ "roomName": "figures", "maxPlayers": 3, "tilesets": sets, "seed": game }),
+        )
+        .await;
+        let state = host.expect("ROOM_STATE").await;
+        let room = state["data"]["roomId"].as_str().expect("a room id").to_owned();
+        let players = &host.expect("GAME_STATE").await["data"]["gameState"]["players"];
+        assert_eq!(players[0]["builders"], 1, "the seat starts with a builder: {players}");
+        assert_eq!(players[0]["shepherds"], 1, "and a shepherd: {players}");
+        let mut guest = server.client().await;
+        guest.connect_as(&format!("bob{game}")).await;
+        guest.send("JOIN_ROOM", json!({ "roomId": room })).await;
+        guest.expect("ROOM_STATE").await;
+        host.send("ADD_BOT", json!({ "botName": "Robo", "difficulty": "medium" })).await;
+        host.send("START_GAME", json!({})).await;
+        let mut bob = SpecialsSeen::default();
+        let (ann_end, bob_end) =
+            tokio::join!(play_specials(&mut host, &mut seen), play_specials(&mut guest, &mut bob));
+        assert_eq!(ann_end["data"], bob_end["data"], "both see the same end");
+        seen.deployed.extend(bob.deployed);
+        seen.flock_choices += bob.flock_choices;
+        seen.second_turns += bob.second_turns;
+        let end_state = &ann_end["data"]["gameState"];
+        assert!(end_state["sheepBag"]["tokens"].is_u64(), "the bag is shown: {end_state}");
+
+        let (status, saved) = http_get(server.addr, &format!("/games/{room}")).await;
+        assert_eq!(status, 200, "{saved}");
+        let replayed: carcassonne::Game =
+            serde_json::from_str(&saved).expect("a saved game the engine replays");
+        let scores = &ann_end["data"]["finalScore"];
+        for (seat, score) in replayed.scores().iter().enumerate() {
+            let id = ann_end["data"]["gameState"]["players"][seat]["id"].clone();
+            assert_eq!(scores[id.as_str().unwrap_or_default()], *score, "seat {seat}");
+        }
+        let done =
+            ["builder", "pig", "shepherd"].iter().all(|figure| seen.deployed.contains(*figure))
+                && seen.flock_choices > 0
+                && seen.second_turns > 0
+                && ["sheep_drawn", "scored_market", "tile_hidden", "extra_turn"]
+                    .iter()
+                    .all(|event| seen.events.contains(*event));
+        if done {
+            server.stop().await;
+            return;
+        }
+    }
+    panic!(
+        "four games did not meet every mechanism: deployed {:?}, {} flock choices, {} second \
+         turns, events {:?}",
+        seen.deployed, seen.flock_choices, seen.second_turns, seen.events
+    );
+}

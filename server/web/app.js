@@ -16,16 +16,24 @@
  * @typedef {{tile: Tile, position: Position, rotation: number, meeples: Meeple[]}} PlacedTile
  * @typedef {{id: string, name: string, color: string, meeples: number, score: number, isBot: boolean,
  *   seat?: number, bigFollowers?: number, abbots?: number, connected?: boolean,
- *   tokens?: Record<string, number>, titles?: string[]}} Player
+ *   tokens?: Record<string, number>, titles?: string[], builders?: number, pigs?: number,
+ *   shepherds?: number}} Player
+ * @typedef {{sheep: Record<string, number>, wolves: number, tokens: number}} SheepBag
+ * @typedef {{playerId: string | null, position: Position, featureId: number, sheep: number,
+ *   tokens: Record<string, number>}} Flock
  * @typedef {{tiles: Record<string, PlacedTile>, players: Player[], currentPlayer: string | null,
  *   gameStarted: boolean, gameEnded: boolean, tilesLeft?: number | null,
- *   lastPlaced?: {position: Position, rotation: number} | null}} GameState
+ *   lastPlaced?: {position: Position, rotation: number} | null, flocks?: Flock[],
+ *   sheepBag?: SheepBag, hiddenTiles?: number}} GameState
  * @typedef {{roomId: string, name: string, players: Player[], host: string, maxPlayers: number,
  *   state: string, tilesets?: string[], seed?: number}} Room
  * @typedef {{id: string, name: string, playerCount: number, maxPlayers: number, gameStarted: boolean,
  *   tilesets?: string[]}} RoomSummary
  * @typedef {{position: Position, rotation: number}} Placement
- * @typedef {{currentPlayer: string, currentTile: Tile | null, validPlacements: Placement[]}} Turn
+ * @typedef {{currentPlayer: string, currentTile: Tile | null, validPlacements: Placement[],
+ *   secondTurn?: boolean}} Turn
+ * @typedef {{playerId: string, position: Position, featureId: number, sheep: number,
+ *   canGrow: boolean, bag: SheepBag}} FlockChoice
  * @typedef {{featureId: number, figure: string}} FigureOption
  * @typedef {{playerId: string, position: Position, rotation: number, tile: Tile,
  *   meepleOptions?: FigureOption[], abbotRecalls?: Position[]}} Placed
@@ -74,6 +82,7 @@ const state = {
   /** @type {GameState | null} */ game: null,
   /** @type {Turn | null} */ turn: null,
   /** @type {Placed | null} */ placed: null,
+  /** @type {FlockChoice | null} */ flock: null,
   rotation: 0,
   /** @type {Map<string, LoadedSet>} */ sets: new Map(),
   /** @type {Map<string, string>} */ setOf: new Map(),
@@ -351,6 +360,7 @@ function receive(message) {
       state.fitted = false;
       state.turn = null;
       state.placed = null;
+      state.flock = null;
       byId("events").replaceChildren();
       showGame();
       announce("The game starts.");
@@ -359,16 +369,23 @@ function receive(message) {
     case "TURN_START":
       state.turn = data;
       state.placed = null;
+      state.flock = null;
       if (state.game) state.game.currentPlayer = data.currentPlayer;
       chooseRotation();
       render();
-      announce(data.currentPlayer === me.playerId ? "Your turn: place the tile." : `${nameOf(data.currentPlayer)}'s turn.`);
+      announce(turnText());
       break;
     case "TILE_PLACED": tilePlaced(data); break;
+    case "FLOCK_CHOICE":
+      state.flock = data;
+      render();
+      if (data.playerId === me.playerId) announce(flockText(data));
+      break;
     case "TURN_END":
       state.game = data.gameState || state.game;
       state.turn = null;
       state.placed = null;
+      state.flock = null;
       logEvents(Array.isArray(data.events) ? data.events : [], data.playerId);
       render();
       break;
@@ -377,6 +394,7 @@ function receive(message) {
       state.game = data.gameState || state.game;
       state.turn = null;
       state.placed = null;
+      state.flock = null;
       logEvents(Array.isArray(data.events) ? data.events : [], null);
       gameOver(data);
       render();
@@ -670,6 +688,9 @@ function render() {
       const [ax, ay] = anchor(placed.tile.id, placed.rotation, meeple.featureId);
       const index = players.findIndex((player) => player.id === meeple.playerId);
       figures.append(figureMark(players[index], index, meeple, feature(placed.tile, meeple.featureId), cellX(x) + ax * T, cellY(y) + ay * T));
+      const flock = meeple.figure === "shepherd" && (game.flocks || []).find((candidate) =>
+        candidate.position.x === x && candidate.position.y === y && candidate.featureId === meeple.featureId);
+      if (flock) figures.append(flockMark(flock, cellX(x) + ax * T, cellY(y) + ay * T));
     }
   }
   if (game.lastPlaced) {
@@ -677,7 +698,7 @@ function render() {
     targets.append(el("rect", { x: cellX(x) + 2, y: cellY(y) + 2, width: T - 4, height: T - 4, class: "last" }));
   }
   if (state.turn && myTurn() && !state.placed) drawTargets(targets);
-  if (state.placed && state.placed.playerId === me.playerId) drawChoices(choices);
+  if (state.placed && state.placed.playerId === me.playerId && !state.flock) drawChoices(choices);
   renderSide();
   if (!state.fitted && Object.keys(game.tiles || {}).length) { fit(); state.fitted = true; }
   applyView();
@@ -698,6 +719,7 @@ function restoreFocus(key, parked) {
   if (same) { same.focus(); return; }
   if (choosable.length) { choosable[0].focus(); return; }
   if (!byId("figure-choice").hidden) { buttonById("skip").focus(); return; }
+  if (!byId("flock-choice").hidden) { buttonById("drive").focus(); return; }
   board.focus();
   state.parked = true;
 }
@@ -731,17 +753,10 @@ function feature(tile, id) {
 function figureMark(player, index, meeple, where, cx, cy) {
   const fill = shade(player && player.color);
   const seat = player ? seatNumber(player, index) : 0;
-  const group = el("g", { class: "figure" });
-  const farmer = where && where.type === "FIELD";
-  if (meeple.figure === "abbot") {
-    group.append(el("rect", { x: cx - 13, y: cy - 13, width: 26, height: 26, transform: `rotate(45 ${cx} ${cy})`, fill }));
-  } else {
-    // Large enough for the seat number inside to be read.
-    const r = meeple.figure === "big_follower" ? 18 : 14;
-    group.append(farmer
-      ? el("ellipse", { cx, cy, rx: r + 5, ry: r - 2, fill })
-      : el("circle", { cx, cy, r, fill }));
-  }
+  const group = el("g", { class: "figure", "data-figure": meeple.figure });
+  const farmer = Boolean(where && where.type === "FIELD");
+  // Large enough for the seat number inside to be read.
+  group.append(figureShape(meeple.figure, farmer, cx, cy, 1, { fill }));
   if (seat) {
     const mark = el("text", { x: cx, y: cy, fill: inkOn(fill), class: "seat-mark", "text-anchor": "middle", "dominant-baseline": "central" });
     mark.textContent = String(seat);
@@ -751,6 +766,49 @@ function figureMark(player, index, meeple, where, cx, cy) {
   const who = player ? `${String(player.name)} (seat ${seat})` : "a player";
   title.textContent = `${who}: ${figureWords(meeple.figure, where)} on the ${where ? where.type.toLowerCase() : "tile"}`;
   group.append(title);
+  return group;
+}
+
+/**
+ * A figure's shape at (cx, cy), `scale` times its size on the board: a follower a disc (lying
+ * down on a field: an ellipse), a big follower a larger disc, an abbot a diamond, a builder a
+ * square, a pig a wide rounded block, a shepherd a triangle.
+ * @param {string} figure @param {boolean} farmer @param {number} cx @param {number} cy
+ * @param {number} scale @param {Record<string, string | number>} attributes
+ */
+function figureShape(figure, farmer, cx, cy, scale, attributes) {
+  /** @param {number} size */
+  const s = (size) => size * scale;
+  switch (figure) {
+    case "abbot":
+      return el("rect", { x: cx - s(13), y: cy - s(13), width: s(26), height: s(26), transform: `rotate(45 ${cx} ${cy})`, ...attributes });
+    case "builder":
+      return el("rect", { x: cx - s(14), y: cy - s(14), width: s(28), height: s(28), ...attributes });
+    case "pig":
+      return el("rect", { x: cx - s(19), y: cy - s(11), width: s(38), height: s(22), rx: s(10), ...attributes });
+    case "shepherd":
+      return el("polygon", { points: `${cx},${cy - s(19)} ${cx + s(17)},${cy + s(12)} ${cx - s(17)},${cy + s(12)}`, ...attributes });
+    default: {
+      const r = s(figure === "big_follower" ? 18 : 14);
+      return farmer
+        ? el("ellipse", { cx, cy, rx: r + s(5), ry: r - s(2), ...attributes })
+        : el("circle", { cx, cy, r, ...attributes });
+    }
+  }
+}
+
+/**
+ * A shepherd's flock beside it: a white fleece with the number of its sheep.
+ * @param {Flock} flock @param {number} cx @param {number} cy
+ */
+function flockMark(flock, cx, cy) {
+  const group = el("g", { class: "flock" });
+  group.append(el("ellipse", { cx: cx + 24, cy: cy - 16, rx: 15, ry: 11 }));
+  const count = el("text", { x: cx + 24, y: cy - 16, class: "sheep-count", "text-anchor": "middle", "dominant-baseline": "central" });
+  count.textContent = String(flock.sheep);
+  const title = el("title", {});
+  title.textContent = `a flock of ${flock.sheep} sheep`;
+  group.append(count, title);
   return group;
 }
 
@@ -859,7 +917,8 @@ function drawChoices(layer) {
     const [ax, ay] = anchor(placed.tile.id, placed.rotation, option.featureId);
     const shift = (seen[option.featureId] = (seen[option.featureId] || 0) + 1) - 1;
     const cx = cellX(x) + ax * T + shift * 14, cy = cellY(y) + ay * T;
-    const choice = el("circle", { cx, cy, r: option.figure === "big_follower" ? 14 : 10, fill, class: "choice", "data-feature": option.featureId, "data-figure": option.figure });
+    const farmer = Boolean(feature(placed.tile, option.featureId)?.type === "FIELD");
+    const choice = figureShape(option.figure, farmer, cx, cy, 0.72, { fill, class: "choice", "data-feature": option.featureId, "data-figure": option.figure });
     makeButton(choice, labels[at], `figure ${option.featureId} ${option.figure}`, () =>
       send("PLACE_MEEPLE", { featureId: option.featureId, figure: option.figure }, "game"));
     layer.append(choice);
@@ -875,10 +934,8 @@ function drawChoices(layer) {
 function renderSide() {
   const game = /** @type {GameState} */ (state.game);
   const current = game.currentPlayer;
-  const turnText = game.gameEnded ? "The game is over." : current === me.playerId
-    ? (state.placed ? "Your turn: a figure, or none." : "Your turn: place the tile.")
-    : `${nameOf(current)}'s turn.`;
-  if (byId("turn").textContent !== turnText) byId("turn").textContent = turnText;
+  const text = turnText();
+  if (byId("turn").textContent !== text) byId("turn").textContent = text;
   const tile = state.turn && state.turn.currentTile;
   byId("drawn").hidden = !tile || game.gameEnded;
   if (tile) {
@@ -892,7 +949,13 @@ function renderSide() {
   buttonById("rotate-right").disabled = !mine;
   const choosing = state.placed && state.placed.playerId === me.playerId
     && ((state.placed.meepleOptions || []).length + (state.placed.abbotRecalls || []).length) > 0;
-  byId("figure-choice").hidden = !choosing;
+  byId("figure-choice").hidden = !choosing || Boolean(state.flock);
+  const tending = Boolean(state.flock && state.flock.playerId === me.playerId);
+  byId("flock-choice").hidden = !tending;
+  if (state.flock && tending) {
+    byId("flock-text").textContent = flockText(state.flock);
+    buttonById("grow").disabled = !state.flock.canGrow;
+  }
   const body = /** @type {HTMLTableSectionElement} */ (byId("scores").querySelector("tbody"));
   body.replaceChildren();
   const tokens = (game.players || []).some((player) =>
@@ -908,7 +971,7 @@ function renderSide() {
     name.textContent = `${String(player.name)}${player.isBot ? " (bot)" : ""}${player.id === me.playerId ? " (you)" : ""}`;
     if (player.connected === false) { name.classList.add("offline"); name.textContent += " — offline"; }
     row.insertCell().textContent = String(player.score);
-    row.insertCell().textContent = `${player.meeples}${player.bigFollowers ? " + 1 big" : ""}`;
+    row.insertCell().textContent = `${player.meeples}${player.bigFollowers ? " + 1 big" : ""}${specialsText(player)}`;
     if (tokens) {
       const held = (player.titles || []).map((title) => title.replaceAll("_", " "));
       row.insertCell().textContent = [tokenText(player.tokens || {}), ...held].filter((text) => text).join("; ");
@@ -917,7 +980,41 @@ function renderSide() {
   // Goods and other tokens: a column only where the sets in play declare them.
   const goods = /** @type {HTMLElement} */ (byId("scores").querySelector("th.tokens"));
   goods.hidden = !tokens;
-  byId("tiles-left").textContent = typeof game.tilesLeft === "number" ? `Tiles left: ${game.tilesLeft}` : "";
+  const left = typeof game.tilesLeft === "number" ? [`Tiles left: ${game.tilesLeft}`] : [];
+  if (game.hiddenTiles) left.push(`${game.hiddenTiles} under hills`);
+  if (game.sheepBag) left.push(`sheep bag: ${game.sheepBag.tokens} token${game.sheepBag.tokens === 1 ? "" : "s"}, ${game.sheepBag.wolves} wol${game.sheepBag.wolves === 1 ? "f" : "ves"}`);
+  byId("tiles-left").textContent = left.join("; ");
+}
+
+/** What the turn stands at, for the side panel and announcements. */
+function turnText() {
+  const game = state.game;
+  if (!game) return "";
+  if (game.gameEnded) return "The game is over.";
+  const current = game.currentPlayer;
+  const second = state.turn && state.turn.secondTurn ? " (a second turn: their builder's road or city grew)" : "";
+  if (current !== me.playerId) {
+    if (state.flock) return `${nameOf(current)} tends their flock.`;
+    return second ? `${nameOf(current)}'s second turn (builder).` : `${nameOf(current)}'s turn.`;
+  }
+  if (state.flock) return "Your turn: grow the flock or drive it to market.";
+  if (state.placed) return "Your turn: a figure, or none.";
+  return second ? "Your second turn (builder): place the tile." : "Your turn: place the tile.";
+}
+
+/** The flock choice in words: the flock, the bag, the risk. @param {FlockChoice} flock */
+function flockText(flock) {
+  const bag = flock.bag;
+  const risk = bag.tokens ? ` A wolf is ${bag.wolves} of the ${bag.tokens} tokens in the bag.` : " The bag is empty.";
+  return `Your shepherd's field grew: your flock has ${flock.sheep} sheep.${risk}`;
+}
+
+/** The special figures in hand, as " + builder, pig". @param {Player} player */
+function specialsText(player) {
+  /** @type {[number | undefined, string][]} */
+  const kinds = [[player.builders, "builder"], [player.pigs, "pig"], [player.shepherds, "shepherd"]];
+  const held = kinds.filter(([count]) => count).map(([count, name]) => (count === 1 ? name : `${count} ${name}s`));
+  return held.length ? ` + ${held.join(", ")}` : "";
 }
 
 /**
@@ -969,7 +1066,18 @@ function logEvents(events, actor) {
   /** @param {number} seat */
   const seatName = (seat) => (players[seat] ? `${String(players[seat].name)} (seat ${seat + 1})` : `seat ${seat + 1}`);
   for (const event of events) {
-    if (event.event === "feature_scored" && event.reason === "defeated") {
+    if (event.event === "feature_scored" && event.reason === "market") {
+      const who = listing((event.scorers || []).map(seatName));
+      log(`${who} drove ${event.scorers && event.scorers.length > 1 ? "their flocks" : "a flock"} to market: ${event.points} point${event.points === 1 ? "" : "s"}.`);
+    } else if (event.event === "sheep_drawn") {
+      log(`${seatName(event.player)}'s flock grew by ${event.sheep} sheep.`);
+    } else if (event.event === "wolf_drawn") {
+      log(`A wolf! ${seatName(event.player)}'s flock is lost: the field's shepherds go home with nothing.`);
+    } else if (event.event === "tile_hidden") {
+      log(`${seatName(event.player)} placed a hill: a tile went under it, face down, out of the game.`);
+    } else if (event.event === "extra_turn") {
+      log(`${seatName(event.player)}'s builder's road or city grew: a second turn.`);
+    } else if (event.event === "feature_scored" && event.reason === "defeated") {
       // A declared rivalry (The Cult): a rival beside it was completed first.
       const who = listing((event.scorers || []).map(seatName));
       log(`${who} lost the ${String(event.kind)} to a rival completed first (${String(event.modifier).replaceAll("_", " ")}): no points, the figure goes home.`);
@@ -1122,6 +1230,8 @@ function setUpControls() {
   byId("start").addEventListener("click", () => send("START_GAME", {}, "room"));
   byId("leave").addEventListener("click", () => { if (state.room) send("LEAVE_ROOM", { roomId: state.room.roomId }, "room"); });
   byId("skip").addEventListener("click", () => send("SKIP_MEEPLE", {}, "game"));
+  byId("grow").addEventListener("click", () => send("TEND_FLOCK", { grow: true }, "game"));
+  byId("drive").addEventListener("click", () => send("TEND_FLOCK", { grow: false }, "game"));
   byId("rotate-left").addEventListener("click", () => rotate(-90));
   byId("rotate-right").addEventListener("click", () => rotate(90));
   byId("notice-close").addEventListener("click", () => { byId("notice").hidden = true; });

@@ -106,7 +106,8 @@ pub struct FeatureView {
     /// road; a monastery or garden: 9, with the declared bonuses of the marked tiles around
     /// it now).
     pub points_if_complete: u32,
-    /// Figures standing on it.
+    /// Followers standing on it: the figures that hold it (a builder, pig or shepherd beside
+    /// them is not counted).
     pub figures: u32,
     /// Who would take it now: the players with most strength on it.
     pub leaders: PlayerSet,

@@ -379,6 +379,18 @@ impl Game {
         &self.specials.flocks
     }
 
+    /// The flock the current player grows or drives to market in [`Phase::Flock`], or the one a
+    /// token is drawn for in [`Phase::Sheep`]; `None` in every other phase.
+    #[must_use]
+    pub fn tended_flock(&self) -> Option<&crate::flock::Flock> {
+        let (pos, segment) = match self.phase {
+            Phase::Flock { .. } => self.specials.flock_due?,
+            Phase::Sheep { .. } => self.specials.drawing?.shepherd,
+            _ => return None,
+        };
+        self.specials.flocks.iter().find(|flock| flock.pos == pos && flock.segment == segment)
+    }
+
     /// What the flock's bag holds (its counts are public; its order is not).
     #[must_use]
     pub fn sheep_bag(&self) -> crate::flock::SheepBag {

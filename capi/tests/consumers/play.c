@@ -22,7 +22,7 @@
 #define CLONE_AT 40
 /* More figures than eight players own: 7 followers, a big follower and an abbot each. */
 #define MAX_FIGURES 128
-#define MAX_SETS 3
+#define MAX_SETS 8
 
 struct config {
     const char *name;
@@ -62,6 +62,10 @@ static const struct config CONFIGS[] = {
      CARC_UNFINISHED_MARKS_ZERO, 1, NULL},
     {"river_ii_base_ic_3p", {"river_ii", "base", "inns_and_cathedrals"}, 3, 3, 1,
      CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0, NULL},
+    {"every_set_6p_abbots",
+     {"river", "base", "inns_and_cathedrals", "cathars", "traders_and_builders",
+      "hills_and_sheep", "king_and_robber", "cult"},
+     8, 6, 1, CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 1, NULL},
     {"ic_base_3p_no_farmers_json", {"inns_and_cathedrals", "base"}, 2, 3, 0,
      CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0,
      "{\"tilesets\": [\"inns_and_cathedrals\", \"base\"], \"players\": 3, "
@@ -317,6 +321,9 @@ struct tally {
     int title_holder[MAX_TOKEN_KINDS];                  /* by title: a player, or -1 */
     uint32_t title_largest[MAX_TOKEN_KINDS];
     carc_supply start_supply[CARC_MAX_PLAYERS];
+    carc_special_supply start_special[CARC_MAX_PLAYERS]; /* ABI 1.9 */
+    carc_sheep_bag start_bag;                             /* ABI 1.9: the flock's full bag */
+    uint32_t hidden;                                      /* tiles hidden under hills */
     carc_placed_figure figures[MAX_FIGURES];
     size_t figure_count;
     uint32_t placed; /* tiles placed after the start tile */
@@ -342,13 +349,13 @@ static void check_segment(const carc_game *game, carc_pos pos, uint8_t segment, 
     EXPECT(feature.id == state.feature && feature.kind == state.kind,
            "carc_game_feature and carc_game_segment disagree at (%d,%d)/%u", pos.x, pos.y, segment);
 
-    /* The leaders are exactly the players with the most strength (a big follower is 2). */
+    /* The leaders are the players with the most strength (a big follower is 2, a
+     * builder, pig or shepherd 0). */
     uint32_t by_player = 0, most = 0;
     uint8_t strongest = 0;
     for (unsigned p = 0; p < CARC_MAX_PLAYERS; p++) {
         by_player += feature.figures_by_player[p];
-        EXPECT(feature.strength_by_player[p] >= feature.figures_by_player[p] &&
-                   feature.strength_by_player[p] <= 2 * feature.figures_by_player[p],
+        EXPECT(feature.strength_by_player[p] <= 2 * feature.figures_by_player[p],
                "player %u: strength %u with %u figures", p, feature.strength_by_player[p],
                feature.figures_by_player[p]);
         if (feature.strength_by_player[p] > most) {
@@ -357,11 +364,12 @@ static void check_segment(const carc_game *game, carc_pos pos, uint8_t segment, 
         }
         if (most > 0 && feature.strength_by_player[p] == most) strongest |= (uint8_t)(1u << p);
     }
-    EXPECT(feature.leaders == strongest, "leaders %#x, but the strongest are %#x",
-           feature.leaders, strongest);
+    /* A declared tie-break (a follower on a hill) may narrow a tie to some of the strongest. */
+    EXPECT((feature.leaders & ~strongest) == 0 && (feature.leaders != 0) == (strongest != 0),
+           "leaders %#x, but the strongest are %#x", feature.leaders, strongest);
     EXPECT(by_player == feature.figures, "figures %u but %u by player", feature.figures,
            by_player);
-    EXPECT((feature.leaders == 0) == (feature.figures == 0), "leaders %#x with %u figures",
+    EXPECT(feature.leaders == 0 || feature.figures > 0, "leaders %#x with %u figures",
            feature.leaders, feature.figures);
     if (feature.kind == CARC_SEGMENT_KIND_CITY || feature.kind == CARC_SEGMENT_KIND_ROAD)
         EXPECT(feature.complete == (feature.open_edges == 0),
@@ -556,6 +564,25 @@ static void apply_events(const carc_game *game, const carc_event *events, size_t
                    e->player, current);
             break;
         }
+        case CARC_EVENT_KIND_TILE_HIDDEN:
+            t->hidden++;
+            break;
+        case CARC_EVENT_KIND_SHEEP_DRAWN:
+            EXPECT(e->player < t->players && e->tile >= 1 && e->tile <= 8,
+                   "SHEEP_DRAWN: player %u, a token of %u sheep", e->player, e->tile);
+            break;
+        case CARC_EVENT_KIND_WOLF_DRAWN:
+            EXPECT(e->player < t->players, "WOLF_DRAWN for player %u", e->player);
+            break;
+        case CARC_EVENT_KIND_EXTRA_TURN: {
+            EXPECT(i + 2 == count && events[i + 1].kind == CARC_EVENT_KIND_TURN_STARTED &&
+                       events[i + 1].player == e->player,
+                   "EXTRA_TURN for player %u is not followed by their TURN_STARTED", e->player);
+            uint8_t second = 9;
+            CHECK(carc_game_is_second_turn(game, &second));
+            EXPECT(second == 1, "a second turn is not reported as one");
+            break;
+        }
         case CARC_EVENT_KIND_GAME_OVER:
             EXPECT(i + 1 == count, "GAME_OVER is not the last event");
             t->game_overs++;
@@ -565,6 +592,13 @@ static void apply_events(const carc_game *game, const carc_event *events, size_t
             die("an event of unknown kind %u", e->kind);
         }
     }
+}
+
+/* How many figures of kind `figure` stand on the board, every player's together. */
+static size_t used_all(unsigned used[][6], uint8_t players, unsigned figure) {
+    size_t total = 0;
+    for (uint8_t p = 0; p < players; p++) total += used[p][figure];
+    return total;
 }
 
 /* The state the library reports must be what the events so far add up to. */
@@ -584,13 +618,18 @@ static void check_state(const carc_game *game, const struct tally *t, struct scr
     uint32_t left = 0, discarded = 0;
     CHECK(carc_game_tiles_left(game, &left));
     CHECK(carc_game_discarded(game, &discarded));
-    EXPECT(left + t->drawn == t->start_left && discarded == t->discards,
-           "%u tiles left and %u discarded after %u draws and %u discards", left, discarded,
-           t->drawn, t->discards);
+    uint32_t hidden = 0;
+    CHECK(carc_game_hidden_tiles(game, &hidden));
+    EXPECT(hidden == t->hidden, "%u tiles hidden, the events hid %u", hidden, t->hidden);
+    EXPECT(left + hidden + t->drawn == t->start_left && discarded == t->discards,
+           "%u tiles left, %u hidden and %u discarded after %u draws and %u discards", left,
+           hidden, discarded, t->drawn, t->discards);
     size_t types = remaining(game, &s->remaining);
     uint32_t in_bag = 0;
     for (size_t i = 0; i < types; i++) in_bag += ((const uint16_t *)s->remaining.items)[i];
-    EXPECT(in_bag == left, "the remaining copies add up to %u, not %u", in_bag, left);
+    /* ABI 1.9: the hidden tiles are among the remaining copies, never drawn. */
+    EXPECT(in_bag == left + hidden, "the remaining copies add up to %u, not %u + %u hidden",
+           in_bag, left, hidden);
     if (phase == CARC_PHASE_DRAW) {
         size_t drawable_types = 0;
         for (size_t i = 0; i < types; i++) {
@@ -607,7 +646,7 @@ static void check_state(const carc_game *game, const struct tally *t, struct scr
     const carc_placed_figure *standing = s->figures.items;
     EXPECT(count == t->figure_count, "%zu figures on the board, the events leave %zu", count,
            t->figure_count);
-    unsigned used[CARC_MAX_PLAYERS][3] = {{0}};
+    unsigned used[CARC_MAX_PLAYERS][6] = {{0}};
     for (size_t i = 0; i < count; i++) {
         EXPECT(same_figure(&standing[i], &t->figures[i]),
                "figure %zu differs from the events' (or is out of placement order)", i);
@@ -627,6 +666,35 @@ static void check_state(const carc_game *game, const struct tally *t, struct scr
                        start->big_followers &&
                    supply.abbots + used[p][CARC_FIGURE_ABBOT] == start->abbots,
                "player %u's supply does not add up with the figures on the board", p);
+        carc_special_supply special;
+        CHECK(carc_game_special_supply(game, p, &special));
+        const carc_special_supply *had = &t->start_special[p];
+        EXPECT(special.builders + used[p][CARC_FIGURE_BUILDER] == had->builders &&
+                   special.pigs + used[p][CARC_FIGURE_PIG] == had->pigs &&
+                   special.shepherds + used[p][CARC_FIGURE_SHEPHERD] == had->shepherds,
+               "player %u's special figures do not add up with those on the board", p);
+    }
+
+    /* ABI 1.9: every sheep token is in the bag or beside a shepherd on the board. */
+    carc_sheep_bag bag;
+    CHECK(carc_game_sheep_bag(game, &bag));
+    EXPECT(bag.wolves == t->start_bag.wolves, "%u wolves in the bag of %u", bag.wolves,
+           t->start_bag.wolves);
+    carc_flock flocks[MAX_FIGURES];
+    size_t flock_count = 0;
+    CHECK(carc_game_flocks(game, flocks, MAX_FIGURES, &flock_count));
+    EXPECT(flock_count == used_all(used, t->players, CARC_FIGURE_SHEPHERD),
+           "%zu flocks for the shepherds on the board", flock_count);
+    for (unsigned n = 0; n < 8; n++) {
+        unsigned tokens = bag.sheep[n];
+        for (size_t f = 0; f < flock_count; f++) tokens += flocks[f].tokens[n];
+        EXPECT(tokens == t->start_bag.sheep[n], "%u tokens of %u sheep, the bag had %u", tokens,
+               n + 1, t->start_bag.sheep[n]);
+    }
+    for (size_t f = 0; f < flock_count; f++) {
+        uint32_t sheep = 0;
+        for (unsigned n = 0; n < 8; n++) sheep += (n + 1) * flocks[f].tokens[n];
+        EXPECT(sheep == flocks[f].sheep, "a flock of %u sheep shows %u", flocks[f].sheep, sheep);
     }
 
     size_t kinds = 0;
@@ -786,7 +854,11 @@ static void check_fresh(const struct config *cfg, const carc_game *game, uint64_
     for (size_t k = 0; k < MAX_TOKEN_KINDS; k++) t->title_holder[k] = -1;
     t->players = players;
     CHECK(carc_game_tiles_left(game, &t->start_left));
-    for (uint8_t p = 0; p < players; p++) CHECK(carc_game_supply(game, p, &t->start_supply[p]));
+    for (uint8_t p = 0; p < players; p++) {
+        CHECK(carc_game_supply(game, p, &t->start_supply[p]));
+        CHECK(carc_game_special_supply(game, p, &t->start_special[p]));
+    }
+    CHECK(carc_game_sheep_bag(game, &t->start_bag));
     check_state(game, t, s);
 }
 
@@ -801,6 +873,10 @@ static int belongs_to(carc_phase phase, carc_action_kind kind) {
     case CARC_PHASE_FIGURE:
         return kind == CARC_ACTION_KIND_DEPLOY || kind == CARC_ACTION_KIND_RECALL_ABBOT ||
                kind == CARC_ACTION_KIND_SKIP;
+    case CARC_PHASE_SHEEP: /* ABI 1.9: a token drawn for a flock */
+        return kind == CARC_ACTION_KIND_DRAW;
+    case CARC_PHASE_FLOCK:
+        return kind == CARC_ACTION_KIND_GROW_FLOCK || kind == CARC_ACTION_KIND_DRIVE_FLOCK;
     default:
         return 0;
     }
@@ -881,7 +957,13 @@ static void play_game(const struct config *cfg, carc_game *game, uint64_t seed,
         steps++;
 
         size_t event_count = last_events(game, &s->events);
-        EXPECT(event_count > 0, "an action without events");
+        /* A skip before a flock's choice, and growing a flock, say nothing yet: the choice
+         * and the token drawn next do (ABI 1.9). */
+        carc_phase after;
+        CHECK(carc_game_phase(game, &after));
+        EXPECT(event_count > 0 || action.kind == CARC_ACTION_KIND_GROW_FLOCK ||
+                   (action.kind == CARC_ACTION_KIND_SKIP && after == CARC_PHASE_FLOCK),
+               "an action of kind %u without events", action.kind);
         apply_events(game, s->events.items, event_count, &t, s);
         check_state(game, &t, s);
     }

@@ -126,6 +126,12 @@ const std::vector<Config>& configs() {
        3,
        {1, CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 0},
        nullptr},
+      {"every_set_6p_abbots",
+       {"river", "base", "inns_and_cathedrals", "cathars", "traders_and_builders",
+        "hills_and_sheep", "king_and_robber", "cult"},
+       6,
+       {1, CARC_FARM_SCORING_PER_FIELD, 0, CARC_UNFINISHED_MARKS_ZERO, 1},
+       nullptr},
       {"ic_base_3p_no_farmers_json",
        {"inns_and_cathedrals", "base"},
        3,
@@ -317,6 +323,22 @@ class Game {
   carc_supply supply(uint8_t player) const {
     return value<carc_supply>("carc_game_supply", carc_game_supply, player);
   }
+  // ABI 1.9: builders, pigs and shepherds in hand; the flock's bag; the tiles under hills.
+  carc_special_supply special_supply(uint8_t player) const {
+    return value<carc_special_supply>("carc_game_special_supply", carc_game_special_supply,
+                                      player);
+  }
+  carc_sheep_bag sheep_bag() const {
+    return value<carc_sheep_bag>("carc_game_sheep_bag", carc_game_sheep_bag);
+  }
+  uint32_t hidden_tiles() const {
+    return value<uint32_t>("carc_game_hidden_tiles", carc_game_hidden_tiles);
+  }
+  bool is_second_turn() const {
+    const auto flag = value<uint8_t>("carc_game_is_second_turn", carc_game_is_second_turn);
+    expect(flag <= 1, "a flag that is neither 0 nor 1");
+    return flag != 0;
+  }
   carc_segment_state segment(carc_pos pos, uint8_t segment) const {
     return value<carc_segment_state>("carc_game_segment", carc_game_segment, pos, segment);
   }
@@ -361,6 +383,11 @@ class Game {
                                     [&](carc_placed_figure* buf, size_t cap, size_t* n) {
                                       return carc_game_figures(get(), buf, cap, n);
                                     });
+  }
+  std::vector<carc_flock> flocks() const {
+    return list<carc_flock>("carc_game_flocks", [&](carc_flock* buf, size_t cap, size_t* n) {
+      return carc_game_flocks(get(), buf, cap, n);
+    });
   }
   std::vector<carc_pos> frontier() const {
     return list<carc_pos>("carc_game_frontier", [&](carc_pos* buf, size_t cap, size_t* n) {
@@ -514,7 +541,10 @@ struct Tally {
   }();
   std::array<uint32_t, kMaxTokenKinds> title_largest{};
   std::vector<carc_supply> start_supply;
-  std::vector<carc_placed_figure> figures;  // in placement order
+  std::vector<carc_special_supply> start_special;  // ABI 1.9
+  carc_sheep_bag start_bag{};                      // the flock's full bag
+  uint32_t hidden = 0;                             // tiles hidden under hills
+  std::vector<carc_placed_figure> figures;         // in placement order
   uint32_t placed = 0;                      // tiles placed after the start tile
   uint32_t drawn = 0, discards = 0, start_left = 0;
   uint16_t last_drawn = 0;
@@ -535,22 +565,23 @@ void check_segment(const Game& game, carc_pos pos, uint8_t segment, uint16_t til
   expect(feature.id == state.feature && feature.kind == state.kind,
          "carc_game_feature and carc_game_segment disagree");
 
-  // The leaders are exactly the players with the most strength (a big follower is 2).
+  // The leaders are the players with the most strength (a big follower is 2, a
+  // builder, pig or shepherd 0).
   uint32_t by_player = 0;
   const uint32_t most = *std::max_element(std::begin(feature.strength_by_player),
                                           std::end(feature.strength_by_player));
   uint8_t strongest = 0;
   for (unsigned p = 0; p < CARC_MAX_PLAYERS; p++) {
     by_player += feature.figures_by_player[p];
-    expect(feature.strength_by_player[p] >= feature.figures_by_player[p] &&
-               feature.strength_by_player[p] <= 2 * feature.figures_by_player[p],
+    expect(feature.strength_by_player[p] <= 2 * feature.figures_by_player[p],
            "a player's strength does not match their figures");
     if (most > 0 && feature.strength_by_player[p] == most) strongest |= uint8_t(1u << p);
   }
-  expect(feature.leaders == strongest, "a feature's leaders are not its strongest players");
+  // A declared tie-break (a follower on a hill) may narrow a tie to some of the strongest.
+  expect((feature.leaders & ~strongest) == 0 && (feature.leaders != 0) == (strongest != 0),
+         "a feature's leaders are not among its strongest players");
   expect(by_player == feature.figures, "a feature's figures do not add up by player");
-  expect((feature.leaders == 0) == (feature.figures == 0),
-         "a feature has leaders without figures or figures without leaders");
+  expect(feature.leaders == 0 || feature.figures > 0, "a feature has leaders without figures");
   if (feature.kind == CARC_SEGMENT_KIND_CITY || feature.kind == CARC_SEGMENT_KIND_ROAD)
     expect(feature.complete == (feature.open_edges == 0),
            "a city or road is complete with open edges, or open without");
@@ -690,6 +721,21 @@ void apply_events(const Game& game, const std::vector<carc_event>& events, Tally
         expect(last && game.current_player() == e.player,
                "TURN_STARTED is not the last event, or not for the current player");
         break;
+      case CARC_EVENT_KIND_TILE_HIDDEN:
+        tally.hidden++;
+        break;
+      case CARC_EVENT_KIND_SHEEP_DRAWN:
+        expect(e.player < tally.players && e.tile >= 1 && e.tile <= 8,
+               "SHEEP_DRAWN names no player at the table or a token of no sheep");
+        break;
+      case CARC_EVENT_KIND_WOLF_DRAWN:
+        expect(e.player < tally.players, "WOLF_DRAWN names no player at the table");
+        break;
+      case CARC_EVENT_KIND_EXTRA_TURN:
+        expect(i + 2 == events.size() && events[i + 1].kind == CARC_EVENT_KIND_TURN_STARTED &&
+                   events[i + 1].player == e.player && game.is_second_turn(),
+               "EXTRA_TURN is not followed by the same player's TURN_STARTED of a second turn");
+        break;
       case CARC_EVENT_KIND_GAME_OVER:
         expect(last, "GAME_OVER is not the last event");
         tally.game_overs++;
@@ -710,12 +756,15 @@ void check_state(const Game& game, const Tally& tally) {
     expect(game.placed_pos() == tally.last_placed, "the placed tile's cell is wrong");
 
   const uint32_t left = game.tiles_left();
-  expect(left + tally.drawn == tally.start_left && game.discarded() == tally.discards,
-         "the tiles left or discarded do not match the draws and discards");
+  const uint32_t hidden = game.hidden_tiles();
+  expect(hidden == tally.hidden, "the hidden tiles are not the TILE_HIDDEN events");
+  expect(left + hidden + tally.drawn == tally.start_left && game.discarded() == tally.discards,
+         "the tiles left, hidden or discarded do not match the draws and discards");
   const std::vector<uint16_t> copies = game.remaining();
   uint32_t in_bag = 0;
   for (const uint16_t n : copies) in_bag += n;
-  expect(in_bag == left, "the remaining copies do not add up to the tiles left");
+  // ABI 1.9: the hidden tiles are among the remaining copies, never drawn.
+  expect(in_bag == left + hidden, "the remaining copies do not add up to the tiles left");
   if (phase == CARC_PHASE_DRAW) {
     bool any = false;
     for (size_t tile = 0; tile < copies.size(); tile++) {
@@ -729,7 +778,7 @@ void check_state(const Game& game, const Tally& tally) {
   const std::vector<carc_placed_figure> standing = game.figures();
   expect(standing == tally.figures,
          "the figures on the board are not the events' (or not in placement order)");
-  std::array<std::array<unsigned, 3>, CARC_MAX_PLAYERS> used{};
+  std::array<std::array<unsigned, 6>, CARC_MAX_PLAYERS> used{};
   for (const carc_placed_figure& figure : standing) {
     used.at(figure.player).at(figure.figure)++;
     const carc_segment_state state = game.segment(figure.pos, figure.segment);
@@ -743,6 +792,30 @@ void check_state(const Game& game, const Tally& tally) {
                supply.big_followers + used[p][CARC_FIGURE_BIG_FOLLOWER] == start.big_followers &&
                supply.abbots + used[p][CARC_FIGURE_ABBOT] == start.abbots,
            "a supply does not add up with the figures on the board");
+    const carc_special_supply special = game.special_supply(p);
+    const carc_special_supply& had = tally.start_special.at(p);
+    expect(special.builders + used[p][CARC_FIGURE_BUILDER] == had.builders &&
+               special.pigs + used[p][CARC_FIGURE_PIG] == had.pigs &&
+               special.shepherds + used[p][CARC_FIGURE_SHEPHERD] == had.shepherds,
+           "the special figures do not add up with those on the board");
+  }
+
+  // ABI 1.9: every sheep token is in the bag or beside a shepherd on the board.
+  const carc_sheep_bag bag = game.sheep_bag();
+  expect(bag.wolves == tally.start_bag.wolves, "a wolf left the bag");
+  const std::vector<carc_flock> flocks = game.flocks();
+  size_t shepherds = 0;
+  for (uint8_t p = 0; p < tally.players; p++) shepherds += used[p][CARC_FIGURE_SHEPHERD];
+  expect(flocks.size() == shepherds, "not one flock per shepherd on the board");
+  for (size_t n = 0; n < 8; n++) {
+    unsigned tokens = bag.sheep[n];
+    for (const carc_flock& flock : flocks) tokens += flock.tokens[n];
+    expect(tokens == tally.start_bag.sheep[n], "a sheep token is neither in the bag nor a flock");
+  }
+  for (const carc_flock& flock : flocks) {
+    uint32_t sheep = 0;
+    for (uint32_t n = 0; n < 8; n++) sheep += (n + 1) * flock.tokens[n];
+    expect(sheep == flock.sheep, "a flock's sheep are not its tokens'");
   }
 
   const size_t kinds = game.token_kind_count();
@@ -841,7 +914,11 @@ Tally check_fresh(const Config& config, const Game& game, uint64_t seed) {
   Tally tally;
   tally.players = game.players();
   tally.start_left = game.tiles_left();
-  for (uint8_t p = 0; p < tally.players; p++) tally.start_supply.push_back(game.supply(p));
+  for (uint8_t p = 0; p < tally.players; p++) {
+    tally.start_supply.push_back(game.supply(p));
+    tally.start_special.push_back(game.special_supply(p));
+  }
+  tally.start_bag = game.sheep_bag();
   check_state(game, tally);
   return tally;
 }
@@ -857,6 +934,10 @@ bool belongs_to(carc_phase phase, carc_action_kind kind) {
     case CARC_PHASE_FIGURE:
       return kind == CARC_ACTION_KIND_DEPLOY || kind == CARC_ACTION_KIND_RECALL_ABBOT ||
              kind == CARC_ACTION_KIND_SKIP;
+    case CARC_PHASE_SHEEP:  // ABI 1.9: a token drawn for a flock
+      return kind == CARC_ACTION_KIND_DRAW;
+    case CARC_PHASE_FLOCK:
+      return kind == CARC_ACTION_KIND_GROW_FLOCK || kind == CARC_ACTION_KIND_DRIVE_FLOCK;
     default:
       return false;
   }
@@ -911,7 +992,11 @@ std::string play_game(const Config& config, Game& game, uint64_t seed) {
     game.apply(action);
 
     game.last_events(events);
-    expect(!events.empty(), "an action without events");
+    // A skip before a flock's choice, and growing a flock, say nothing yet: the choice and the
+    // token drawn next do (ABI 1.9).
+    expect(!events.empty() || action.kind == CARC_ACTION_KIND_GROW_FLOCK ||
+               (action.kind == CARC_ACTION_KIND_SKIP && game.phase() == CARC_PHASE_FLOCK),
+           "an action without events");
     apply_events(game, events, tally);
     check_state(game, tally);
   }

@@ -10,6 +10,10 @@ from carcassonne._native import Action, Encoding, Game
 
 REWARDS = ("score_delta", "win")
 
+# The phases in which nobody decides: a tile is drawn from the bag, or a sheep token from the
+# flock's bag (Hills & Sheep). The environments play them by themselves.
+CHANCE = ("draw", "sheep")
+
 
 def check_choice(what: str, value: Any, choices: Iterable[Any]) -> None:
     """Raises ``ValueError`` unless ``value`` is one of ``choices``."""

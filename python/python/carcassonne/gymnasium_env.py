@@ -15,6 +15,7 @@ import numpy as np
 from gymnasium import spaces
 
 from carcassonne._common import (
+    CHANCE,
     REWARDS,
     check_choice,
     decode,
@@ -92,8 +93,8 @@ class CarcassonneGymEnv(gymnasium.Env):
     def _play_others(self) -> None:
         """Draws and the opponents' turns, until the learner is to place or the game is over."""
         game = self.game
-        while not game.is_over and (game.phase == "draw" or game.current_player != self._seat):
-            if game.phase == "draw":
+        while not game.is_over and (game.phase in CHANCE or game.current_player != self._seat):
+            if game.phase in CHANCE:
                 game.apply(Action.draw())
             else:
                 game.apply(self._bots[game.current_player].choose(game))

@@ -2,8 +2,10 @@
 parallel view of it.
 
 Agents are ``player_0`` … ``player_{n-1}``. An agent acts twice a turn: it places the drawn
-tile, then chooses a figure action (a deployment, an abbot's recall or a skip); the bag's
-draws (and discarded tiles) happen in between, by themselves. Observations are dicts::
+tile, then chooses a figure action (a deployment, an abbot's recall or a skip); with Hills &
+Sheep a third time when the tile extended its shepherd's field (grow the flock or drive it to
+market), and with Traders & Builders a builder's second turn follows at once. The bag's
+draws (and discarded tiles, and sheep tokens) happen in between, by themselves. Observations are dicts::
 
     {"observation": uint8 planes (planes, side, side),
      "features": float32 vector,
@@ -23,7 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from carcassonne._common import REWARDS, check_choice, decode, observation_space, win_reward
+from carcassonne._common import CHANCE, REWARDS, check_choice, decode, observation_space, win_reward
 from carcassonne._native import Action, Encoding, Game, TileSet
 
 ILLEGAL = ("random", "raise")
@@ -102,8 +104,9 @@ class CarcassonneEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.game.current_player]
 
     def _draw(self) -> None:
-        """Draws until a tile is to be placed or the game is over (discards included)."""
-        while self.game.phase == "draw":
+        """Draws until a tile is to be placed or the game is over (discards included), and
+        the sheep tokens a shepherd or a growing flock calls for."""
+        while self.game.phase in CHANCE:
             self.game.apply(Action.draw())
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:

@@ -51,6 +51,10 @@ pub enum ClientMessage {
         x: i16,
         y: i16,
     },
+    /// 1.1: grow the flock the tile extended (`grow` true) or drive it to market.
+    TendFlock {
+        grow: bool,
+    },
     Ping,
 }
 
@@ -79,31 +83,28 @@ impl BotLevel {
     }
 }
 
-/// The figure `PLACE_MEEPLE` names (a follower when it names none, as part 1 has it).
+/// The figure `PLACE_MEEPLE` names (a follower when it names none, as part 1 has it): any of
+/// the engine's figures, by the name its files and events give it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FigureChoice {
-    Follower,
-    BigFollower,
-    Abbot,
-}
+pub struct FigureChoice(Figure);
 
 impl FigureChoice {
+    /// A follower: what `PLACE_MEEPLE` means without a `figure`.
+    pub const FOLLOWER: FigureChoice = FigureChoice(Figure::Follower);
+
     /// The engine's figure.
     pub const fn figure(self) -> Figure {
-        match self {
-            FigureChoice::Follower => Figure::Follower,
-            FigureChoice::BigFollower => Figure::BigFollower,
-            FigureChoice::Abbot => Figure::Abbot,
-        }
+        self.0
     }
 
     fn parse(name: &str) -> Option<FigureChoice> {
-        match name {
-            "follower" => Some(FigureChoice::Follower),
-            "big_follower" => Some(FigureChoice::BigFollower),
-            "abbot" => Some(FigureChoice::Abbot),
-            _ => None,
-        }
+        Figure::ALL.into_iter().find(|figure| figure.file_name() == name).map(FigureChoice)
+    }
+
+    /// Every name `parse` reads, for refusals.
+    fn names() -> String {
+        let names: Vec<&str> = Figure::ALL.iter().map(|figure| figure.file_name()).collect();
+        names.join(", ")
     }
 }
 
@@ -264,10 +265,16 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
         "PLACE_MEEPLE" => ClientMessage::PlaceMeeple {
             feature_id: data.feature_id()?,
             figure: match data.optional_text("figure")?.as_deref() {
-                None => FigureChoice::Follower,
-                Some(name) => FigureChoice::parse(name)
-                    .ok_or_else(|| data.invalid("figure", "is follower, big_follower or abbot"))?,
+                None => FigureChoice::FOLLOWER,
+                Some(name) => FigureChoice::parse(name).ok_or_else(|| {
+                    data.invalid("figure", &format!("is one of {}", FigureChoice::names()))
+                })?,
             },
+        },
+        "TEND_FLOCK" => ClientMessage::TendFlock {
+            grow: data
+                .optional_bool("grow")?
+                .ok_or_else(|| data.invalid("grow", "is missing: true to grow, false to drive"))?,
         },
         "SKIP_MEEPLE" => ClientMessage::SkipMeeple,
         "RECALL_ABBOT" => {
@@ -501,6 +508,8 @@ mod tests {
             ),
             frame("PLACE_MEEPLE", serde_json::json!({"featureId": 40})),
             frame("PLACE_MEEPLE", serde_json::json!({"featureId": 1, "figure": "dragon"})),
+            frame("TEND_FLOCK", serde_json::json!({})),
+            frame("TEND_FLOCK", serde_json::json!({"grow": "yes"})),
             frame("JOIN_ROOM", serde_json::json!({"roomId": "r", "spectate": "yes"})),
             frame("CONNECT", serde_json::json!({"playerId": "bot:r1:1", "name": "Eve"})),
         ];
@@ -509,7 +518,18 @@ mod tests {
         }
         assert_eq!(
             parse(&frame("PLACE_MEEPLE", serde_json::json!({"featureId": "2"}))).message,
-            Ok(ClientMessage::PlaceMeeple { feature_id: 2, figure: FigureChoice::Follower })
+            Ok(ClientMessage::PlaceMeeple { feature_id: 2, figure: FigureChoice::FOLLOWER })
+        );
+        for figure in carcassonne::Figure::ALL {
+            let data = serde_json::json!({"featureId": 1, "figure": figure.file_name()});
+            assert_eq!(
+                parse(&frame("PLACE_MEEPLE", data)).message,
+                Ok(ClientMessage::PlaceMeeple { feature_id: 1, figure: FigureChoice(figure) })
+            );
+        }
+        assert_eq!(
+            parse(&frame("TEND_FLOCK", serde_json::json!({"grow": false}))).message,
+            Ok(ClientMessage::TendFlock { grow: false })
         );
         assert_eq!(
             parse(&frame(

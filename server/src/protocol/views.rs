@@ -165,9 +165,19 @@ pub struct PlayerOut {
     /// `robber_baron`); left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub titles: Vec<String>,
+    /// 1.1: builders in hand (Traders & Builders); left out where no set in play brings one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub builders: Option<u8>,
+    /// 1.1: pigs in hand, likewise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pigs: Option<u8>,
+    /// 1.1: shepherds in hand (Hills & Sheep), likewise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shepherds: Option<u8>,
 }
 
-/// The Player of `member` in seat `seat`, with `supply` in hand and `score`.
+/// The Player of `member` in seat `seat`, with `supply` in hand and `score`; the special
+/// figures named where the supply holds any (before the game: where the sets bring them).
 pub fn player_out(member: &Seat, seat: usize, supply: Supply, score: u32) -> PlayerOut {
     PlayerOut {
         id: member.player_id.clone(),
@@ -182,7 +192,15 @@ pub fn player_out(member: &Seat, seat: usize, supply: Supply, score: u32) -> Pla
         connected: member.connected || member.is_bot,
         tokens: Map::new(),
         titles: Vec::new(),
+        builders: (supply.builders > 0).then_some(supply.builders),
+        pigs: (supply.pigs > 0).then_some(supply.pigs),
+        shepherds: (supply.shepherds > 0).then_some(supply.shepherds),
     }
+}
+
+/// Whether any tile set of `game` brings the figure `count` reads.
+fn brings(game: &Game, count: impl Fn(&carcassonne::Figures) -> u8) -> bool {
+    game.catalogs().iter().any(|catalog| count(catalog.figures()) > 0)
 }
 
 /// The Player of seat `seat` in `game`, from its player view.
@@ -204,7 +222,45 @@ pub fn player(game: &Game, view: &PlayerView, seat: usize, member: &Seat) -> Pla
         .filter(|(_, standing)| standing.holder.map(|player| player.index()) == Some(seat))
         .map(|(title, _)| title.id.clone())
         .collect();
+    out.builders = brings(game, |figures| figures.builders).then_some(supply.builders);
+    out.pigs = brings(game, |figures| figures.pigs).then_some(supply.pigs);
+    out.shepherds = brings(game, |figures| figures.shepherds).then_some(supply.shepherds);
     out
+}
+
+/// The flock's bag as messages give it (1.1): `{sheep: {"1": n, ...}, wolves, tokens}`, the
+/// counts of tokens by the sheep they show (kinds with none left out).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SheepBagOut {
+    sheep: Map<String, Value>,
+    wolves: u8,
+    tokens: u32,
+}
+
+/// `bag` as messages give it.
+pub fn sheep_bag(bag: carcassonne::SheepBag) -> SheepBagOut {
+    SheepBagOut { sheep: sheep_counts(&bag.sheep), wolves: bag.wolves, tokens: bag.total() }
+}
+
+/// Token counts by the sheep they show, `{"1": n, ...}`, kinds with none left out.
+fn sheep_counts(counts: &[u8]) -> Map<String, Value> {
+    counts
+        .iter()
+        .zip(1..)
+        .filter(|(count, _)| **count > 0)
+        .map(|(count, sheep): (&u8, u32)| (sheep.to_string(), Value::from(*count)))
+        .collect()
+}
+
+/// A shepherd's flock in a game state (1.1).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FlockOut<'a> {
+    player_id: Option<&'a str>,
+    position: Position,
+    feature_id: u8,
+    sheep: u32,
+    tokens: Map<String, Value>,
 }
 
 /// A Position `{x, y}`: x grows east, y north.
@@ -311,6 +367,20 @@ struct GameStateOut<'a> {
     remaining: Map<String, Value>,
     phase: &'static str,
     last_placed: Option<Placement>,
+    /// 1.1: the shepherds' flocks; left out when none stands.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    flocks: Vec<FlockOut<'a>>,
+    /// 1.1: the flock's bag; left out where no set in play has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sheep_bag: Option<SheepBagOut>,
+    /// 1.1: tiles hidden under hills, counted in `remaining` and never drawn; left out at 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    hidden_tiles: u32,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 /// Part 1's GameState from the player view, serialised: every tile with its figures, the
@@ -386,6 +456,23 @@ pub fn game_state(
             position: position(placed.pos.x, placed.pos.y),
             rotation: placed.rotation.degrees(),
         }),
+        flocks: view
+            .flocks
+            .iter()
+            .map(|flock| FlockOut {
+                player_id: player_id(flock.player),
+                position: position(flock.pos.x, flock.pos.y),
+                feature_id: flock.segment,
+                sheep: flock.sheep(),
+                tokens: sheep_counts(&flock.tokens),
+            })
+            .collect(),
+        sheep_bag: game
+            .rules()
+            .iter()
+            .any(|rule| matches!(rule.effect, carcassonne::Effect::Flock(_)))
+            .then(|| sheep_bag(view.sheep_bag)),
+        hidden_tiles: view.hidden_tiles,
     };
     raw(&out)
 }
