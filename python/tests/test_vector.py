@@ -24,7 +24,7 @@ def assert_same_as_single_games(games, encoding):
     for index in range(games.num_envs):
         game = games.game(index)
         seat = int(games.agents[index])
-        assert game.current_player == seat and game.phase in ("place", "figure")
+        assert game.current_player == seat and game.phase in ("place", "figure", "flock")
         planes, features, mask = encoding.observe(game, seat)
         np.testing.assert_array_equal(games.observations[index], planes)
         np.testing.assert_array_equal(games.features[index], features)
