@@ -958,8 +958,6 @@ function renderSide() {
   }
   const body = /** @type {HTMLTableSectionElement} */ (byId("scores").querySelector("tbody"));
   body.replaceChildren();
-  const tokens = (game.players || []).some((player) =>
-    (player.tokens && Object.keys(player.tokens).length > 0) || (player.titles && player.titles.length > 0));
   (game.players || []).forEach((player, index) => {
     const row = body.insertRow();
     if (player.id === current && !game.gameEnded) {
@@ -970,16 +968,19 @@ function renderSide() {
     const name = row.insertCell();
     name.textContent = `${String(player.name)}${player.isBot ? " (bot)" : ""}${player.id === me.playerId ? " (you)" : ""}`;
     if (player.connected === false) { name.classList.add("offline"); name.textContent += " — offline"; }
+    // Goods and titles, where the sets in play declare them: a line under the name, as a
+    // column of its own leaves no room for six players.
+    const held = (player.titles || []).map((title) => title.replaceAll("_", " "));
+    const goods = [tokenText(player.tokens || {}), ...held].filter((text) => text).join("; ");
+    if (goods) {
+      const line = document.createElement("div");
+      line.className = "held";
+      line.textContent = goods;
+      name.append(line);
+    }
     row.insertCell().textContent = String(player.score);
     row.insertCell().textContent = `${player.meeples}${player.bigFollowers ? " + 1 big" : ""}${specialsText(player)}`;
-    if (tokens) {
-      const held = (player.titles || []).map((title) => title.replaceAll("_", " "));
-      row.insertCell().textContent = [tokenText(player.tokens || {}), ...held].filter((text) => text).join("; ");
-    }
   });
-  // Goods and other tokens: a column only where the sets in play declare them.
-  const goods = /** @type {HTMLElement} */ (byId("scores").querySelector("th.tokens"));
-  goods.hidden = !tokens;
   const left = typeof game.tilesLeft === "number" ? [`Tiles left: ${game.tilesLeft}`] : [];
   if (game.hiddenTiles) left.push(`${game.hiddenTiles} under hills`);
   if (game.sheepBag) left.push(`sheep bag: ${game.sheepBag.tokens} token${game.sheepBag.tokens === 1 ? "" : "s"}, ${game.sheepBag.wolves} wol${game.sheepBag.wolves === 1 ? "f" : "ves"}`);
@@ -1214,6 +1215,13 @@ function createRoom() {
   const data = { roomName: inputById("room-name").value.trim() || "Room", maxPlayers: Number(selectById("max-players").value), tilesets: chosenSets() };
   if (inputById("abbots").checked) data.rules = { abbots: true };
   if (selectById("turn-seconds").value) data.turnSeconds = Number(selectById("turn-seconds").value);
+  // A chosen seed is shown to everyone in the room (whoever knows it knows every draw).
+  const seed = inputById("seed").value.trim();
+  if (seed && !/^\d{1,15}$/.test(seed)) {
+    byId("create-error").textContent = "The seed is a whole number of at most 15 digits, or empty for a random one.";
+    return;
+  }
+  if (seed) data.seed = Number(seed);
   send("CREATE_ROOM", data, "create");
 }
 
