@@ -162,6 +162,13 @@ struct Step {
     rotation: Rotation,
     deploy: Option<Deploy>,
     recall: Option<[i16; 2]>,
+    /// The sheep tokens drawn in the step (Hills & Sheep), in order: for a shepherd just
+    /// deployed, then for a flock grown; the sheep a token shows, 0 for a wolf.
+    #[serde(default)]
+    draws: Vec<u8>,
+    /// The flock's step, when the tile extended the field of the player's shepherd: `grow` or
+    /// `drive`.
+    flock: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -192,6 +199,12 @@ struct Variant {
     /// `title_scoring = "continuous"` (default none).
     #[serde(default)]
     title_scored: Vec<TitleScored>,
+    /// The steps that gave their player a second turn (a builder's road or city grew), in
+    /// order (default none).
+    #[serde(default)]
+    extra_turns: Vec<usize>,
+    /// Tiles hidden under hills at the end, when given.
+    hidden_tiles: Option<u32>,
 }
 
 /// A TitleTaken event: the step, the new holder, the title by id, the winning size.
@@ -358,6 +371,26 @@ fn run_scenario(name: &str) {
                 (Some(_), Some(_)) => panic!("{at}: deploy or recall, not both"),
             };
             turn.extend(game.apply(figure).unwrap_or_else(|e| panic!("{at}: {e}")));
+            let mut draws = step.draws.iter();
+            loop {
+                let action = match game.phase() {
+                    Phase::Sheep { .. } => match draws.next() {
+                        Some(0) => Action::DrawWolf,
+                        Some(sheep) => Action::DrawSheep { sheep: *sheep },
+                        None => panic!("{at}: a sheep token is drawn, and `draws` names none"),
+                    },
+                    Phase::Flock { .. } => match step.flock.as_deref() {
+                        Some("grow") => Action::GrowFlock,
+                        Some("drive") => Action::DriveFlock,
+                        other => {
+                            panic!("{at}: the flock's step is `grow` or `drive`, not {other:?}")
+                        }
+                    },
+                    _ => break,
+                };
+                turn.extend(game.apply(action).unwrap_or_else(|e| panic!("{at}: {e}")));
+            }
+            assert!(draws.next().is_none(), "{at}: `draws` names more tokens than were drawn");
             events.extend(turn.into_iter().map(|event| (number, event)));
         }
         assert!(game.is_over(), "{context}: the deck should be used up after the last step");
@@ -422,6 +455,15 @@ fn run_scenario(name: &str) {
         assert_eq!(majority, variant.majority, "{context}: token majorities");
         assert_eq!(title_taken, variant.title_taken, "{context}: titles taken");
         assert_eq!(title_scored, variant.title_scored, "{context}: titles scored");
+        let extra_turns: Vec<usize> = events
+            .iter()
+            .filter(|(_, event)| matches!(event, Event::ExtraTurn { .. }))
+            .map(|(step, _)| *step)
+            .collect();
+        assert_eq!(extra_turns, variant.extra_turns, "{context}: second turns");
+        if let Some(hidden) = variant.hidden_tiles {
+            assert_eq!(game.hidden_tiles(), hidden, "{context}: tiles hidden under hills");
+        }
         assert_eq!(game.scores(), variant.scores, "{context}: scores");
         assert_eq!(totals, variant.scores, "{context}: the events should add up to the scores");
     }
@@ -497,6 +539,18 @@ scenarios! {
     vineyards_give_nothing_to_an_unfinished_monastery,
     /// Hills & Sheep: of two knights tied in a city, the one on a hill tile takes it alone.
     a_follower_on_a_hill_wins_a_tied_city,
+    /// Traders & Builders with the Cathars: a pig adds 1 a completed city to its owner's
+    /// farm, doubled for a besieged city: 6 + 2 = 8 (per_city_4: 8 + 2 = 10).
+    a_pig_beside_a_besieged_city,
+    /// Traders & Builders: red's own tile closes the road of its thief and builder: 5 tiles
+    /// x 1 = 5, both go home, and red takes a second turn.
+    a_builder_on_a_road_its_tile_closes,
+    /// Hills & Sheep: green closes the field of red's flock of 3: it goes to market at the
+    /// end of green's turn, 3 for red.
+    a_field_closed_with_a_flock_goes_to_market,
+    /// Traders & Builders with Hills & Sheep: a second turn that draws a hill hides a tile;
+    /// the unfinished road scores 5 x 1 = 5 at the end.
+    a_second_turn_draws_a_hill,
     /// A hill tie-break in a field: tied farmers, the one on a hill tile paid alone (3, and
     /// 4 under per_city_4).
     a_farmer_on_a_hill_wins_a_tied_field,
@@ -1432,4 +1486,60 @@ fn base_and_base_c2_together_are_refused() {
             second: "base_c2".to_owned()
         }
     );
+}
+
+/// Hills & Sheep: a wolf drawn for a flock on a field two shepherds share sends both home with
+/// nothing, and every token goes back to the bag: "If a wolf is drawn ... all flocks on that
+/// field are lost: the shepherds return to their owners and all sheep tokens go back into
+/// the bag" [Hills & Sheep rules, wikicarpedia; docs/sources/hills_and_sheep.md].
+///
+/// Red's shepherd stands in a monastery's meadow south of the start tile's road (a token of
+/// 2), green's in the meadow north of it on a straight road (a token of 3); red's monastery
+/// tile at the road's east end joins the two meadows, red grows the flock, and draws the wolf.
+#[test]
+fn a_wolf_on_a_field_shared_by_two_shepherds_sends_both_home() {
+    let sets = ["base", "hills_and_sheep"];
+    let mut game = new_game(&sets, 2, RuleOptions::default());
+    let full = game.sheep_bag();
+    assert_eq!((full.total(), full.wolves), (18, 2));
+
+    put(&mut game, "B", 0, -1, 0);
+    let red = deploy(&mut game, 1, Figure::Shepherd);
+    assert!(matches!(game.phase(), Phase::Sheep { .. }), "a token is drawn at once: {red:?}");
+    game.apply(Action::DrawSheep { sheep: 2 }).unwrap();
+
+    put(&mut game, "U", 1, 0, 90);
+    deploy(&mut game, 2, Figure::Shepherd);
+    game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+    assert_eq!(game.flocks().iter().map(|flock| flock.sheep()).collect::<Vec<_>>(), [2, 3]);
+    assert_eq!(game.sheep_bag().total(), 16);
+
+    put(&mut game, "A", 2, 0, 90);
+    skip(&mut game);
+    assert!(matches!(game.phase(), Phase::Flock { .. }), "red's field grew: grow or drive");
+    assert_eq!(game.legal_actions(), [Action::GrowFlock, Action::DriveFlock]);
+    game.apply(Action::GrowFlock).unwrap();
+    let events = game.apply(Action::DrawWolf).unwrap();
+    let shepherd = |player: u8, pos: Pos, segment: u8| Event::FigureReturned {
+        player: PlayerId(player),
+        figure: Figure::Shepherd,
+        pos,
+        segment,
+    };
+    assert_eq!(
+        events[..3],
+        [
+            Event::WolfDrawn { player: PlayerId(0), pos: pos(0, -1), segment: 1 },
+            shepherd(0, pos(0, -1), 1),
+            shepherd(1, pos(1, 0), 2),
+        ],
+        "{events:?}"
+    );
+    assert!(!events.iter().any(|event| matches!(event, Event::FeatureScored(_))));
+    assert!(game.flocks().is_empty());
+    assert_eq!(game.sheep_bag(), full, "every token back in the bag, the wolf too");
+    assert_eq!(game.scores(), [0, 0]);
+    for player in [PlayerId(0), PlayerId(1)] {
+        assert_eq!(game.supply(player).shepherds, 1, "{player:?}'s shepherd is home");
+    }
 }
