@@ -28,6 +28,15 @@ pub struct EvaluatorWeights {
     /// Weight of the titles held now (King & Robber Baron: what each would pay its holder if
     /// the game ended now, by the declared rules).
     pub titles: f32,
+    /// What a builder on an unfinished road or city is worth at the start of the game: the
+    /// second turns its owner may still take there (Traders & Builders), fading to 0 at the
+    /// end and by the feature's chance of staying open.
+    pub builder: f32,
+    /// Weight of a flock's market value: its sheep at the declared points a sheep, less the
+    /// risk that the next token drawn for it is a wolf (halved: its owner may drive instead).
+    pub flock: f32,
+    /// What a builder, pig or shepherd in supply is worth, as a share of a follower's.
+    pub special_in_supply: f32,
 }
 
 impl Default for EvaluatorWeights {
@@ -41,6 +50,9 @@ impl Default for EvaluatorWeights {
             field_outlook: 0.2,
             token_majority: 1.0,
             titles: 1.0,
+            builder: 4.0,
+            flock: 1.0,
+            special_in_supply: 0.5,
         }
     }
 }
@@ -156,17 +168,45 @@ impl Evaluator {
             let supply = game.supply(carcassonne::PlayerId(player as u8));
             let followers = f32::from(supply.followers) + f32::from(supply.big_followers);
             *out += worth * (followers + 0.5 * f32::from(supply.abbots));
+            let specials =
+                u16::from(supply.builders) + u16::from(supply.pigs) + u16::from(supply.shepherds);
+            *out += worth * weights.special_in_supply * f32::from(specials);
         }
         self.token_majorities(game, out);
         self.titles_held(game, out);
+        self.flocks(game, out);
         for figure in game.figures() {
             let Some(root) = root_of(game, figure.pos, figure.segment) else { continue };
             let Some((_, chance)) = scratch.chances.iter().find(|(r, _)| *r == root) else {
                 continue;
             };
+            if figure.figure == Figure::Builder {
+                // Its second turns come while the road or city stays open to its owner's tiles.
+                out[figure.player.index()] += weights.builder * fading * (1.0 - *chance * 0.5);
+            }
             if *chance < weights.stuck_below {
                 let strength = if figure.figure == Figure::Abbot { 0.5 } else { 1.0 };
                 out[figure.player.index()] -= weights.stuck_penalty * fading * strength;
+            }
+        }
+    }
+
+    /// Each flock's market value to its shepherd's owner: its sheep at the declared points a
+    /// sheep, discounted by half the chance that the next token drawn is a wolf (from the bag's
+    /// public counts: its order is nobody's to know).
+    fn flocks(&self, game: &Game, out: &mut [f32]) {
+        let Some(per_sheep) = game.rules().iter().find_map(|rule| match rule.effect {
+            Effect::Flock(flock) => Some(flock.per_sheep),
+            _ => None,
+        }) else {
+            return;
+        };
+        let bag = game.sheep_bag();
+        let wolf = if bag.total() == 0 { 0.0 } else { f32::from(bag.wolves) / bag.total() as f32 };
+        for flock in game.flocks() {
+            if let Some(out) = out.get_mut(flock.player.index()) {
+                let market = (flock.sheep() * per_sheep) as f32;
+                *out += self.weights.flock * market * (1.0 - 0.5 * wolf);
             }
         }
     }
@@ -461,6 +501,28 @@ mod tests {
         let end = evaluator.expected_points(&game);
         let scores: Vec<f32> = game.scores().iter().map(|s| *s as f32).collect();
         assert_eq!(end, scores);
+    }
+
+    /// Hills & Sheep: a flock is worth its sheep at a point each, less half the chance that
+    /// the next token is a wolf: 3 sheep with 2 wolves among the 17 tokens left, 3 x (1 - 1/17).
+    #[test]
+    fn a_flock_is_valued_by_its_sheep_against_the_wolf() {
+        let sets = ["base", "hills_and_sheep"].map(|name| Catalog::builtin(name).unwrap());
+        let mut game = Game::new(GameSetup::new(sets.to_vec(), 2)).unwrap();
+        let monastery = game.tile_by_id("B").unwrap().0;
+        game.apply(Action::DrawTile { tile: monastery }).unwrap();
+        game.apply(Action::Place { pos: Pos::new(0, -1), rotation: carcassonne::Rotation::R0 })
+            .unwrap();
+        game.apply(Action::Deploy { segment: 1, figure: Figure::Shepherd }).unwrap();
+        let evaluator = Evaluator::default();
+        let before = evaluator.expected_points(&game);
+        game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+        let after = evaluator.expected_points(&game);
+        assert!(
+            (after[0] - before[0] - 3.0 * (1.0 - 1.0 / 17.0)).abs() < 1e-4,
+            "{before:?} {after:?}"
+        );
+        assert!((after[1] - before[1]).abs() < 1e-4);
     }
 
     /// Traders & Builders: whoever holds the most of a kind now is valued its 10 points (each

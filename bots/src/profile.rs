@@ -355,6 +355,9 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
         field_outlook,
         token_majority,
         titles,
+        builder,
+        flock,
+        special_in_supply,
     } = *weights;
     for (name, value, low, high) in [
         ("figure_in_supply", figure_in_supply, -100.0, 100.0),
@@ -365,6 +368,9 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
         ("field_outlook", field_outlook, 0.0, 10.0),
         ("token_majority", token_majority, 0.0, 10.0),
         ("titles", titles, 0.0, 10.0),
+        ("builder", builder, -100.0, 100.0),
+        ("flock", flock, 0.0, 10.0),
+        ("special_in_supply", special_in_supply, 0.0, 10.0),
     ] {
         if !(low..=high).contains(&value) {
             return Err(format!("evaluator `{name}` is between {low} and {high}"));
