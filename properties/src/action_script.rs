@@ -68,17 +68,25 @@ pub enum Attempt {
         /// Quarter turns, modulo 4.
         rotation: u8,
     },
-    /// Deploy a figure (modulo 3) on a segment.
+    /// Deploy a figure (any of the engine's, modulo their number) on a segment.
     Deploy {
         /// The segment's index.
         segment: u8,
-        /// Which figure, modulo 3.
+        /// Which figure, modulo the number of figures.
         figure: u8,
     },
     /// Take back an abbot from the cell of a placed tile, modulo their number.
     Recall(u16),
     /// Deploy nothing.
     Skip,
+    /// Name the sheep token to draw for a flock (any number, 0 and 9 and more included).
+    DrawSheep(u8),
+    /// Name a wolf as the token to draw.
+    DrawWolf,
+    /// Grow the flock the tile extended.
+    GrowFlock,
+    /// Drive that flock to market.
+    DriveFlock,
 }
 
 /// Legal actions are accepted, every other action is refused by both `check` and `apply` with
@@ -107,6 +115,14 @@ pub fn keeps_invariants(script: &Script) {
                 let action = attempt.action(&game);
                 let allowed = match action {
                     Action::DrawTile { tile } => game.phase() == Phase::Draw && game.drawable(tile),
+                    // A named token, like a named tile, is a chance outcome the list leaves out.
+                    Action::DrawSheep { sheep } => {
+                        matches!(game.phase(), Phase::Sheep { .. })
+                            && game.sheep_bag().holds(carcassonne::SheepToken::Sheep(sheep))
+                    }
+                    Action::DrawWolf => {
+                        matches!(game.phase(), Phase::Sheep { .. }) && game.sheep_bag().wolves > 0
+                    }
                     _ => legal.contains(&action),
                 };
                 if allowed {
@@ -229,11 +245,16 @@ impl Attempt {
                 pos: Pos::new(x, y),
                 rotation: Rotation::ALL[usize::from(rotation % 4)],
             },
-            Attempt::Deploy { segment, figure } => {
-                Action::Deploy { segment, figure: Figure::ALL[usize::from(figure % 3)] }
-            }
+            Attempt::Deploy { segment, figure } => Action::Deploy {
+                segment,
+                figure: Figure::ALL[usize::from(figure) % Figure::ALL.len()],
+            },
             Attempt::Recall(tile) => Action::RecallAbbot { pos: placed_at(tile) },
             Attempt::Skip => Action::Skip,
+            Attempt::DrawSheep(sheep) => Action::DrawSheep { sheep },
+            Attempt::DrawWolf => Action::DrawWolf,
+            Attempt::GrowFlock => Action::GrowFlock,
+            Attempt::DriveFlock => Action::DriveFlock,
         }
     }
 }

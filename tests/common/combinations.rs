@@ -11,5 +11,6 @@ pub const COMBINATIONS: &[&[&str]] = &[
     &["base_c2", "river", "inns_and_cathedrals"],
     &["base", "inns_and_cathedrals", "cathars", "traders_and_builders"],
     &["base", "hills_and_sheep", "king_and_robber", "cult"],
+    &["base", "traders_and_builders", "hills_and_sheep"],
     &["base", "river_ii", "inns_and_cathedrals"],
 ];

@@ -14,6 +14,10 @@ use crate::catalog::{
     carc_catalog, carc_catalog_builtin, carc_catalog_clone, carc_catalog_free,
     carc_catalog_from_toml, carc_catalog_tile_info,
 };
+use crate::flock::{
+    carc_game_flocks, carc_game_hidden_tiles, carc_game_is_second_turn, carc_game_sheep_bag,
+    carc_game_special_supply,
+};
 use crate::fuzzing::{c_string, no_error, settle};
 use crate::game::{
     carc_game, carc_game_actions, carc_game_apply, carc_game_apply_legal, carc_game_check,
@@ -144,8 +148,9 @@ impl RawAction {
     fn to_c(self) -> carc_action {
         let near = |value: i16| if value.unsigned_abs() < 0x4000 { value % 4 } else { value };
         carc_action {
-            kind: self.kind % 8,
-            figure: self.figure % 4,
+            // Every kind and figure there is, and one past the last.
+            kind: self.kind % 11,
+            figure: self.figure % 7,
             pos: carc_pos { x: near(self.x), y: near(self.y) },
             tile: if self.tile < 0x8000 { self.tile % 128 } else { self.tile },
             rotation: if self.rotation < 0x8000 { self.rotation % 4 * 90 } else { self.rotation },
@@ -191,6 +196,16 @@ pub enum Query {
     Figures(u8),
     /// `carc_game_frontier`.
     Frontier(u8),
+    /// `carc_game_special_supply` (ABI 1.9).
+    SpecialSupply(u8),
+    /// `carc_game_sheep_bag`.
+    SheepBag,
+    /// `carc_game_flocks`.
+    Flocks(u8),
+    /// `carc_game_hidden_tiles`.
+    HiddenTiles,
+    /// `carc_game_is_second_turn`.
+    IsSecondTurn,
 }
 
 /// One call.
@@ -465,7 +480,14 @@ impl Run {
                 self.game_from_json(text, false);
             }
             Call::GameNewBuiltin { sets, players, seed } => {
-                let names = ["base", "river", "inns_and_cathedrals", "base_c2"];
+                let names = [
+                    "base",
+                    "river",
+                    "inns_and_cathedrals",
+                    "base_c2",
+                    "traders_and_builders",
+                    "hills_and_sheep",
+                ];
                 let chosen: Vec<&str> = names
                     .iter()
                     .enumerate()
@@ -907,6 +929,27 @@ fn query_game(game: *const carc_game, expect: Expect, query: Query) {
             // SAFETY: `game` is any handle value; `buf` holds `cap` items; `count` is
             // writable.
             unsafe { carc_game_frontier(game, buf, cap, count) }
+        }),
+        Query::SpecialSupply(player) => single("carc_game_special_supply", expect, |out| {
+            // SAFETY: `game` is any handle value; `out` is writable.
+            unsafe { carc_game_special_supply(game, player % 8, out) }
+        }),
+        Query::SheepBag => single("carc_game_sheep_bag", expect, |out| {
+            // SAFETY: `game` is any handle value; `out` is writable.
+            unsafe { carc_game_sheep_bag(game, out) }
+        }),
+        Query::Flocks(cap) => listed("carc_game_flocks", expect, cap, |buf, cap, count| {
+            // SAFETY: `game` is any handle value; `buf` holds `cap` items; `count` is
+            // writable.
+            unsafe { carc_game_flocks(game, buf, cap, count) }
+        }),
+        Query::HiddenTiles => single("carc_game_hidden_tiles", expect, |out| {
+            // SAFETY: `game` is any handle value; `out` is writable.
+            unsafe { carc_game_hidden_tiles(game, out) }
+        }),
+        Query::IsSecondTurn => single("carc_game_is_second_turn", expect, |out| {
+            // SAFETY: `game` is any handle value; `out` is writable.
+            unsafe { carc_game_is_second_turn(game, out) }
         }),
     }
 }
