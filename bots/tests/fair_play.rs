@@ -140,3 +140,83 @@ fn the_same_seed_gives_the_same_choice_and_threads_do_not_matter() {
     let other = MctsBot::new("other", 10, config).search(&game).unwrap();
     assert_ne!(one.choices, other.choices, "another seed explores differently");
 }
+
+/// The control for the flock's bag: a bot that grows its flock only when a copy of the game,
+/// not reshuffled, shows that the next token is no wolf.
+struct SheepPeeker;
+
+impl Bot for SheepPeeker {
+    fn choose(
+        &self,
+        game: &Game,
+        _: carcassonne::PlayerId,
+    ) -> Result<Action, carcassonne_bots::BotError> {
+        let mut future = game.clone();
+        if future.apply(Action::GrowFlock).is_err() {
+            return Ok(Action::DriveFlock);
+        }
+        let events = future.apply(Action::Draw).unwrap();
+        let wolf = events.iter().any(|event| matches!(event, carcassonne::Event::WolfDrawn { .. }));
+        Ok(if wolf { Action::DriveFlock } else { Action::GrowFlock })
+    }
+
+    fn name(&self) -> &str {
+        "sheep peeker"
+    }
+}
+
+/// Hills & Sheep: the flock's bag is counts only to a bot. At each flock choice met in games
+/// played on from the start, three twins that differ only in their hidden order (the tiles'
+/// and the sheep tokens') get the same choice from every bot, while the peeking control's
+/// choice differs in some of them.
+#[test]
+fn bots_choose_alike_whatever_the_sheep_to_come() {
+    let sets = ["base", "hills_and_sheep"].map(|name| Catalog::builtin(name).unwrap());
+    let (mut choices, mut peeker_differed) = (0, false);
+    for seed in 0..40u64 {
+        let mut setup = GameSetup::new(sets.to_vec(), 2);
+        setup.seed = seed;
+        let mut game = Game::new(setup.clone()).unwrap();
+        let mut actions = Vec::new();
+        // Shepherds wherever they may go, else the first figure action; the last placement.
+        while !game.is_over() && !matches!(game.phase(), Phase::Flock { .. }) {
+            game.legal_actions_into(&mut actions);
+            let shepherd = actions.iter().find(|action| {
+                matches!(action, Action::Deploy { figure: carcassonne::Figure::Shepherd, .. })
+            });
+            let action = match game.phase() {
+                Phase::Place { .. } => *actions.last().unwrap(),
+                _ => *shepherd.unwrap_or(&actions[0]),
+            };
+            game.apply(action).unwrap();
+        }
+        if game.is_over() {
+            continue;
+        }
+        let named = game.reshuffled(game.seed());
+        let mut other = setup;
+        other.seed = game.seed() ^ 0xDEAD_BEEF;
+        let twins =
+            [game.clone(), Game::replay(other, named.actions()).unwrap(), game.reshuffled(99)];
+        assert!(twins.windows(2).all(|pair| pair[0].view() == pair[1].view()));
+        for profile in test_profiles() {
+            let bot = profile.bot(77);
+            let seat = game.current_player();
+            let chosen: Vec<Action> =
+                twins.iter().map(|twin| bot.choose(twin, seat).unwrap()).collect();
+            assert!(
+                chosen.windows(2).all(|pair| pair[0] == pair[1]),
+                "{} chose {chosen:?} at a flock choice in games that differ only in their hidden order",
+                profile.name
+            );
+        }
+        let peeks: Vec<Action> = twins
+            .iter()
+            .map(|twin| SheepPeeker.choose(twin, twin.current_player()).unwrap())
+            .collect();
+        peeker_differed |= peeks.windows(2).any(|pair| pair[0] != pair[1]);
+        choices += 1;
+    }
+    assert!(choices >= 5, "only {choices} flock choices met");
+    assert!(peeker_differed, "the twins never differed in the sheep to come");
+}

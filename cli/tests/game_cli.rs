@@ -276,6 +276,42 @@ fn players_and_tilesets_shape_the_game() {
     assert_eq!(file, ok(&["play", "--seed", "1"]), "a file loads as the built-in it holds");
 }
 
+/// Six players with every set at once: the bots deploy every figure, the report narrates
+/// what the sets bring, and the saved game replays to the same winner.
+#[test]
+fn six_players_play_every_set_with_every_figure() {
+    let sets = "river,base,inns_and_cathedrals,cathars,traders_and_builders,hills_and_sheep,\
+                king_and_robber,cult";
+    let players = "medium,greedy,easy,random,greedy,easy";
+    let args = ["--players", players, "--tilesets", sets, "--seed", "3", "--abbots"];
+    let game = play_json(&args);
+    assert_eq!(scores(&game).len(), 6);
+    let placed: std::collections::BTreeSet<&str> = events(&game)
+        .iter()
+        .filter(|event| event["event"] == "figure_placed")
+        .filter_map(|event| event["figure"].as_str())
+        .collect();
+    for figure in ["follower", "big_follower", "abbot", "builder", "pig", "shepherd"] {
+        assert!(placed.contains(figure), "no {figure} deployed: {placed:?}");
+    }
+    let kinds: std::collections::BTreeSet<&str> =
+        events(&game).iter().filter_map(|event| event["event"].as_str()).collect();
+    for kind in ["tile_hidden", "sheep_drawn", "tokens_taken", "title_taken"] {
+        assert!(kinds.contains(kind), "no {kind} event: {kinds:?}");
+    }
+    let dir = temp_dir("every-set");
+    let save = dir.join("game.json");
+    std::fs::write(&save, serde_json::to_string(&game).unwrap()).unwrap();
+    let mut all = vec!["play"];
+    all.extend_from_slice(&args);
+    let report = ok(&all);
+    assert!(report.contains("hides a tile under the hill"), "{report}");
+    let replayed = ok(&["replay", save.to_str().unwrap()]);
+    let winner = report.lines().last().unwrap_or_default();
+    assert!(winner.starts_with("winner") && replayed.contains(winner), "{replayed}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
 /// A wrong set name or an impossible setup is a message and exit code 1, never a panic.
 #[test]
 fn bad_setups_fail_with_a_message() {

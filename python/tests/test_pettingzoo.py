@@ -72,3 +72,30 @@ def test_illegal_actions_are_replaced_or_refused():
     strict.reset(seed=1)
     with pytest.raises((carcassonne.IllegalActionError, ValueError)):
         strict.step(10**9)
+
+
+EVERY_SET = ("river", "base", "inns_and_cathedrals", "cathars", "traders_and_builders", "hills_and_sheep",
+             "king_and_robber", "cult")
+
+
+def test_six_players_of_every_set_play_to_the_end():
+    # Every set at once, six agents choosing at random among the legal actions (special
+    # figures, flocks' choices and second turns included): the game ends and the score
+    # rewards add up to the scores.
+    env = carcassonne.env(players=6, tilesets=EVERY_SET, options={"abbots": True}, window=41)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    for agent in env.agent_iter():
+        observation, reward_now, termination, truncation, info = env.last()
+        totals[agent] += reward_now
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    game = env.unwrapped.game
+    assert game.is_over and len(game.scores()) == 6
+    assert [totals[a] for a in env.possible_agents] == [float(s) for s in game.scores()]
+    figures = {figure["figure"] for figure in game.figures()}
+    assert {"builder", "pig", "shepherd"} & figures, f"no special figure stands at the end: {figures}"
+    assert game.view().get("hidden_tiles", 0) > 0, "hills hid tiles"

@@ -581,11 +581,12 @@ async fn play_specials(client: &mut Client, seen: &mut SpecialsSeen) -> serde_js
                 seen.events.insert(name);
             }
         }
+        // A second turn is announced to everyone, whoever takes it.
+        if message["type"] == "TURN_START" && data["secondTurn"] == true {
+            seen.second_turns += 1;
+        }
         match message["type"].as_str() {
             Some("TURN_START") if data["currentPlayer"] == client.player.as_str() => {
-                if data["secondTurn"] == true {
-                    seen.second_turns += 1;
-                }
                 let placements = data["validPlacements"].as_array().expect("placements");
                 let placement = &placements[turns % placements.len()];
                 client

@@ -1596,6 +1596,89 @@ async def group_extras(port):
         await h.close()
 
 
+async def group_figures(port):
+    """Traders & Builders' builder and pig, Hills & Sheep's shepherd, flock and hills, as
+    docs/protocol.md gives them: figure names in PLACE_MEEPLE, FLOCK_CHOICE and TEND_FLOCK,
+    TURN_START.secondTurn, Player builders/pigs/shepherds, GameState flocks/sheepBag/hiddenTiles."""
+    GROUP[0] = "7 figures"
+    F = await newc(port, "fiona")
+    mid = await F.send("CREATE_ROOM", {"roomName": "Figures", "maxPlayers": 2, "seed": 4,
+                                       "tilesets": ["base", "traders_and_builders", "hills_and_sheep"]})
+    r = await F.reply(mid, ("ROOM_STATE",))
+    check("CREATE_ROOM base+T&B+H&S -> ROOM_STATE", r and r["type"] == "ROOM_STATE", short(r))
+    p = r["data"]["players"][0] if r and r["type"] == "ROOM_STATE" else {}
+    check("Player builders/pigs/shepherds 1 each before the game",
+          (p.get("builders"), p.get("pigs"), p.get("shepherds")) == (1, 1, 1), short(p))
+    mid = await F.send("ADD_BOT", {"botName": "Ewe", "difficulty": "easy"}); await F.reply(mid, ("ROOM_STATE",))
+    mid = await F.send("TEND_FLOCK", {"grow": True})
+    err_ok("TEND_FLOCK before the game -> GAME_NOT_STARTED", await F.reply(mid), "GAME_NOT_STARTED", mid=mid)
+    await F.send("START_GAME")
+    g = await F.wait(lambda m: m["type"] == "GAME_STATE" and m["data"]["gameState"]["gameStarted"], 3)
+    bag = g and g["data"]["gameState"].get("sheepBag")
+    check("GameState.sheepBag: {sheep, wolves, tokens} of the full bag",
+          bag == {"sheep": {"1": 4, "2": 5, "3": 5, "4": 2}, "wolves": 2, "tokens": 18}, short(bag))
+    figures_ok = {"follower", "big_follower", "abbot", "builder", "pig", "shepherd"}
+    placed, choices, refused_wrong_phase, second, hidden = set(), 0, False, 0, 0
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        m = await F.wait(lambda m: m["type"] in ("TURN_START", "TILE_PLACED", "FLOCK_CHOICE", "TURN_END", "GAME_END", "ERROR"), 5)
+        if m is None or m["type"] == "GAME_END":
+            break
+        d = m["data"]
+        if m["type"] == "ERROR":
+            check("no refusal of a move the messages offered", False, short(m)); break
+        if m["type"] == "TURN_END":
+            hidden = max(hidden, d["gameState"].get("hiddenTiles", 0))
+            for f in d["gameState"].get("flocks", []):
+                ok = (isinstance(f.get("featureId"), int) and isinstance(f.get("sheep"), int)
+                      and f["sheep"] == sum(int(k) * v for k, v in f.get("tokens", {}).items()))
+                if not ok:
+                    check("GameState.flocks entries {playerId, position, featureId, sheep, tokens}", False, short(f))
+            continue
+        if d.get("currentPlayer", d.get("playerId")) != "fiona":
+            continue
+        if m["type"] == "TURN_START":
+            second += 1 if d.get("secondTurn") is True else 0
+            if "secondTurn" in d and d["secondTurn"] is not True:
+                check("TURN_START.secondTurn is true or absent", False, short(d))
+            if not refused_wrong_phase:
+                mid = await F.send("TEND_FLOCK", {"grow": False})
+                err_ok("TEND_FLOCK with no flock waiting -> WRONG_PHASE", await F.reply(mid), "WRONG_PHASE", mid=mid)
+                refused_wrong_phase = True
+            pl = d["validPlacements"][0]
+            await F.send("PLACE_TILE", {"position": pl["position"], "rotation": pl["rotation"]})
+        elif m["type"] == "TILE_PLACED":
+            opts = d.get("meepleOptions") or []
+            if any(o["figure"] not in figures_ok for o in opts):
+                check("meepleOptions name only the documented figures", False, short(opts))
+            special = [o for o in opts if o["figure"] in ("builder", "pig", "shepherd")]
+            if special:
+                o = special[0]; placed.add(o["figure"])
+                await F.send("PLACE_MEEPLE", {"featureId": o["featureId"], "figure": o["figure"]})
+            elif opts:
+                await F.send("PLACE_MEEPLE", {"featureId": opts[0]["featureId"], "figure": opts[0]["figure"]})
+            elif d.get("abbotRecalls"):
+                await F.send("SKIP_MEEPLE")
+        elif m["type"] == "FLOCK_CHOICE":
+            choices += 1
+            check_once = choices == 1
+            shape = (isinstance(d.get("position"), dict) and isinstance(d.get("featureId"), int)
+                     and isinstance(d.get("sheep"), int) and isinstance(d.get("canGrow"), bool)
+                     and set(d.get("bag", {})) == {"sheep", "wolves", "tokens"})
+            if check_once or not shape:
+                check("FLOCK_CHOICE {playerId, position, featureId, sheep, canGrow, bag}", shape, short(d))
+            if check_once:
+                mid = await F.send("TEND_FLOCK", {})
+                err_ok("TEND_FLOCK without grow -> INVALID_DATA field grow", await F.reply(mid), "INVALID_DATA", field="grow", mid=mid)
+            await F.send("TEND_FLOCK", {"grow": bool(d["canGrow"] and d["sheep"] < 3)})
+        if placed >= {"builder", "pig", "shepherd"} and choices and second:
+            break
+    observe(f"figures: placed {sorted(placed)}, {choices} flock choices, {second} second turns, {hidden} tiles hidden")
+    check("the special figures were offered and placed", len(placed) >= 2, f"{sorted(placed)}")
+    check("hills hid tiles (GameState.hiddenTiles)", hidden > 0, f"{hidden}")
+    await F.close()
+
+
 BASE_TILE_IDS = []
 
 
@@ -1614,6 +1697,7 @@ async def main():
         player_update_analysis(G)
         seq_analysis(G)
         await group_extras(port)
+        await group_figures(port)
     finally:
         proc.terminate()
         try:
