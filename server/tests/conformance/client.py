@@ -1470,7 +1470,12 @@ class Reconnect:
         if self.state == 2 and stage == "tile_placed" and cp == "p1" and turn >= self.turn2 + 2:
             # take the session over from a live connection, without lastSeq: full state, tile already down
             old = G.clients["p2"]
-            tpS = [x for x in G.S.msgs if x["type"] == "TILE_PLACED"][-1]
+            # The spectator's copy of the TILE_PLACED p1 just got (the same seq): it may arrive
+            # a moment after p1's.
+            seen = [x for x in G.clients["p1"].msgs if x["type"] == "TILE_PLACED"][-1].get("seq")
+            same = await G.S.wait(lambda x: x["type"] == "TILE_PLACED" and x.get("seq") == seen, 0.5, advance=False)
+            check("the spectator got the TILE_PLACED p1 got, with its seq", same is not None, f"seq {seen}")
+            tpS = same or [x for x in G.S.msgs if x["type"] == "TILE_PLACED"][-1]
             c = await Client(G.port, "p2c").open()
             await c.send("CONNECT", {"playerId": "p2", "name": "Player Two", "sessionToken": G.P2.token})
             await c.wait("TILE_PLACED", 3, advance=False)
