@@ -524,19 +524,9 @@ impl<'a, 'i> Table<'a, 'i> {
         key: &str,
         required: bool,
     ) -> Option<LocatedList> {
-        let Some(value) = self.get(key) else {
-            if required {
-                self.missing(problems, key);
-            }
-            return None;
-        };
-        let span = value.span();
-        let DeValue::Array(array) = value.get_ref() else {
-            wrong_type(problems, span, key, "a list of strings", value.get_ref());
-            return None;
-        };
-        let items = array.iter().filter_map(|item| as_string(item, key, true, problems)).collect();
-        Some(Located { value: items, span })
+        self.list(problems, key, required, "a list of strings", |item, problems| {
+            as_string(item, key, true, problems)
+        })
     }
 
     fn integer_list(
@@ -545,6 +535,21 @@ impl<'a, 'i> Table<'a, 'i> {
         key: &str,
         required: bool,
     ) -> Option<Located<Vec<Located<i64>>>> {
+        self.list(problems, key, required, "a list of integers", |item, problems| {
+            as_integer(item, key, problems)
+        })
+    }
+
+    /// The list at `key`, each item read by `item` (which reports its own problems); a
+    /// missing key is a problem when `required`, anything but an array is `what` expected.
+    fn list<T>(
+        &self,
+        problems: &mut Problems,
+        key: &str,
+        required: bool,
+        what: &str,
+        mut item: impl FnMut(&Spanned<DeValue<'_>>, &mut Problems) -> Option<T>,
+    ) -> Option<Located<Vec<T>>> {
         let Some(value) = self.get(key) else {
             if required {
                 self.missing(problems, key);
@@ -553,10 +558,10 @@ impl<'a, 'i> Table<'a, 'i> {
         };
         let span = value.span();
         let DeValue::Array(array) = value.get_ref() else {
-            wrong_type(problems, span, key, "a list of integers", value.get_ref());
+            wrong_type(problems, span, key, what, value.get_ref());
             return None;
         };
-        let items = array.iter().filter_map(|item| as_integer(item, key, problems)).collect();
+        let items = array.iter().filter_map(|entry| item(entry, problems)).collect();
         Some(Located { value: items, span })
     }
 
