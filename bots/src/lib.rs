@@ -4,7 +4,9 @@
 //! Every bot implements [`Bot`]: given a game and the seat to move, it chooses the next
 //! action. Bots come from [profiles](Profile), TOML data like tile sets; the built-in ones are
 //! `random`, `greedy`, the levels `easy`, `medium` and `hard`, and `anchor`, a rebuild of the
-//! strongest public Carcassonne bot to measure ours against.
+//! strongest public Carcassonne bot to measure ours against. A profile of kind `external` runs
+//! a program in any language that speaks the line-based JSON protocol of docs/bot-protocol.md
+//! ([`ExternalBot`]).
 //!
 //! ```
 //! use carcassonne::{Catalog, Game, GameSetup};
@@ -37,6 +39,7 @@
 pub mod analysis;
 pub mod arena;
 mod evaluator;
+mod external;
 mod greedy;
 mod mcts;
 mod profile;
@@ -48,6 +51,7 @@ mod turn;
 use carcassonne::{Action, Game, Phase, PlayerId};
 
 pub use evaluator::{Evaluator, EvaluatorWeights};
+pub use external::{ExternalBot, ExternalConfig, Faults, PROTOCOL_VERSION};
 pub use greedy::GreedyBot;
 pub use mcts::{ChoiceStat, MctsBot, MctsConfig, Playout, SearchStats, Widening};
 pub use profile::{BotKind, Profile, ProfileError, Profiles};
@@ -71,6 +75,13 @@ pub trait Bot: Send + Sync {
 
     /// The profile name the bot was built from, or its kind.
     fn name(&self) -> &str;
+
+    /// The moves this bot lost so far to a random legal one because it failed to answer (an
+    /// [`ExternalBot`] that was slow, exited, or answered garbage or an illegal action); none
+    /// for the bots of this crate.
+    fn faults(&self) -> Faults {
+        Faults::default()
+    }
 }
 
 /// Why a bot cannot answer.

@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use crate::Bot;
 use crate::evaluator::{Evaluator, EvaluatorWeights};
+use crate::external::{ExternalBot, ExternalConfig};
 use crate::greedy::GreedyBot;
 use crate::mcts::{MctsBot, MctsConfig, Playout};
 use crate::random::RandomBot;
@@ -31,6 +32,8 @@ pub enum BotKind {
     },
     /// [`MctsBot`].
     Mcts(MctsConfig),
+    /// [`ExternalBot`]: a program that speaks the bot protocol.
+    External(ExternalConfig),
 }
 
 /// A named bot: its kind and settings.
@@ -107,6 +110,7 @@ struct RawProfile {
     noise: Option<f32>,
     evaluator: Option<EvaluatorWeights>,
     mcts: Option<MctsConfig>,
+    external: Option<ExternalConfig>,
 }
 
 #[derive(Clone, Copy, Deserialize)]
@@ -115,6 +119,7 @@ enum RawKind {
     Random,
     Greedy,
     Mcts,
+    External,
 }
 
 /// The longest profile name; names show in tables and messages.
@@ -239,14 +244,15 @@ impl Profile {
     #[must_use]
     pub fn bot(&self, seed: u64) -> Box<dyn Bot> {
         let name = &self.name;
-        match self.kind {
+        match &self.kind {
             BotKind::Random { figure_chance } => {
-                Box::new(RandomBot::new(name, seed, figure_chance))
+                Box::new(RandomBot::new(name, seed, *figure_chance))
             }
             BotKind::Greedy { evaluator, noise } => {
-                Box::new(GreedyBot::new(name, seed, Evaluator::new(evaluator), noise))
+                Box::new(GreedyBot::new(name, seed, Evaluator::new(*evaluator), *noise))
             }
-            BotKind::Mcts(config) => Box::new(MctsBot::new(name, seed, config)),
+            BotKind::Mcts(config) => Box::new(MctsBot::new(name, seed, *config)),
+            BotKind::External(config) => Box::new(ExternalBot::new(name, seed, config.clone())),
         }
     }
 
@@ -283,7 +289,8 @@ impl Profile {
 
 impl RawProfile {
     fn check(self) -> Result<Profile, String> {
-        let RawProfile { name, description, kind, figure_chance, noise, evaluator, mcts } = self;
+        let RawProfile { name, description, kind, figure_chance, noise, evaluator, mcts, external } =
+            self;
         if name.is_empty() || name.len() > MAX_NAME || name.contains([',', ' ', '\n']) {
             return Err(format!(
                 "a name is 1 to {MAX_NAME} bytes without commas, spaces or line breaks"
@@ -295,6 +302,9 @@ impl RawProfile {
         let not_for = |setting: &str, kind: &str| {
             Err(format!("`{setting}` is not a setting of a {kind} bot"))
         };
+        if external.is_some() && !matches!(kind, RawKind::External) {
+            return Err("`external` is the table of an external bot only".into());
+        }
         let kind = match kind {
             RawKind::Random => {
                 if noise.is_some() {
@@ -331,6 +341,19 @@ impl RawProfile {
                 config.evaluator = evaluator.unwrap_or_default();
                 check_mcts(&config)?;
                 BotKind::Mcts(config)
+            }
+            RawKind::External => {
+                if figure_chance.is_some()
+                    || noise.is_some()
+                    || evaluator.is_some()
+                    || mcts.is_some()
+                {
+                    return Err("an external bot's settings go in its `external` table".into());
+                }
+                let config = external
+                    .ok_or("an external bot needs an `external` table with its `command`")?;
+                config.check()?;
+                BotKind::External(config)
             }
         };
         Ok(Profile { name, description, kind })
@@ -449,5 +472,22 @@ mod tests {
         );
         refuse("[[profile]]\nname = \"a\"\nkind = \"wizard\"", "t.toml");
         refuse("[[profile]]\nname = \"a\"\nkind = \"mcts\"\nmcts = { depth = 3 }", "depth");
+        refuse("[[profile]]\nname = \"a\"\nkind = \"external\"", "needs an `external` table");
+        refuse(
+            "[[profile]]\nname = \"a\"\nkind = \"external\"\nexternal = { command = [] }",
+            "names a program",
+        );
+        refuse(
+            "[[profile]]\nname = \"a\"\nkind = \"external\"\nexternal = { command = [\"b\"], move_ms = 0 }",
+            "move_ms",
+        );
+        refuse(
+            "[[profile]]\nname = \"a\"\nkind = \"greedy\"\nexternal = { command = [\"b\"] }",
+            "external bot only",
+        );
+        refuse(
+            "[[profile]]\nname = \"a\"\nkind = \"external\"\nnoise = 1\nexternal = { command = [\"b\"] }",
+            "`external` table",
+        );
     }
 }

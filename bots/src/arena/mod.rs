@@ -17,6 +17,7 @@ use serde::Serialize;
 
 pub use stats::{Sprt, SprtVerdict, Z95, elo, expected_score, mean_interval, wilson};
 
+use crate::Faults;
 use crate::profile::Profile;
 use crate::seeds::derive;
 
@@ -102,6 +103,8 @@ pub struct EntrantReport {
     pub ms_per_turn: f64,
     /// The slowest turn, in milliseconds.
     pub max_ms_per_turn: f64,
+    /// The moves it lost to a random legal one by failing to answer (external bots only).
+    pub faults: Faults,
 }
 
 /// How one entrant fared against another, game by game: in each game, 1 for the higher
@@ -151,6 +154,7 @@ struct GameResult {
     think: Vec<Duration>,
     turns: Vec<u32>,
     slowest: Vec<Duration>,
+    faults: Vec<Faults>,
 }
 
 /// Plays the arena and reports; `progress` hears after every game (from the worker threads).
@@ -306,8 +310,10 @@ fn play_deal(
             }
         }
         let mut scores = vec![0.0; players];
+        let mut faults = vec![Faults::default(); players];
         for (seat, entrant) in seated.iter().enumerate() {
             scores[*entrant] = f64::from(game.scores()[seat]);
+            faults[*entrant] = bots[seat].faults();
         }
         results.push(GameResult {
             #[cfg(test)]
@@ -318,6 +324,7 @@ fn play_deal(
             think,
             turns,
             slowest,
+            faults,
         });
         finished();
     }
@@ -373,6 +380,7 @@ fn report(
         let mut wins = 0.0;
         let (mut score, mut margin) = (0.0, 0.0);
         let (mut think, mut turns, mut slowest) = (Duration::ZERO, 0u64, Duration::ZERO);
+        let mut faults = Faults::default();
         for game in &games {
             let best = game.scores.iter().copied().fold(f64::MIN, f64::max);
             let sharing = game.scores.iter().filter(|s| **s >= best).count() as f64;
@@ -391,6 +399,7 @@ fn report(
             think += game.think[index];
             turns += u64::from(game.turns[index]);
             slowest = slowest.max(game.slowest[index]);
+            faults.add(&game.faults[index]);
         }
         let per = |total: f64| if count > 0.0 { total / count } else { 0.0 };
         reports.push(EntrantReport {
@@ -403,6 +412,7 @@ fn report(
             mean_margin: per(margin),
             ms_per_turn: if turns > 0 { think.as_secs_f64() * 1000.0 / turns as f64 } else { 0.0 },
             max_ms_per_turn: slowest.as_secs_f64() * 1000.0,
+            faults,
         });
     }
     let mut pairs = Vec::new();
@@ -448,6 +458,7 @@ mod tests {
             think: vec![Duration::from_millis(2); n],
             turns: vec![2; n],
             slowest: vec![Duration::from_millis(1); n],
+            faults: vec![Faults::default(); n],
         }
     }
 

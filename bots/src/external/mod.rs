@@ -1,0 +1,360 @@
+//! Bots in any language: a program that speaks the line-based JSON protocol of
+//! docs/bot-protocol.md over its stdin and stdout, played like any other bot.
+//!
+//! Every request carries the whole public game, so a bot keeps no state between moves and may
+//! be restarted at any time. A bot that is slow, exits, answers garbage or answers an illegal
+//! action loses that move to a random legal one and the fault is counted ([`Faults`]); the
+//! game goes on. A bot that keeps failing to start is not started again within the same
+//! [`ExternalBot`]: its remaining moves are random.
+
+mod message;
+mod process;
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use carcassonne::{Action, Game, PlayerId};
+use serde::{Deserialize, Serialize};
+
+pub use message::PROTOCOL_VERSION;
+use message::{Choice, Hello, Turn, short};
+use process::{Process, Received};
+
+use crate::random::RandomBot;
+use crate::{Bot, BotError, forced};
+
+/// How to run an external bot; the `external` table of a profile.
+///
+/// ```
+/// use carcassonne_bots::{BotKind, Profiles};
+/// let text = r#"
+/// [[profile]]
+/// name = "mine"
+/// kind = "external"
+/// external = { command = ["python3", "my_bot.py", "--fast"], move_ms = 2000 }
+/// "#;
+/// let profiles = Profiles::from_toml("mine.toml", text)?;
+/// let BotKind::External(config) = &profiles.get("mine").unwrap().kind else { panic!() };
+/// assert_eq!(config.command, ["python3", "my_bot.py", "--fast"]);
+/// assert_eq!((config.move_ms, config.start_ms, config.starts), (2000, 10_000, 4));
+/// # Ok::<(), carcassonne_bots::ProfileError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExternalConfig {
+    /// The program and its arguments, run without a shell.
+    pub command: Vec<String>,
+    /// How long the bot may think about one move, in milliseconds.
+    #[serde(default = "default_move_ms")]
+    pub move_ms: u64,
+    /// How long a started bot may take to answer `hello`, in milliseconds.
+    #[serde(default = "default_start_ms")]
+    pub start_ms: u64,
+    /// How many times one bot (one seat of one game) may be started; after a crash, a
+    /// timeout or garbage it is started again at its next move, until this is spent.
+    #[serde(default = "default_starts")]
+    pub starts: u32,
+    /// Whether the bot's stderr goes to ours (its logs); else it is discarded.
+    #[serde(default = "default_show_stderr")]
+    pub show_stderr: bool,
+}
+
+const fn default_move_ms() -> u64 {
+    5_000
+}
+const fn default_start_ms() -> u64 {
+    10_000
+}
+const fn default_starts() -> u32 {
+    4
+}
+const fn default_show_stderr() -> bool {
+    true
+}
+
+impl ExternalConfig {
+    /// A configuration with the defaults for `command`, a command line split as a POSIX shell
+    /// would split it (quotes and backslashes; no variables, globs or pipes).
+    ///
+    /// ```
+    /// use carcassonne_bots::ExternalConfig;
+    /// let config = ExternalConfig::from_command_line("python3 'my bot.py' --level 2")?;
+    /// assert_eq!(config.command, ["python3", "my bot.py", "--level", "2"]);
+    /// assert!(ExternalConfig::from_command_line("python3 'unclosed").is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A message for an empty command or unbalanced quotes.
+    pub fn from_command_line(line: &str) -> Result<ExternalConfig, String> {
+        let command = shlex::split(line).ok_or_else(|| {
+            format!("cannot split `{}` into words: a quote is not closed", short(line))
+        })?;
+        let config = ExternalConfig {
+            command,
+            move_ms: default_move_ms(),
+            start_ms: default_start_ms(),
+            starts: default_starts(),
+            show_stderr: default_show_stderr(),
+        };
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Whether the settings are in range.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        if self.command.is_empty() || self.command[0].is_empty() {
+            return Err("`command` names a program".to_owned());
+        }
+        if self.command.len() > 256 || self.command.iter().any(|word| word.len() > 4096) {
+            return Err("`command` is at most 256 words of at most 4096 bytes".to_owned());
+        }
+        if !(1..=3_600_000).contains(&self.move_ms) {
+            return Err("`move_ms` is from 1 to 3600000".to_owned());
+        }
+        if !(1..=3_600_000).contains(&self.start_ms) {
+            return Err("`start_ms` is from 1 to 3600000".to_owned());
+        }
+        if !(1..=1000).contains(&self.starts) {
+            return Err("`starts` is from 1 to 1000".to_owned());
+        }
+        Ok(())
+    }
+}
+
+/// The moves an external bot lost to a random legal one, by cause.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Faults {
+    /// No answer in time.
+    pub slow: u32,
+    /// The bot could not start, had exited, or exited while thinking.
+    pub exited: u32,
+    /// An answer that is not the protocol.
+    pub garbage: u32,
+    /// An action that is not among the legal ones.
+    pub illegal: u32,
+    /// The first fault, in words.
+    pub first: Option<String>,
+}
+
+impl Faults {
+    /// Moves lost, all causes together.
+    #[must_use]
+    pub fn total(&self) -> u32 {
+        self.slow + self.exited + self.garbage + self.illegal
+    }
+
+    /// Adds `other`'s counts; the first fault stays this one's if it has one.
+    pub fn add(&mut self, other: &Faults) {
+        self.slow += other.slow;
+        self.exited += other.exited;
+        self.garbage += other.garbage;
+        self.illegal += other.illegal;
+        if self.first.is_none() {
+            self.first.clone_from(&other.first);
+        }
+    }
+
+    fn count(&mut self, fault: &Fault, turn: usize) {
+        let (counter, cause) = match fault {
+            Fault::Slow(_) => (&mut self.slow, "slow"),
+            Fault::Exited(_) => (&mut self.exited, "exited"),
+            Fault::Garbage(_) => (&mut self.garbage, "garbage"),
+            Fault::Illegal(_) => (&mut self.illegal, "illegal"),
+        };
+        *counter += 1;
+        if self.first.is_none() {
+            self.first = Some(format!("{cause} at action {turn}: {}", fault.message()));
+        }
+    }
+}
+
+/// Why one move was lost.
+enum Fault {
+    Slow(String),
+    Exited(String),
+    Garbage(String),
+    Illegal(String),
+}
+
+impl Fault {
+    fn message(&self) -> &str {
+        match self {
+            Fault::Slow(message)
+            | Fault::Exited(message)
+            | Fault::Garbage(message)
+            | Fault::Illegal(message) => message,
+        }
+    }
+
+    /// Whether the process must go: after anything but an illegal action, what it writes
+    /// next can no longer be trusted to answer the next request.
+    fn ends_process(&self) -> bool {
+        !matches!(self, Fault::Illegal(_))
+    }
+}
+
+/// A bot run as a separate program (see the [module](self) and docs/bot-protocol.md).
+///
+/// It is started at its first move and stopped when dropped. One `ExternalBot` answers one
+/// seat of one game at a time: its calls wait for each other.
+pub struct ExternalBot {
+    name: String,
+    config: ExternalConfig,
+    fallback: RandomBot,
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    process: Option<Process>,
+    starts: u32,
+    faults: Faults,
+    /// The name the bot gave itself in `ready`.
+    calls_itself: Option<String>,
+}
+
+impl std::fmt::Debug for ExternalBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExternalBot")
+            .field("name", &self.name)
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+impl ExternalBot {
+    /// A bot run by `config`, named `name`; `seed` chooses the random moves that replace the
+    /// ones it loses.
+    #[must_use]
+    pub fn new(name: &str, seed: u64, config: ExternalConfig) -> ExternalBot {
+        ExternalBot {
+            name: name.to_owned(),
+            config,
+            fallback: RandomBot::new(name, seed, 0.5),
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// The name the program gave itself when it started, if it has started and gave one.
+    #[must_use]
+    pub fn calls_itself(&self) -> Option<String> {
+        self.lock().calls_itself.clone()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Asks the program for its move; the action, or why the move is lost.
+    fn ask(
+        &self,
+        state: &mut State,
+        game: &Game,
+        seat: PlayerId,
+        legal: &[Action],
+    ) -> Result<Action, Fault> {
+        if state.process.is_none() {
+            if state.starts >= self.config.starts {
+                return Err(Fault::Exited(format!(
+                    "not started again after {} starts",
+                    self.config.starts
+                )));
+            }
+            state.starts += 1;
+            let (process, ready) = self.start()?;
+            state.process = Some(process);
+            state.calls_itself = ready;
+        }
+        let Some(process) = state.process.as_mut() else {
+            return Err(Fault::Exited("not running".to_owned()));
+        };
+        let time_ms = self.config.move_ms;
+        let deadline = Instant::now() + Duration::from_millis(time_ms);
+        if !process.send(Turn::line(game, seat, time_ms, legal)) {
+            return Err(Fault::Exited(process.ending()));
+        }
+        let line = match process.receive(deadline) {
+            Received::Line(line) => line,
+            Received::Unreadable(what) => return Err(Fault::Garbage(format!("it wrote {what}"))),
+            Received::Closed => return Err(Fault::Exited(process.ending())),
+            Received::Timeout => {
+                return Err(Fault::Slow(format!("no answer within {time_ms} ms")));
+            }
+        };
+        let action = match message::play(&line).map_err(Fault::Garbage)? {
+            Choice::Index(index) => *usize::try_from(index)
+                .ok()
+                .and_then(|index| legal.get(index))
+                .ok_or_else(|| {
+                    Fault::Illegal(format!(
+                        "index {index} of a list of {} legal actions",
+                        legal.len()
+                    ))
+                })?,
+            Choice::Action(action) if legal.contains(&action) => action,
+            Choice::Action(action) => {
+                let reason = game
+                    .check(action)
+                    .err()
+                    .map_or_else(|| "not a choice here".to_owned(), |error| error.to_string());
+                return Err(Fault::Illegal(format!("{action}: {reason}")));
+            }
+        };
+        Ok(action)
+    }
+
+    /// Starts the program and waits for its `ready`: the process and the name it gave.
+    fn start(&self) -> Result<(Process, Option<String>), Fault> {
+        let program = short(&self.config.command[0]).into_owned();
+        let process = Process::start(&self.config)
+            .map_err(|error| Fault::Exited(format!("cannot start `{program}`: {error}")))?;
+        let deadline = Instant::now() + Duration::from_millis(self.config.start_ms);
+        if !process.send(Hello::line()) {
+            let mut process = process;
+            return Err(Fault::Exited(process.ending()));
+        }
+        let mut process = process;
+        match process.receive(deadline) {
+            Received::Line(line) => match message::ready(&line) {
+                Ok(ready) => Ok((process, ready.name.map(|name| short(&name).into_owned()))),
+                Err(error) => Err(Fault::Garbage(format!("after hello: {error}"))),
+            },
+            Received::Unreadable(what) => Err(Fault::Garbage(format!("it wrote {what}"))),
+            Received::Closed => Err(Fault::Exited(process.ending())),
+            Received::Timeout => Err(Fault::Slow(format!(
+                "no `ready` within {} ms of starting",
+                self.config.start_ms
+            ))),
+        }
+    }
+}
+
+impl Bot for ExternalBot {
+    fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
+        if let Some(action) = forced(game, seat)? {
+            return Ok(action);
+        }
+        let legal = game.legal_actions();
+        let mut state = self.lock();
+        match self.ask(&mut state, game, seat, &legal) {
+            Ok(action) => Ok(action),
+            Err(fault) => {
+                if fault.ends_process() {
+                    state.process = None;
+                }
+                state.faults.count(&fault, game.actions().len());
+                drop(state);
+                self.fallback.choose(game, seat)
+            }
+        }
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn faults(&self) -> Faults {
+        self.lock().faults.clone()
+    }
+}
