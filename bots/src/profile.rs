@@ -211,12 +211,17 @@ impl Profiles {
     pub fn with(&self, other: &Profiles) -> Profiles {
         let mut merged = self.clone();
         for profile in &other.profiles {
-            match merged.profiles.iter_mut().find(|p| p.name == profile.name) {
-                Some(existing) => *existing = profile.clone(),
-                None => merged.profiles.push(profile.clone()),
-            }
+            merged.insert(profile.clone());
         }
         merged
+    }
+
+    /// Adds `profile`, replacing one of the same name.
+    pub fn insert(&mut self, profile: Profile) {
+        match self.profiles.iter_mut().find(|p| p.name == profile.name) {
+            Some(existing) => *existing = profile,
+            None => self.profiles.push(profile),
+        }
     }
 
     /// The profile named `name`, or an error that lists the names there are.
@@ -256,6 +261,29 @@ impl Profile {
         }
     }
 
+    /// A profile of an external bot named `name`, run by `config` (what `--bot NAME=COMMAND`
+    /// makes on the command line).
+    ///
+    /// ```
+    /// use carcassonne_bots::{ExternalConfig, Profile};
+    /// let config = ExternalConfig::from_command_line("python3 my_bot.py")?;
+    /// let profile = Profile::external("mine", config.clone())?;
+    /// assert_eq!(profile.name, "mine");
+    /// assert!(Profile::external("my bot", config).is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A message for a name that is empty, too long or has a comma, space, `=` or line break,
+    /// or settings out of range.
+    pub fn external(name: &str, config: ExternalConfig) -> Result<Profile, String> {
+        check_name(name)?;
+        config.check()?;
+        let description = format!("an external bot: {}", config.command.join(" "));
+        let description = carcassonne::limits::shorten(&description, 200).into_owned();
+        Ok(Profile { name: name.to_owned(), description, kind: BotKind::External(config) })
+    }
+
     /// This profile without a time cap on its searches: each stops at its iteration budget
     /// only, so its choices never depend on the machine's speed or load (other kinds are
     /// unchanged).
@@ -291,11 +319,7 @@ impl RawProfile {
     fn check(self) -> Result<Profile, String> {
         let RawProfile { name, description, kind, figure_chance, noise, evaluator, mcts, external } =
             self;
-        if name.is_empty() || name.len() > MAX_NAME || name.contains([',', ' ', '\n']) {
-            return Err(format!(
-                "a name is 1 to {MAX_NAME} bytes without commas, spaces or line breaks"
-            ));
-        }
+        check_name(&name)?;
         if let Some(weights) = &evaluator {
             check_weights(weights)?;
         }
@@ -358,6 +382,16 @@ impl RawProfile {
         };
         Ok(Profile { name, description, kind })
     }
+}
+
+/// Names show in lists separated by commas and in tables.
+fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty() || name.len() > MAX_NAME || name.contains([',', ' ', '\n', '=']) {
+        return Err(format!(
+            "a name is 1 to {MAX_NAME} bytes without commas, spaces, `=` or line breaks"
+        ));
+    }
+    Ok(())
 }
 
 fn unit(name: &str, value: f64) -> Result<f64, String> {

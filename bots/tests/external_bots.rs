@@ -111,31 +111,30 @@ fn every_fault_loses_the_move_and_is_counted() {
         if cause == "illegal" {
             // An illegal answer is still the protocol: the bot keeps running and is asked again.
             assert_eq!(count as usize, decisions.len(), "{fault}: {faults:?}");
-        } else if cause == "exited" {
-            assert_eq!(count as usize, decisions.len(), "{fault}: {faults:?}");
         } else {
             // Two starts, each failing once; then the moves are the random bot's, unasked.
             assert_eq!(count, 2, "{fault}: {faults:?}");
-            assert_eq!(faults.exited as usize, decisions.len() - 2, "{fault}: {faults:?}");
+            assert_eq!(faults.abandoned as usize, decisions.len() - 2, "{fault}: {faults:?}");
         }
         // Bounded: two waits at most, and the rest of the game at full speed.
         assert!(took < Duration::from_secs(15), "{fault}: {took:?}");
     }
 }
 
-/// A program that does not exist, or that exits at once, loses every move as `exited`.
+/// A program that does not exist, or that exits at once, loses every move: `exited` at each of
+/// its starts, then `abandoned`.
 #[test]
 fn a_bot_that_cannot_start_is_reported() {
     let bot = ExternalBot::new("ghost", 2, config(&["/nonexistent/carcassonne-bot"], 1_000));
     let (_, decisions) = play(&bot, 5);
     let faults = bot.faults();
-    assert_eq!(faults.exited as usize, decisions.len());
+    assert_eq!((faults.exited, faults.abandoned as usize), (4, decisions.len() - 4));
     let first = faults.first.unwrap();
     assert!(first.contains("cannot start `/nonexistent/carcassonne-bot`"), "{first}");
 
     let bot = ExternalBot::new("quitter", 2, config(&["true"], 1_000));
     let (_, decisions) = play(&bot, 5);
-    assert_eq!(bot.faults().exited as usize, decisions.len());
+    assert_eq!(bot.faults().exited + bot.faults().abandoned, decisions.len() as u32);
 }
 
 /// Dropping a bot that ignores the end of its stdin stops it (and what it started) quickly.

@@ -13,8 +13,8 @@ use crate::tileset::CommandError;
 /// `carcassonne arena`.
 #[derive(clap::Args)]
 pub struct ArenaArgs {
-    /// The bots, by profile name (random, greedy, easy, medium, hard, anchor, or one of
-    /// --profiles); one player each, and a name may come twice.
+    /// The bots, by profile name (random, greedy, easy, medium, hard, anchor, one of
+    /// --profiles or a --bot); one player each, and a name may come twice.
     #[arg(required = true, num_args = 2.., value_name = "BOT")]
     bots: Vec<String>,
     /// Games to play, rounded up to whole deals (one deal is one tile order played once per
@@ -44,6 +44,8 @@ pub struct ArenaArgs {
     /// A profile file whose bots join the built-in ones.
     #[arg(long, value_name = "FILE")]
     profiles: Option<PathBuf>,
+    #[command(flatten)]
+    external: crate::bots::ExternalArgs,
     /// Stop early once an SPRT between the two bots decides: ELO0,ELO1 (alpha = beta = 0.05).
     #[arg(long, value_delimiter = ',', value_name = "ELO0,ELO1")]
     sprt: Option<Vec<f64>>,
@@ -53,7 +55,7 @@ pub struct ArenaArgs {
 }
 
 pub fn arena(args: &ArenaArgs) -> Result<ExitCode, CommandError> {
-    let profiles = crate::bots::profiles(args.profiles.as_deref())?;
+    let profiles = crate::bots::profiles(args.profiles.as_deref(), &args.external)?;
     let entrants = crate::bots::named(&profiles, &args.bots)?;
     let catalogs = args.sets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
     let mut setup = GameSetup::new(catalogs, 2);
@@ -130,6 +132,13 @@ fn table(report: &ArenaReport) -> String {
             pair.elo_interval.0,
             pair.elo_interval.1,
         );
+    }
+    let faults = crate::bots::fault_lines(
+        report.entrants.iter().map(|entrant| (entrant.name.as_str(), entrant.faults.clone())),
+    );
+    if !faults.is_empty() {
+        out.push('\n');
+        out.push_str(&faults);
     }
     if let Some((sprt, verdict)) = report.sprt {
         let verdict = match verdict {

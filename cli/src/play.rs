@@ -117,13 +117,15 @@ pub struct PlayArgs {
     #[arg(long, value_delimiter = ',', default_value = "base", value_name = "SET,...")]
     tilesets: Vec<String>,
     /// The players: a number of random players, or bots by profile name, comma-separated
-    /// (random, greedy, easy, medium, hard, anchor, or one of --profiles), and `human` for a
-    /// person who answers on the terminal.
+    /// (random, greedy, easy, medium, hard, anchor, one of --profiles or a --bot), and `human`
+    /// for a person who answers on the terminal.
     #[arg(long, default_value = "2", value_name = "N|BOT,...")]
     players: String,
     /// A profile file whose bots join the built-in ones.
     #[arg(long, value_name = "FILE")]
     profiles: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    external: crate::bots::ExternalArgs,
     /// The seed of the tile bag and of the players' choices: the whole game.
     #[arg(long, default_value_t = 0, value_name = "S")]
     seed: u64,
@@ -157,7 +159,7 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
                 return Err(format!("--players {} is not a number of players", args.players));
             }
             Err(_) => {
-                let profiles = crate::bots::profiles(args.profiles.as_deref())?;
+                let profiles = crate::bots::profiles(args.profiles.as_deref(), &args.external)?;
                 let bots = args
                     .players
                     .split(',')
@@ -265,6 +267,12 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
     if let Some(svg) = &args.svg {
         let picture = carcassonne_render::board_svg(&game, &Default::default());
         crate::picture::write_picture(svg, &picture, false)?;
+    }
+    // An external bot's lost moves are news for whoever runs it, apart from the report.
+    let faults =
+        crate::bots::fault_lines(seated.iter().flatten().map(|bot| (bot.name(), bot.faults())));
+    if !faults.is_empty() {
+        eprint!("{faults}");
     }
     // Who sat where, when bots were named: `play` and `replay` print it, `--json` keeps it.
     let players =

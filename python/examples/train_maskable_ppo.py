@@ -2,7 +2,10 @@
 win rate as it learns: evidence that the environment is learnable in minutes on one machine.
 
     pip install './python[rl]' sb3-contrib matplotlib
-    python python/examples/train_maskable_ppo.py --steps 200000 --curve curve.png
+    python python/examples/train_maskable_ppo.py --steps 200000 --curve curve.png --save ppo.zip
+
+``--save`` keeps the trained policy, which ``bots/ppo_bot.py`` plays through the engine's bot
+protocol (in the arena, in ``carcassonne play``, on the server).
 
 Every ``--eval-every`` steps the current policy (deterministic, masked) plays ``--eval-games``
 games against the random bot on bags it has never trained on; the win rates go to the
@@ -101,6 +104,7 @@ def main():
     parser.add_argument("--eval-games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--curve", default="training-curve.png")
+    parser.add_argument("--save", help="write the trained policy to this .zip (for bots/ppo_bot.py)")
     args = parser.parse_args()
 
     torch.manual_seed(args.seed)
@@ -121,6 +125,9 @@ def main():
     model.learn(args.steps, callback=Evaluate(args.eval_every, args.eval_games, args.window, rows))
     rows.append((args.steps, rows[-1][1], win_rate(model, args.window, args.eval_games * 2, seed=999)))
     print(f"final win rate against random over {args.eval_games * 2} games: {rows[-1][2]:.2f}")
+    if args.save:
+        model.save(args.save)
+        print(f"policy written to {args.save}")
 
     with open(args.curve.rsplit(".", 1)[0] + ".csv", "w", newline="") as out:
         writer = csv.writer(out)

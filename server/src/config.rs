@@ -81,6 +81,9 @@ pub struct Config {
     /// server's own; a request without `Origin` (not a browser) is always welcome.
     pub allowed_origins: Vec<String>,
     pub limits: Limits,
+    /// Bots the operator added (`--bot NAME=COMMAND`): profiles of kind external, which
+    /// `ADD_BOT` may name besides the three levels.
+    pub external_bots: Vec<carcassonne_bots::Profile>,
 }
 
 impl Default for Config {
@@ -97,6 +100,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             allowed_origins: Vec::new(),
             limits: Limits::default(),
+            external_bots: Vec::new(),
         }
     }
 }

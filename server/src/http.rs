@@ -58,6 +58,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         )
         .route("/ws", get(websocket))
         .route("/health", get(health))
+        .route("/bots", get(bots))
         .route("/games/{id}", get(saved_game))
         .route("/tilesets", get(tilesets))
         .route("/tilesets/{set}", get(tileset))
@@ -119,6 +120,27 @@ async fn health(State(hub): State<Arc<Hub>>) -> Response {
         "protocolVersion": crate::hub::PROTOCOL_VERSION,
     }))
     .into_response()
+}
+
+/// The bots `ADD_BOT` may name: the three levels, then the operator's own, each with a line
+/// on what it is (an external bot's command line stays private).
+async fn bots(State(hub): State<Arc<Hub>>) -> Response {
+    let mut bots = Vec::new();
+    for level in ["easy", "medium", "hard"] {
+        if let Ok(profile) = carcassonne_bots::Profile::builtin(level) {
+            bots.push(
+                json!({ "name": level, "description": profile.description, "external": false }),
+            );
+        }
+    }
+    for profile in &hub.config.external_bots {
+        bots.push(json!({
+            "name": profile.name,
+            "description": "a bot this server runs as a program of its own",
+            "external": true,
+        }));
+    }
+    axum::Json(json!({ "bots": bots })).into_response()
 }
 
 async fn saved_game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {

@@ -9,14 +9,14 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use carcassonne::{Action, Catalog, Colour};
-use carcassonne_bots::Profile;
+use carcassonne_bots::{Bot, ExternalBot, Profile};
 use serde::Serialize;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use tokio::sync::{Notify, Semaphore, mpsc, watch};
 
 use crate::config::Config;
-use crate::protocol::client::{ClientMessage, RoomSettings};
+use crate::protocol::client::{BotLevel, ClientMessage, RoomSettings};
 use crate::protocol::codes::{ErrorCode, Refusal};
 use crate::room::{
     Clock, Closing, Effects, FigureAction, GameStateMessage, Member, Recipient, Room, RoomState,
@@ -186,12 +186,17 @@ pub struct Hub {
     creators: Mutex<Creators>,
     bots: Arc<Semaphore>,
     bot_pool: rayon::ThreadPool,
+    /// The running external bots, by room and seat: each keeps its program between its turns.
+    externals: Mutex<HashMap<(String, u8), Arc<ExternalBot>>>,
     next_room: AtomicU64,
     next_conn: AtomicU64,
     pub connections: AtomicUsize,
     /// Turns true when the server stops; every connection watches it.
     pub stopping: watch::Sender<bool>,
 }
+
+/// How many external bots' programs may wait between their turns at once.
+const MAX_RUNNING_EXTERNAL_BOTS: usize = 64;
 
 fn unix_now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_secs())
@@ -238,6 +243,7 @@ impl Hub {
             sessions: Mutex::new(HashMap::new()),
             creators: Mutex::new(Creators::default()),
             bot_pool,
+            externals: Mutex::new(HashMap::new()),
             next_room: AtomicU64::new(1),
             next_conn: AtomicU64::new(1),
             connections: AtomicUsize::new(0),
@@ -445,6 +451,8 @@ impl Hub {
     /// (it is deleted when it never had a game).
     async fn close_room(self: &Arc<Hub>, id: &str, people: &[String], delete: bool) {
         self.rooms_mut().remove(id);
+        // Its external bots' programs stop (once any turn they are thinking is done).
+        lock(&self.externals).retain(|(room, _), _| room != id);
         lock(&self.creators).rooms.remove(id);
         let mut writes: Vec<Write> = people
             .iter()
@@ -494,11 +502,24 @@ impl Hub {
             let Some(game) = room.game().cloned() else { return };
             (game, seat, level)
         };
+        let bot = self.seat_bot(room_id, seat, &level, &game);
         let Ok(permit) = Arc::clone(&self.bots).acquire_owned().await else { return };
         let (done, answer) = tokio::sync::oneshot::channel();
+        let room = room_id.to_owned();
         self.bot_pool.spawn(move || {
             let _permit = permit;
-            let _ = done.send(think(game, seat, &level));
+            let lost = bot.faults().total();
+            let _ = done.send(think(game, seat, bot.as_ref()));
+            let faults = bot.faults();
+            if faults.total() > lost {
+                tracing::warn!(
+                    %room,
+                    bot = bot.name(),
+                    lost = faults.total() - lost,
+                    first = faults.first.as_deref().unwrap_or(""),
+                    "an external bot lost moves to random ones"
+                );
+            }
         });
         let actions = match answer.await {
             Ok(Ok(actions)) => actions,
@@ -519,6 +540,49 @@ impl Hub {
             tokio::time::sleep(self.config.bot_delay).await;
             let _ = self.change_room(room_id, |room| room.bot_turn(turn + 1, figure)).await;
         }
+    }
+
+    /// The bot for `seat` of room `room_id` at level `level`: a built-in level's bot seeded by
+    /// the game and the turn, or the seat's external bot (started at its first turn and kept
+    /// for the next ones). A level the server no longer knows (a room stored before its
+    /// operator removed the bot) plays as the random bot, so that its game goes on.
+    fn seat_bot(
+        &self,
+        room_id: &str,
+        seat: carcassonne::PlayerId,
+        level: &str,
+        game: &carcassonne::Game,
+    ) -> Arc<dyn Bot> {
+        let seed = carcassonne_bots::derive_seed(game.seed(), game.actions().len() as u64);
+        if let Ok(profile) = Profile::builtin(level) {
+            return Arc::from(profile.with_threads(1).bot(seed));
+        }
+        let Some(profile) = self.config.external_bots.iter().find(|p| p.name == level) else {
+            tracing::error!(room = %room_id, %level, "no bot has this name now; it plays at random");
+            return Arc::from(Profile::builtin("random").map_or_else(
+                |_| Box::new(carcassonne_bots::RandomBot::new("random", seed, 0.5)) as Box<dyn Bot>,
+                |random| random.bot(seed),
+            ));
+        };
+        let carcassonne_bots::BotKind::External(config) = &profile.kind else {
+            return Arc::from(profile.bot(seed));
+        };
+        let mut running = lock(&self.externals);
+        let key = (room_id.to_owned(), seat.0);
+        if let Some(bot) = running.get(&key) {
+            return Arc::clone(bot) as Arc<dyn Bot>;
+        }
+        // A bounded number of programs run between turns; one stopped here is started again
+        // at its next turn, which the protocol allows (every turn carries the whole game).
+        if running.len() >= MAX_RUNNING_EXTERNAL_BOTS
+            && let Some(evicted) = running.keys().next().cloned()
+        {
+            running.remove(&evicted);
+        }
+        let bot_seed = carcassonne_bots::derive_seed(game.seed(), u64::from(seat.0));
+        let bot = Arc::new(ExternalBot::new(&profile.name, bot_seed, config.clone()));
+        running.insert(key, Arc::clone(&bot));
+        bot
     }
 
     // ----- Connections -----
@@ -761,6 +825,15 @@ impl Hub {
                 Ok(())
             }
             ClientMessage::AddBot { bot_name, difficulty } => {
+                if let BotLevel::Named(name) = &difficulty
+                    && !self.config.external_bots.iter().any(|bot| bot.name == *name)
+                {
+                    return Err(Refusal::new(
+                        ErrorCode::InvalidData,
+                        format!("ADD_BOT: `difficulty` is easy, medium, hard or a bot GET /bots lists, not `{name}`"),
+                    )
+                    .with_details(json!({ "field": "difficulty" })));
+                }
                 let room = self.current_room(player)?;
                 self.change_room(&room, |room| room.add_bot(player, bot_name, difficulty)).await
             }
@@ -948,12 +1021,8 @@ struct Asked {
 fn think(
     mut game: carcassonne::Game,
     seat: carcassonne::PlayerId,
-    level: &str,
+    bot: &dyn Bot,
 ) -> Result<Vec<Action>, String> {
-    let profile = Profile::builtin(level).map_err(|error| error.to_string())?;
-    let bot = profile
-        .with_threads(1)
-        .bot(carcassonne_bots::derive_seed(game.seed(), game.actions().len() as u64));
     let mut actions = Vec::new();
     for _ in 0..3 {
         if game.is_over() || game.current_player() != seat || game.phase().is_chance() {

@@ -45,6 +45,46 @@ struct Args {
     /// Open rooms the clients of one IP address may have created together.
     #[arg(long, default_value_t = 8, value_name = "N")]
     rooms_per_address: usize,
+    /// A bot of this server's, as NAME=COMMAND: a program that speaks the bot protocol
+    /// (docs/bot-protocol.md), which hosts may then add by name. The command line is split as a
+    /// shell would and run without one, once per seat for its turns. May be given more than once.
+    #[arg(long = "bot", value_name = "NAME=COMMAND")]
+    bots: Vec<String>,
+    /// How long a bot of --bot may think about one move, in milliseconds; a slower answer
+    /// loses the move to a random one.
+    #[arg(long, default_value_t = 5000, value_name = "MS")]
+    bot_ms: u64,
+}
+
+/// The profiles of `--bot NAME=COMMAND`, each thinking at most `move_ms` a move.
+fn external_bots(bots: &[String], move_ms: u64) -> Result<Vec<carcassonne_bots::Profile>, String> {
+    let mut profiles: Vec<carcassonne_bots::Profile> = Vec::new();
+    for bot in bots {
+        let (name, command) = bot.split_once('=').ok_or_else(|| {
+            format!("--bot takes NAME=COMMAND, as mine=\"python3 my_bot.py\", not {bot}")
+        })?;
+        let name = name.trim();
+        let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+        if name.is_empty() || name.len() > 64 || !name.chars().all(plain) {
+            return Err(format!(
+                "--bot {name}: a name is 1 to 64 letters, digits, `-`, `_` or `.`"
+            ));
+        }
+        if carcassonne_bots::Profile::builtin(name).is_ok() {
+            return Err(format!("--bot {name}: `{name}` is a built-in bot's name"));
+        }
+        if profiles.iter().any(|profile| profile.name == name) {
+            return Err(format!("--bot {name}: two bots are named `{name}`"));
+        }
+        let mut config = carcassonne_bots::ExternalConfig::from_command_line(command)
+            .map_err(|error| format!("--bot {name}: {error}"))?;
+        config.move_ms = move_ms;
+        profiles.push(
+            carcassonne_bots::Profile::external(name, config)
+                .map_err(|error| format!("--bot {name}: {error}"))?,
+        );
+    }
+    Ok(profiles)
 }
 
 fn seconds(name: &str, value: f64) -> Result<Duration, String> {
@@ -108,6 +148,7 @@ fn main() -> ExitCode {
                 )?,
                 ..carcassonne_server::Limits::default()
             },
+            external_bots: external_bots(&args.bots, args.bot_ms)?,
             ..carcassonne_server::Config::default()
         })
     })();

@@ -694,3 +694,62 @@ async fn the_special_figures_over_the_protocol() {
         seen.deployed, seen.flock_choices, seen.second_turns, seen.events
     );
 }
+
+/// The operator's own bots (`--bot NAME=COMMAND`): `GET /bots` lists them after the levels
+/// without their command lines, `ADD_BOT` adds them by name and refuses a name the server does
+/// not have, and a game with one that answers (its first legal action every time) and one that
+/// exits at every move still plays to its end, the first one's moves exactly its answers.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_own_bots_play_through_the_bot_protocol() {
+    let script =
+        |name: &str| format!("{}/../bots/tests/external/{name}", env!("CARGO_MANIFEST_DIR"));
+    let external = |name: &str, command: Vec<String>| {
+        let mut bot = carcassonne_bots::ExternalConfig::from_command_line("sh").unwrap();
+        bot.command = command;
+        bot.move_ms = 5_000;
+        bot.show_stderr = false;
+        carcassonne_bots::Profile::external(name, bot).unwrap()
+    };
+    let mut settings = config();
+    settings.external_bots = vec![
+        external("first", vec!["sh".into(), script("first_legal.sh")]),
+        external("quitter", vec!["sh".into(), script("faulty.sh"), "exit".into()]),
+    ];
+    let server = Server::start(settings).await;
+    let (status, listed) = http_get(server.addr, "/bots").await;
+    assert_eq!(status, 200);
+    let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
+    let names: Vec<&str> =
+        listed["bots"].as_array().unwrap().iter().filter_map(|bot| bot["name"].as_str()).collect();
+    assert_eq!(names, ["easy", "medium", "hard", "first", "quitter"]);
+    assert!(!listed.to_string().contains(".sh"), "a command line is private: {listed}");
+
+    let mut host = server.client().await;
+    host.connect_as("ann").await;
+    host.send("CREATE_ROOM", json!({ "roomName": "Ann's", "maxPlayers": 3 })).await;
+    let room = host.expect("ROOM_STATE").await["data"]["roomId"].as_str().unwrap().to_owned();
+    host.send("ADD_BOT", json!({ "botName": "Nobody", "difficulty": "nobody" })).await;
+    let error = host.expect_error("INVALID_DATA").await;
+    assert_eq!(error["data"]["details"]["field"], "difficulty");
+    host.send("ADD_BOT", json!({ "botName": "First", "difficulty": "first" })).await;
+    host.send("ADD_BOT", json!({ "botName": "Quitter", "difficulty": "quitter" })).await;
+    host.send("START_GAME", json!({})).await;
+    let end = play_until_end(&mut host, true).await;
+    assert_eq!(end["data"]["gameState"]["gameEnded"], true);
+
+    let (status, saved) = http_get(server.addr, &format!("/games/{room}")).await;
+    assert_eq!(status, 200, "{saved}");
+    let game: carcassonne::Game = serde_json::from_str(&saved).unwrap();
+    let mut replay = carcassonne::Game::new(game.setup()).unwrap();
+    let mut asked = 0;
+    for action in game.actions() {
+        if replay.current_player() == carcassonne::PlayerId(1) && !replay.phase().is_chance() {
+            assert_eq!(*action, replay.legal_actions()[0], "the bot's answer, played as given");
+            asked += 1;
+        }
+        replay.apply(*action).unwrap();
+    }
+    assert!(asked > 30, "{asked} decisions of the bot");
+    server.stop().await;
+}

@@ -436,6 +436,30 @@ async function loadCatalogue(delay = 500) {
   }
 }
 
+/**
+ * Fills the bot choice from the server's list: the three levels and the operator's own bots.
+ * The page's built-in three stay when the list cannot be had.
+ */
+async function loadBots() {
+  try {
+    const response = await fetch("/bots");
+    if (!response.ok) return;
+    const data = await response.json();
+    const bots = (Array.isArray(data.bots) ? data.bots : []).filter(
+      /** @param {any} bot */ (bot) => bot && typeof bot.name === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(bot.name));
+    if (bots.length === 0) return;
+    const select = selectById("bot-level");
+    const chosen = select.value;
+    select.replaceChildren(...bots.map(/** @param {any} bot */ (bot) => {
+      const option = new Option(bot.name, bot.name, false, bot.name === chosen);
+      if (typeof bot.description === "string") option.title = bot.description;
+      return option;
+    }));
+  } catch {
+    // The built-in three stay.
+  }
+}
+
 /** @param {string} id */
 function setName(id) {
   const found = state.tilesets.find((set) => set.id === id);
@@ -1256,4 +1280,5 @@ function setUpControls() {
 setUpBoard();
 setUpControls();
 loadCatalogue();
+loadBots();
 connect();

@@ -133,6 +133,8 @@ pub struct Faults {
     pub garbage: u32,
     /// An action that is not among the legal ones.
     pub illegal: u32,
+    /// Not asked: the bot had failed as many times as it may be started.
+    pub abandoned: u32,
     /// The first fault, in words.
     pub first: Option<String>,
 }
@@ -141,7 +143,7 @@ impl Faults {
     /// Moves lost, all causes together.
     #[must_use]
     pub fn total(&self) -> u32 {
-        self.slow + self.exited + self.garbage + self.illegal
+        self.slow + self.exited + self.garbage + self.illegal + self.abandoned
     }
 
     /// Adds `other`'s counts; the first fault stays this one's if it has one.
@@ -150,6 +152,7 @@ impl Faults {
         self.exited += other.exited;
         self.garbage += other.garbage;
         self.illegal += other.illegal;
+        self.abandoned += other.abandoned;
         if self.first.is_none() {
             self.first.clone_from(&other.first);
         }
@@ -161,6 +164,7 @@ impl Faults {
             Fault::Exited(_) => (&mut self.exited, "exited"),
             Fault::Garbage(_) => (&mut self.garbage, "garbage"),
             Fault::Illegal(_) => (&mut self.illegal, "illegal"),
+            Fault::Abandoned(_) => (&mut self.abandoned, "abandoned"),
         };
         *counter += 1;
         if self.first.is_none() {
@@ -175,6 +179,7 @@ enum Fault {
     Exited(String),
     Garbage(String),
     Illegal(String),
+    Abandoned(String),
 }
 
 impl Fault {
@@ -183,7 +188,8 @@ impl Fault {
             Fault::Slow(message)
             | Fault::Exited(message)
             | Fault::Garbage(message)
-            | Fault::Illegal(message) => message,
+            | Fault::Illegal(message)
+            | Fault::Abandoned(message) => message,
         }
     }
 
@@ -256,7 +262,7 @@ impl ExternalBot {
     ) -> Result<Action, Fault> {
         if state.process.is_none() {
             if state.starts >= self.config.starts {
-                return Err(Fault::Exited(format!(
+                return Err(Fault::Abandoned(format!(
                     "not started again after {} starts",
                     self.config.starts
                 )));

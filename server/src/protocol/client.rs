@@ -58,28 +58,43 @@ pub enum ClientMessage {
     Ping,
 }
 
-/// A bot level `ADD_BOT` may ask for: part 1's three.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A bot `ADD_BOT` may ask for: part 1's three levels, or (1.1) a bot the server's operator
+/// added by name (`--bot NAME=COMMAND`: a program speaking the bot protocol), which the hub
+/// checks against its list.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotLevel {
     Easy,
     Medium,
     Hard,
+    /// A name of the server's own bots, not yet checked.
+    Named(String),
 }
 
+/// The longest name of a server's own bot.
+pub const MAX_BOT_NAME: usize = 64;
+
 impl BotLevel {
-    /// The level's name, in messages and as the bots' built-in profile.
-    pub const fn name(self) -> &'static str {
+    /// The level's name, in messages and as the bots' profile.
+    pub fn name(&self) -> &str {
         match self {
             BotLevel::Easy => "easy",
             BotLevel::Medium => "medium",
             BotLevel::Hard => "hard",
+            BotLevel::Named(name) => name,
         }
     }
 
+    /// A built-in level by name, else a name a bot of the server's may have: 1 to 64 ASCII
+    /// letters, digits, `-`, `_` or `.`.
     fn parse(name: &str) -> Option<BotLevel> {
-        [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard]
+        let builtin = [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard]
             .into_iter()
-            .find(|level| level.name() == name)
+            .find(|level| level.name() == name);
+        let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+        builtin.or_else(|| {
+            (!name.is_empty() && name.len() <= MAX_BOT_NAME && name.chars().all(plain))
+                .then(|| BotLevel::Named(name.to_owned()))
+        })
     }
 }
 
@@ -250,8 +265,9 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
         "LEAVE_ROOM" => ClientMessage::LeaveRoom { room_id: data.text("roomId")? },
         "ADD_BOT" => ClientMessage::AddBot {
             bot_name: data.optional_text("botName")?.unwrap_or_else(|| "Bot".to_owned()),
-            difficulty: BotLevel::parse(&data.text("difficulty")?)
-                .ok_or_else(|| data.invalid("difficulty", "is easy, medium or hard"))?,
+            difficulty: BotLevel::parse(&data.text("difficulty")?).ok_or_else(|| {
+                data.invalid("difficulty", "is easy, medium, hard or a bot GET /bots lists")
+            })?,
         },
         "START_GAME" => ClientMessage::StartGame,
         "PLACE_TILE" => {

@@ -88,6 +88,18 @@ def group_http(port):
     except ValueError:
         check("GET /health is JSON", False, f"{st} {b[:200]!r}")
 
+    st, h, b = http_get(port, "/bots")
+    check_sec_headers("/bots", h)
+    try:
+        bots = json.loads(b).get("bots")
+        ok = st == 200 and isinstance(bots, list) and all(
+            isinstance(bot, dict) and {"name", "description", "external"} <= set(bot) for bot in bots)
+        check("GET /bots has bots[] of {name, description, external}", ok, f"{st} {b[:200]!r}")
+        names = [bot.get("name") for bot in bots or []]
+        check("/bots lists easy, medium, hard first", names[:3] == ["easy", "medium", "hard"], f"{names}")
+    except ValueError:
+        check("GET /bots is JSON", False, f"{st} {b[:200]!r}")
+
     st, h, b = http_get(port, "/tilesets")
     check_sec_headers("/tilesets", h)
     j = json.loads(b)
