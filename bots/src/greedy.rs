@@ -46,9 +46,32 @@ impl Bot for GreedyBot {
         if let Some(action) = forced(game, seat)? {
             return Ok(action);
         }
-        let mut dice = dice(decision_seed(self.seed, game), 0);
         let mut scratch = Scratch::default();
         let mut points = vec![0.0; usize::from(game.players())];
+        // A game not over always has a legal action, and each is accepted, so an action is
+        // found; the first legal action stands in should that ever fail.
+        match self.choose_with(game, &mut scratch, &mut points) {
+            Some(action) => Ok(action),
+            None => game.legal_actions().first().copied().ok_or(BotError::GameOver),
+        }
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl GreedyBot {
+    /// The choice of the player to move at a decision, with the caller's buffers (`points`
+    /// one entry a player); `None` if no action could be valued.
+    pub(crate) fn choose_with(
+        &self,
+        game: &Game,
+        scratch: &mut Scratch,
+        points: &mut [f32],
+    ) -> Option<Action> {
+        let seat = game.current_player();
+        let mut dice = dice(decision_seed(self.seed, game), 0);
         let mut best: Option<(f32, Action)> = None;
         let mut consider = |mut value: f32, action: Action| {
             if self.noise > 0.0 {
@@ -60,25 +83,16 @@ impl Bot for GreedyBot {
         };
         if matches!(game.phase(), Phase::Place { .. }) {
             each_turn_option(game, |option, after| {
-                consider(self.value(after, seat, &mut scratch, &mut points), option.place);
+                consider(self.value(after, seat, scratch, points), option.place);
             });
         } else {
             for action in game.legal_actions() {
                 let mut after = game.clone();
                 if after.apply(action).is_ok() {
-                    consider(self.value(&after, seat, &mut scratch, &mut points), action);
+                    consider(self.value(&after, seat, scratch, points), action);
                 }
             }
         }
-        // A game not over always has a legal action, and each is accepted, so `best` is set;
-        // the first legal action stands in should that ever fail.
-        match best {
-            Some((_, action)) => Ok(action),
-            None => game.legal_actions().first().copied().ok_or(BotError::GameOver),
-        }
-    }
-
-    fn name(&self) -> &str {
-        &self.name
+        best.map(|(_, action)| action)
     }
 }

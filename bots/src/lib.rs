@@ -46,11 +46,14 @@ mod profile;
 mod random;
 mod reward;
 mod seeds;
+pub mod training;
 mod turn;
 
 use carcassonne::{Action, Game, Phase, PlayerId};
 
-pub use evaluator::{Evaluator, EvaluatorWeights};
+pub use evaluator::{
+    Evaluator, EvaluatorWeights, LearnedWeights, LearnedWeightsError, SIGNALS, Signal, Signals,
+};
 pub use external::{ExternalBot, ExternalConfig, Faults, PROTOCOL_VERSION};
 pub use greedy::GreedyBot;
 pub use mcts::{ChoiceStat, MctsBot, MctsConfig, Playout, SearchStats, Widening};

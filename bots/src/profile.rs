@@ -415,6 +415,7 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
         builder,
         flock,
         special_in_supply,
+        learned: _,
     } = *weights;
     for (name, value, low, high) in [
         ("figure_in_supply", figure_in_supply, -100.0, 100.0),
@@ -456,6 +457,9 @@ fn check_mcts(config: &MctsConfig) -> Result<(), String> {
     range("exact_nodes", config.exact_nodes <= 1_000_000_000, "at most 1000000000")?;
     if let Playout::Truncated { turns } = config.playout {
         range("playout.truncated.turns", turns <= 1000, "at most 1000")?;
+    }
+    if let Playout::Greedy { turns } = config.playout {
+        range("playout.greedy.turns", turns <= 100, "at most 100")?;
     }
     if let Some(widening) = config.widening {
         range("widening.c", widening.c > 0.0 && widening.c <= 1000.0, "above 0 and at most 1000")?;

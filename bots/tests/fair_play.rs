@@ -6,7 +6,27 @@ mod common;
 use carcassonne_bots::{Bot, MctsBot, MctsConfig, Playout, Profile};
 
 fn test_profiles() -> Vec<Profile> {
-    common::builtin_profiles_cut_to(200)
+    let mut profiles = common::builtin_profiles_cut_to(200);
+    // A greedy bot on the learned weights, and a bot in another language that sees only the
+    // protocol's lines.
+    profiles.push(Profile {
+        name: "greedy-learned".into(),
+        description: String::new(),
+        kind: carcassonne_bots::BotKind::Greedy {
+            evaluator: carcassonne_bots::EvaluatorWeights {
+                learned: Some(carcassonne_bots::LearnedWeights::builtin()),
+                ..Default::default()
+            },
+            noise: 0.0,
+        },
+    });
+    if cfg!(unix) {
+        let script = format!("{}/tests/external/first_legal.sh", env!("CARGO_MANIFEST_DIR"));
+        let mut config = carcassonne_bots::ExternalConfig::from_command_line("sh").unwrap();
+        config.command.push(script);
+        profiles.push(Profile::external("first-legal", config).unwrap());
+    }
+    profiles
 }
 
 /// Three games with the same public history and different hidden orders: the original, the

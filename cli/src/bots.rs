@@ -9,7 +9,7 @@ use carcassonne_bots::{ExternalConfig, Profile, Profiles};
 use crate::tileset::CommandError;
 
 /// Bots in any language, named on the command line.
-#[derive(clap::Args)]
+#[derive(clap::Args, Default)]
 pub struct ExternalArgs {
     /// An external bot, as NAME=COMMAND: a program that speaks the bot protocol
     /// (docs/bot-protocol.md), under a name to use among the bots. The command line is split

@@ -10,6 +10,7 @@ mod play;
 mod replay;
 mod score;
 mod tileset;
+mod train;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -42,6 +43,9 @@ enum Command {
     /// Bots play paired games (each tile order once per seat rotation); prints wins, scores,
     /// margins, time per turn and Elo differences with 95% intervals.
     Arena(arena::ArenaArgs),
+    /// Learns the evaluator's weights from self-play (a regression of the points still to
+    /// come on each position's signals) and writes them as a weights file.
+    TrainEvaluator(train::TrainArgs),
     /// Ranks the moves of a saved game's player to move (or of any turn) by the final margin
     /// and win chance they lead to, over rollouts on fresh shuffles of the tiles; --svg draws
     /// the board shaded by each cell's best move, --all reviews every turn.
@@ -125,6 +129,7 @@ fn main() -> ExitCode {
         Command::Tileset(TilesetCommand::Render { set, output }) => tileset::render(&set, &output),
         Command::Play(args) => play::play(&args),
         Command::Arena(args) => arena::arena(&args),
+        Command::TrainEvaluator(args) => train::train(&args),
         Command::Analyze(args) => analyze::analyze_command(&args),
         Command::Replay { file, svg } => replay::replay(&file, svg.as_deref()),
         Command::Render(args) => picture::render(&args),
@@ -158,7 +163,7 @@ fn picture_of(command: &Command) -> Option<(&'static [&'static str], &'static st
         Command::Tileset(TilesetCommand::Render { output, .. }) => {
             Some((&["tileset", "render"][..], "-o", output.as_path(), false))
         }
-        Command::Tileset(_) | Command::Arena(_) => None,
+        Command::Tileset(_) | Command::Arena(_) | Command::TrainEvaluator(_) => None,
     }
 }
 

@@ -32,6 +32,12 @@ pub enum Playout {
         /// Whole turns played at random before the evaluator.
         turns: u32,
     },
+    /// Up to this many turns played by the greedy bot on the search's evaluator, then the
+    /// evaluator: costlier than random turns, and closer to how players play.
+    Greedy {
+        /// Whole turns played greedily before the evaluator.
+        turns: u32,
+    },
     /// The evaluator at once.
     None,
 }

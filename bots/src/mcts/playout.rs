@@ -6,6 +6,7 @@ use rand::Rng;
 
 use super::{MctsConfig, Playout};
 use crate::evaluator::{Evaluator, Scratch};
+use crate::greedy::GreedyBot;
 use crate::seeds::Dice;
 
 /// The buffers a leaf's valuation uses, kept by the tree between iterations: a playout runs
@@ -28,12 +29,16 @@ pub(crate) fn leaf_value(
     buffers: &mut LeafBuffers,
     reward: &mut [f32],
 ) {
-    let turns = match config.playout {
-        Playout::Random => u32::MAX,
-        Playout::Truncated { turns } => turns,
-        Playout::None => 0,
-    };
-    play_randomly(game, turns, config.figure_chance, dice, &mut buffers.events);
+    match config.playout {
+        Playout::Random => {
+            play_randomly(game, u32::MAX, config.figure_chance, dice, &mut buffers.events);
+        }
+        Playout::Truncated { turns } => {
+            play_randomly(game, turns, config.figure_chance, dice, &mut buffers.events);
+        }
+        Playout::Greedy { turns } => play_greedily(game, turns, evaluator, dice, buffers),
+        Playout::None => {}
+    }
     buffers.points.clear();
     if game.is_over() {
         buffers.points.extend(game.scores().iter().map(|score| *score as f32));
@@ -42,6 +47,39 @@ pub(crate) fn leaf_value(
         buffers.points.resize(reward.len(), 0.0);
         evaluator.expected_points_into(game, &mut buffers.scratch, &mut buffers.points);
         config.reward.of_estimates(&buffers.points, reward);
+    }
+}
+
+/// Plays up to `turns` whole turns as the greedy bot on `evaluator` would; the draws come
+/// from `game`'s bag, which the caller has reshuffled.
+fn play_greedily(
+    game: &mut Game,
+    turns: u32,
+    evaluator: &Evaluator,
+    dice: &mut Dice,
+    buffers: &mut LeafBuffers,
+) {
+    let player = GreedyBot::new("playout", dice.random(), *evaluator, 0.0);
+    buffers.points.resize(usize::from(game.players()), 0.0);
+    let mut played = 0;
+    loop {
+        let action = match game.phase() {
+            Phase::GameOver => return,
+            Phase::Draw if played >= turns => return,
+            Phase::Draw => {
+                played += 1;
+                Action::Draw
+            }
+            phase if phase.is_chance() => Action::Draw,
+            _ => match player.choose_with(game, &mut buffers.scratch, &mut buffers.points) {
+                Some(action) => action,
+                None => return,
+            },
+        };
+        buffers.events.clear();
+        if game.apply_into(action, &mut buffers.events).is_err() {
+            return;
+        }
     }
 }
 
