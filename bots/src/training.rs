@@ -171,15 +171,15 @@ impl Sums {
     }
 
     fn add_position(&mut self, x: &Signals, y: f64) {
-        for i in 0..SIGNALS {
+        for (i, (row, xy)) in self.xx.chunks_exact_mut(SIGNALS).zip(&mut self.xy).enumerate() {
             let xi = f64::from(x[i]);
             if xi == 0.0 {
                 continue;
             }
-            for j in 0..SIGNALS {
-                self.xx[i * SIGNALS + j] += xi * f64::from(x[j]);
+            for (cell, xj) in row.iter_mut().zip(x) {
+                *cell += xi * f64::from(*xj);
             }
-            self.xy[i] += xi * y;
+            *xy += xi * y;
         }
         self.y += y;
         self.yy += y * y;
@@ -465,7 +465,7 @@ fn duel(
 ) -> Result<f64, TrainError> {
     let mut game = template.restarted(seed);
     let players = u64::from(template.players());
-    let is_plus = |seat: u64| (seat + rotation) % 2 == 0;
+    let is_plus = |seat: u64| (seat + rotation).is_multiple_of(2);
     let bots: Vec<Box<dyn Bot>> = (0..players)
         .map(|seat| {
             let weights = if is_plus(seat) { plus } else { minus };
@@ -479,7 +479,8 @@ fn duel(
             return Err(TrainError::Bot(BotError::GameOver));
         }
     }
-    let (mut plus_total, mut plus_seats, mut minus_total, mut minus_seats) = (0.0, 0.0, 0.0, 0.0);
+    let (mut plus_total, mut plus_seats, mut minus_total, mut minus_seats) =
+        (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for (seat, score) in game.scores().iter().enumerate() {
         if is_plus(seat as u64) {
             (plus_total, plus_seats) = (plus_total + f64::from(*score), plus_seats + 1.0);
@@ -487,7 +488,7 @@ fn duel(
             (minus_total, minus_seats) = (minus_total + f64::from(*score), minus_seats + 1.0);
         }
     }
-    Ok(plus_total / f64::from(plus_seats).max(1.0) - minus_total / f64::from(minus_seats).max(1.0))
+    Ok(plus_total / plus_seats.max(1.0) - minus_total / minus_seats.max(1.0))
 }
 
 /// The signals that tell players apart in these games: those that differ between two players

@@ -121,3 +121,96 @@ fn replay_prints_the_players_line_that_play_printed() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `train-evaluator` writes weights a profile can name, the same on one thread or two, by
+/// either method, and `--check` measures them; bad settings are refused.
+#[test]
+fn train_evaluator_writes_weights_a_profile_uses() {
+    let folder = common::scratch("bots", "train_evaluator");
+    let path = |name: &str| folder.join(name).to_str().unwrap().to_owned();
+    let (one, two) = (path("one.toml"), path("two.toml"));
+    let train = |out: &str, threads: &str| {
+        ok(&[
+            "train-evaluator",
+            "--steps",
+            "3",
+            "--deals",
+            "1",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "-o",
+            out,
+        ])
+    };
+    let summary = train(&one, "1");
+    assert!(summary.contains("weights written to"), "{summary}");
+    train(&two, "2");
+    let weights = |file: &str| {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(text.starts_with("# Learned evaluator weights"), "{text}");
+        text.lines().filter(|line| !line.starts_with('#')).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(weights(&one), weights(&two), "the threads change nothing");
+    let profiles = path("profiles.toml");
+    std::fs::write(
+        &profiles,
+        format!(
+            "[[profile]]\nname = \"mine\"\nkind = \"greedy\"\nevaluator = {{ learned = {:?} }}\n",
+            one
+        ),
+    )
+    .unwrap();
+    let report = ok(&["arena", "mine", "random", "--profiles", &profiles, "--games", "2"]);
+    assert!(report.contains("mine vs random"), "{report}");
+
+    let regression = path("regression.toml");
+    let summary = ok(&[
+        "train-evaluator",
+        "--method",
+        "regression",
+        "--games",
+        "3",
+        "--rounds",
+        "1",
+        "--check",
+        "2",
+        "-o",
+        &regression,
+    ]);
+    assert!(summary.contains("round 1: 3 games"), "{summary}");
+    assert!(summary.contains("check: greedy on these weights"), "{summary}");
+    assert!(std::fs::read_to_string(&regression).unwrap().contains("# check: "));
+
+    let error = fails(&["train-evaluator", "--steps", "0", "-o", &path("none.toml")]);
+    assert!(error.contains("at least one step"), "{error}");
+    std::fs::write(&profiles, "[[profile]]\nname = \"x\"\nkind = \"greedy\"\nevaluator = { learned = \"/nonexistent/w.toml\" }\n").unwrap();
+    let error = fails(&["arena", "x", "random", "--profiles", &profiles, "--games", "2"]);
+    assert!(error.contains("/nonexistent/w.toml"), "{error}");
+}
+
+/// `--bot NAME=COMMAND` plays a program through the bot protocol in `arena` and `play`; a
+/// failing one is reported and the games still end.
+#[cfg(unix)]
+#[test]
+fn external_bots_play_from_the_command_line() {
+    let script = |name: &str| common::repo_root().join("bots/tests/external").join(name);
+    let first = format!("first=sh {}", script("first_legal.sh").display());
+    let report = ok(&["arena", "first", "random", "--bot", &first, "--games", "2"]);
+    assert!(report.contains("first vs random"), "{report}");
+    assert!(!report.contains("moves lost"), "{report}");
+    let quitter = format!("quitter=sh {} exit", script("faulty.sh").display());
+    let report =
+        ok(&["arena", "quitter", "random", "--bot", &quitter, "--bot-ms", "500", "--games", "2"]);
+    assert!(report.contains("bot quitter: "), "{report}");
+    assert!(report.contains("exited"), "{report}");
+    let output = common::carcassonne(&["play", "--players", "quitter,random", "--bot", &quitter]);
+    assert!(output.status.success());
+    let stderr = common::text(&output.stderr);
+    assert!(stderr.contains("bot quitter: ") && stderr.contains("moves lost"), "{stderr}");
+    for bad in ["noequals", "a b=sh x", "=sh x", "x=sh 'unclosed"] {
+        let error = fails(&["arena", "x", "random", "--bot", bad, "--games", "2"]);
+        assert!(error.contains("--bot"), "{bad}: {error}");
+    }
+}

@@ -9,7 +9,9 @@ use std::time::Duration;
 use carcassonne::{Catalog, GameSetup};
 use carcassonne_bots::analysis::{Analysis, AnalysisConfig, Continuation, Stop, analyze};
 use carcassonne_bots::arena::{ArenaConfig, run as run_arena};
-use carcassonne_bots::{Evaluator as CoreEvaluator, Profile, Profiles};
+use carcassonne_bots::{
+    Evaluator as CoreEvaluator, EvaluatorWeights, LearnedWeights, Profile, Profiles, Signal,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -81,8 +83,10 @@ impl Bot {
     }
 }
 
-/// Expected final points per player from any position: points so far, each unfinished
-/// feature by its completion chance from the tiles left, fields, and figures.
+/// Expected final points per player from any position: points so far plus a weighted sum of
+/// the position's signals (each unfinished feature by its completion chance from the tiles
+/// left, fields, figures...). `learned` is None for the hand-set weights, "builtin" for the
+/// built-in learned ones, or the path of a weights file `carcassonne train-evaluator` wrote.
 #[pyclass(module = "carcassonne", frozen, skip_from_py_object)]
 pub struct Evaluator {
     evaluator: CoreEvaluator,
@@ -91,13 +95,35 @@ pub struct Evaluator {
 #[pymethods]
 impl Evaluator {
     #[new]
-    fn new() -> Evaluator {
-        Evaluator { evaluator: CoreEvaluator::default() }
+    #[pyo3(signature = (learned = None))]
+    fn new(learned: Option<&str>) -> PyResult<Evaluator> {
+        let learned = match learned {
+            None => None,
+            Some("builtin") => Some(LearnedWeights::builtin()),
+            Some(path) => Some(
+                LearnedWeights::from_file(std::path::Path::new(path))
+                    .map_err(|error| PyValueError::new_err(error.to_string()))?,
+            ),
+        };
+        let weights = EvaluatorWeights { learned, ..EvaluatorWeights::default() };
+        Ok(Evaluator { evaluator: CoreEvaluator::new(weights) })
     }
 
     /// Each player's expected final points, in turn order.
     fn expected_points(&self, game: &Game) -> Vec<f32> {
         self.evaluator.expected_points(&game.game)
+    }
+
+    /// Each player's signals, in turn order: a dict of signal name to value (all 0 in a
+    /// finished game).
+    fn signals(&self, game: &Game) -> Vec<std::collections::BTreeMap<&'static str, f32>> {
+        self.evaluator
+            .signals(&game.game)
+            .iter()
+            .map(|signals| {
+                Signal::ALL.iter().map(|signal| (signal.name(), signals[signal.index()])).collect()
+            })
+            .collect()
     }
 }
 

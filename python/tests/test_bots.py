@@ -75,3 +75,22 @@ def test_a_progress_callback_sees_partial_rankings_and_can_stop_or_fail():
         carcassonne.analyze(game, rollouts=None, seconds=None)
     with pytest.raises(carcassonne.CarcassonneError):
         carcassonne.analyze(Game(), rollouts=100)
+
+
+def test_the_evaluator_on_learned_weights_and_its_signals(tmp_path):
+    game = Game(players=2, seed=5)
+    for _ in range(12):
+        game.apply(game.legal_actions()[0])
+    handset, learned = Evaluator(), Evaluator(learned="builtin")
+    assert handset.expected_points(game) != learned.expected_points(game)
+    signals = learned.signals(game)
+    assert len(signals) == 2 and "city_gain" in signals[0] and "supply" in signals[0]
+    assert signals[0]["supply"] <= 7
+    weights = tmp_path / "w.toml"
+    weights.write_text("[weights]\ncity_now = 1.0\n")
+    only_cities = Evaluator(learned=str(weights)).expected_points(game)
+    for player, points in enumerate(only_cities):
+        assert points == pytest.approx(game.scores()[player] + signals[player]["city_now"])
+    weights.write_text("[weights]\ncity_later = 1.0\n")
+    with pytest.raises(ValueError, match="city_later"):
+        Evaluator(learned=str(weights))

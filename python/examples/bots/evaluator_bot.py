@@ -1,6 +1,7 @@
 """A bot in Python for the engine's bot protocol: it tries every legal action on a copy of the
-game and plays the one after which the package's Evaluator gives it the largest lead over the
-best other player. One ply, like the built-in ``greedy`` bot, written here in a few lines.
+game and plays the one after which the package's Evaluator (on the built-in learned weights)
+gives it the largest lead over the best other player. One ply, like the built-in ``greedy``
+bot, written here in a few lines.
 
     carcassonne arena evaluator random --bot "evaluator=python3 python/examples/bots/evaluator_bot.py"
 """
@@ -8,7 +9,7 @@ best other player. One ply, like the built-in ``greedy`` bot, written here in a 
 from carcassonne import Evaluator
 from carcassonne.bot_protocol import Turn, serve
 
-evaluator = Evaluator()
+evaluator = Evaluator(learned="builtin")
 
 
 def lead(points, seat):
