@@ -41,6 +41,7 @@ pub mod arena;
 mod evaluator;
 mod external;
 mod greedy;
+mod lookahead;
 mod mcts;
 mod profile;
 mod random;
@@ -56,6 +57,7 @@ pub use evaluator::{
 };
 pub use external::{ExternalBot, ExternalConfig, Faults, PROTOCOL_VERSION};
 pub use greedy::GreedyBot;
+pub use lookahead::{LookaheadBot, LookaheadConfig};
 pub use mcts::{ChoiceStat, MctsBot, MctsConfig, Playout, SearchStats, Widening};
 pub use profile::{BotKind, Profile, ProfileError, Profiles};
 pub use random::RandomBot;

@@ -9,6 +9,7 @@ use crate::Bot;
 use crate::evaluator::{Evaluator, EvaluatorWeights};
 use crate::external::{ExternalBot, ExternalConfig};
 use crate::greedy::GreedyBot;
+use crate::lookahead::{LookaheadBot, LookaheadConfig};
 use crate::mcts::{MctsBot, MctsConfig, Playout};
 use crate::random::RandomBot;
 
@@ -34,6 +35,8 @@ pub enum BotKind {
     Mcts(MctsConfig),
     /// [`ExternalBot`]: a program that speaks the bot protocol.
     External(ExternalConfig),
+    /// [`LookaheadBot`].
+    Lookahead(LookaheadConfig),
 }
 
 /// A named bot: its kind and settings.
@@ -111,6 +114,7 @@ struct RawProfile {
     evaluator: Option<EvaluatorWeights>,
     mcts: Option<MctsConfig>,
     external: Option<ExternalConfig>,
+    lookahead: Option<LookaheadConfig>,
 }
 
 #[derive(Clone, Copy, Deserialize)]
@@ -120,6 +124,7 @@ enum RawKind {
     Greedy,
     Mcts,
     External,
+    Lookahead,
 }
 
 /// The longest profile name; names show in tables and messages.
@@ -258,6 +263,7 @@ impl Profile {
             }
             BotKind::Mcts(config) => Box::new(MctsBot::new(name, seed, *config)),
             BotKind::External(config) => Box::new(ExternalBot::new(name, seed, config.clone())),
+            BotKind::Lookahead(config) => Box::new(LookaheadBot::new(name, seed, *config)),
         }
     }
 
@@ -298,8 +304,10 @@ impl Profile {
     #[must_use]
     pub fn without_time_limit(&self) -> Profile {
         let mut profile = self.clone();
-        if let BotKind::Mcts(config) = &mut profile.kind {
-            config.seconds = None;
+        match &mut profile.kind {
+            BotKind::Mcts(config) => config.seconds = None,
+            BotKind::Lookahead(config) => config.seconds = None,
+            _ => {}
         }
         profile
     }
@@ -317,8 +325,17 @@ impl Profile {
 
 impl RawProfile {
     fn check(self) -> Result<Profile, String> {
-        let RawProfile { name, description, kind, figure_chance, noise, evaluator, mcts, external } =
-            self;
+        let RawProfile {
+            name,
+            description,
+            kind,
+            figure_chance,
+            noise,
+            evaluator,
+            mcts,
+            external,
+            lookahead,
+        } = self;
         check_name(&name)?;
         if let Some(weights) = &evaluator {
             check_weights(weights)?;
@@ -328,6 +345,9 @@ impl RawProfile {
         };
         if external.is_some() && !matches!(kind, RawKind::External) {
             return Err("`external` is the table of an external bot only".into());
+        }
+        if lookahead.is_some() && !matches!(kind, RawKind::Lookahead) {
+            return Err("`lookahead` is the table of a lookahead bot only".into());
         }
         let kind = match kind {
             RawKind::Random => {
@@ -371,6 +391,7 @@ impl RawProfile {
                     || noise.is_some()
                     || evaluator.is_some()
                     || mcts.is_some()
+                    || lookahead.is_some()
                 {
                     return Err("an external bot's settings go in its `external` table".into());
                 }
@@ -378,6 +399,15 @@ impl RawProfile {
                     .ok_or("an external bot needs an `external` table with its `command`")?;
                 config.check()?;
                 BotKind::External(config)
+            }
+            RawKind::Lookahead => {
+                if figure_chance.is_some() || noise.is_some() || mcts.is_some() {
+                    return Err("a lookahead bot's settings go in its `lookahead` table".into());
+                }
+                let mut config = lookahead.unwrap_or_default();
+                config.evaluator = evaluator.unwrap_or_default();
+                check_lookahead(&config)?;
+                BotKind::Lookahead(config)
             }
         };
         Ok(Profile { name, description, kind })
@@ -435,6 +465,21 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+fn check_lookahead(config: &LookaheadConfig) -> Result<(), String> {
+    let range = |name: &str, ok: bool, what: &str| {
+        if ok { Ok(()) } else { Err(format!("`lookahead.{name}` is {what}")) }
+    };
+    range("candidates", (1..=1000).contains(&config.candidates), "from 1 to 1000")?;
+    range("samples", (1..=100_000).contains(&config.samples), "from 1 to 100000")?;
+    range("rounds", (1..=16).contains(&config.rounds), "from 1 to 16")?;
+    range("turns", config.turns <= 100, "at most 100")?;
+    range(
+        "seconds",
+        config.seconds.is_none_or(|s| s > 0.0 && s <= 3600.0),
+        "above 0 and at most 3600",
+    )
 }
 
 fn check_mcts(config: &MctsConfig) -> Result<(), String> {

@@ -1,0 +1,270 @@
+//! The lookahead bot: the greedy bot's best few moves, each measured by playing the next turns
+//! on sampled tile orders.
+//!
+//! The evaluator ranks every way to play the turn; the best `candidates` go on. Each sample is
+//! one fresh shuffle of the tiles, the same for every candidate (so candidates are compared on
+//! the same futures): after the candidate, every player plays `turns` whole turns as the
+//! greedy bot would, and the evaluator values the position reached, as the mover's margin
+//! over the best other player. Samples come in rounds; after each round the worse half of the
+//! candidates drops out (as in the analyzer's race), so the samples go where the choice is
+//! close. The answer depends on the seed and the game only, unless `seconds` stops it.
+
+use std::time::{Duration, Instant};
+
+use carcassonne::{Action, Game, Phase, PlayerId};
+use serde::Deserialize;
+
+use crate::evaluator::{Evaluator, EvaluatorWeights, Scratch};
+use crate::greedy::GreedyBot;
+use crate::reward::margin;
+use crate::seeds::{decision_seed, derive};
+use crate::turn::each_turn_option;
+use crate::{Bot, BotError, forced};
+
+/// The lookahead bot's settings; a profile's `lookahead` table.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LookaheadConfig {
+    /// How many of the evaluator's best moves are measured.
+    pub candidates: u32,
+    /// Samples (tile orders) each candidate still in the race gets in the first round; each
+    /// later round doubles them.
+    pub samples: u32,
+    /// Rounds: after each, the worse half of the candidates drops out (never below two).
+    pub rounds: u32,
+    /// Whole turns played greedily after a candidate before the evaluator values the game.
+    pub turns: u32,
+    /// A cap on the time per decision, in seconds; none when absent. With a cap the answer
+    /// depends on the machine's speed.
+    pub seconds: Option<f64>,
+    /// The evaluator's weights (a profile sets them in its own `evaluator` table).
+    #[serde(skip)]
+    pub evaluator: EvaluatorWeights,
+}
+
+impl Default for LookaheadConfig {
+    fn default() -> LookaheadConfig {
+        LookaheadConfig {
+            candidates: 8,
+            samples: 8,
+            rounds: 3,
+            turns: 2,
+            seconds: None,
+            evaluator: EvaluatorWeights::default(),
+        }
+    }
+}
+
+/// The lookahead bot (see the [module](self)).
+#[derive(Clone, Debug)]
+pub struct LookaheadBot {
+    name: String,
+    seed: u64,
+    config: LookaheadConfig,
+    evaluator: Evaluator,
+}
+
+/// A move being measured: what to answer, the game after it, and its samples so far.
+struct Candidate {
+    action: Action,
+    after: Game,
+    /// The evaluator's margin right after the move: the order of the list, and the tie-break.
+    prior: f32,
+    total: f64,
+    samples: u32,
+}
+
+impl LookaheadBot {
+    /// A lookahead bot with `seed` and `config`.
+    #[must_use]
+    pub fn new(name: &str, seed: u64, config: LookaheadConfig) -> LookaheadBot {
+        LookaheadBot {
+            name: name.to_owned(),
+            seed,
+            config,
+            evaluator: Evaluator::new(config.evaluator),
+        }
+    }
+
+    /// The moves to measure, best first by the evaluator: whole turns in the place phase
+    /// (answered by their placement), the legal actions otherwise.
+    fn candidates(&self, game: &Game, seat: PlayerId, scratch: &mut Scratch) -> Vec<Candidate> {
+        let mut points = vec![0.0; usize::from(game.players())];
+        let mut all = Vec::new();
+        let mut value = |after: &Game, scratch: &mut Scratch| {
+            self.evaluator.expected_points_into(after, scratch, &mut points);
+            margin(&points, seat.index())
+        };
+        if matches!(game.phase(), Phase::Place { .. }) {
+            each_turn_option(game, |option, after| {
+                let prior = value(after, scratch);
+                all.push(Candidate {
+                    action: option.place,
+                    after: after.clone(),
+                    prior,
+                    total: 0.0,
+                    samples: 0,
+                });
+            });
+        } else {
+            for action in game.legal_actions() {
+                let mut after = game.clone();
+                if after.apply(action).is_ok() {
+                    let prior = value(&after, scratch);
+                    all.push(Candidate { action, after, prior, total: 0.0, samples: 0 });
+                }
+            }
+        }
+        // Best first; equal values by the action, so the order never depends on the listing.
+        all.sort_by(|a, b| b.prior.total_cmp(&a.prior).then(a.action.cmp(&b.action)));
+        all.truncate(self.config.candidates.max(1) as usize);
+        all
+    }
+
+    /// One sample: `after` on the tile order of `seed`, played on for the configured turns by
+    /// greedy players, valued as `seat`'s margin.
+    fn sample(
+        &self,
+        after: &Game,
+        seat: PlayerId,
+        seed: u64,
+        player: &GreedyBot,
+        scratch: &mut Scratch,
+        points: &mut [f32],
+    ) -> f64 {
+        let mut game = after.reshuffled(derive(seed, 0));
+        let mut started = 0;
+        while !game.is_over() {
+            let action = match game.phase() {
+                Phase::Draw if started == self.config.turns => break,
+                Phase::Draw => {
+                    started += 1;
+                    Action::Draw
+                }
+                phase if phase.is_chance() => Action::Draw,
+                _ => match player.choose_with(&game, scratch, points) {
+                    Some(action) => action,
+                    None => break,
+                },
+            };
+            if game.apply(action).is_err() {
+                break;
+            }
+        }
+        self.evaluator.expected_points_into(&game, scratch, points);
+        f64::from(margin(points, seat.index()))
+    }
+}
+
+impl Bot for LookaheadBot {
+    fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
+        if let Some(action) = forced(game, seat)? {
+            return Ok(action);
+        }
+        let started = Instant::now();
+        let deadline = self
+            .config
+            .seconds
+            .map(|seconds| started + Duration::from_secs_f64(seconds.clamp(0.0, 3600.0)));
+        let seed = decision_seed(self.seed, game);
+        let mut scratch = Scratch::default();
+        let mut points = vec![0.0; usize::from(game.players())];
+        let mut candidates = self.candidates(game, seat, &mut scratch);
+        let Some(first) = candidates.first().map(|candidate| candidate.action) else {
+            return game.legal_actions().first().copied().ok_or(BotError::GameOver);
+        };
+        if candidates.len() == 1 {
+            return Ok(first);
+        }
+        let player = GreedyBot::new("lookahead", derive(seed, 1), self.evaluator, 0.0);
+        let mut racing = candidates.len();
+        let mut next_sample = 0u64;
+        'rounds: for round in 0..self.config.rounds.max(1) {
+            let samples = u64::from(self.config.samples.max(1)) << round.min(16);
+            for sample in next_sample..next_sample + samples {
+                if deadline.is_some_and(|deadline| Instant::now() >= deadline) && sample > 0 {
+                    break 'rounds;
+                }
+                let sample_seed = derive(seed, 2 + sample);
+                for candidate in &mut candidates[..racing] {
+                    let value = self.sample(
+                        &candidate.after,
+                        seat,
+                        sample_seed,
+                        &player,
+                        &mut scratch,
+                        &mut points,
+                    );
+                    candidate.total += value;
+                    candidate.samples += 1;
+                }
+            }
+            next_sample += samples;
+            // Every racing candidate has the same samples: rank them by their total.
+            candidates[..racing]
+                .sort_by(|a, b| b.total.total_cmp(&a.total).then(b.prior.total_cmp(&a.prior)));
+            racing = (racing / 2).max(2).min(racing);
+        }
+        let best = candidates[..racing]
+            .iter()
+            .max_by(|a, b| {
+                let mean = |c: &Candidate| c.total / f64::from(c.samples.max(1));
+                mean(a).total_cmp(&mean(b)).then(a.prior.total_cmp(&b.prior))
+            })
+            .map_or(first, |best| best.action);
+        Ok(best)
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne::{Catalog, GameSetup};
+
+    fn game_at(turns: usize) -> Game {
+        let mut setup = GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2);
+        setup.seed = 3;
+        let mut game = Game::new(setup).unwrap();
+        let greedy = GreedyBot::new("g", 1, Evaluator::default(), 0.0);
+        while game.placements().len() < turns || game.phase() != Phase::Draw {
+            let seat = game.current_player();
+            game.apply(greedy.choose(&game, seat).unwrap()).unwrap();
+        }
+        game.apply(Action::Draw).unwrap();
+        game
+    }
+
+    /// With one candidate the bot plays the greedy bot's move; with more it plays a legal
+    /// move, the same for the same seed and game.
+    #[test]
+    fn it_measures_the_greedy_bots_best_moves() {
+        let game = game_at(12);
+        let seat = game.current_player();
+        // One candidate: a placement of the turn the evaluator values most.
+        let one = LookaheadConfig { candidates: 1, ..LookaheadConfig::default() };
+        let chosen = LookaheadBot::new("l", 5, one).choose(&game, seat).unwrap();
+        let evaluator = Evaluator::default();
+        let value = |after: &Game| margin(&evaluator.expected_points(after), seat.index());
+        let (mut best, mut best_of_chosen) = (f32::MIN, f32::MIN);
+        each_turn_option(&game, |option, after| {
+            best = best.max(value(after));
+            if option.place == chosen {
+                best_of_chosen = best_of_chosen.max(value(after));
+            }
+        });
+        assert_eq!(best_of_chosen, best);
+        let config = LookaheadConfig { samples: 2, rounds: 2, turns: 1, ..Default::default() };
+        let bot = LookaheadBot::new("l", 5, config);
+        let action = bot.choose(&game, seat).unwrap();
+        assert!(game.legal_actions().contains(&action));
+        assert_eq!(LookaheadBot::new("l", 5, config).choose(&game, seat).unwrap(), action);
+        let mut after = game.clone();
+        after.apply(action).unwrap();
+        let figure = bot.choose(&after, seat).unwrap();
+        assert!(after.legal_actions().contains(&figure));
+    }
+}
