@@ -2932,7 +2932,7 @@ namespace Carcassonne
         private Bot(BotHandle handle) { this.handle = handle; }
 
         /// <summary>A bot of the built-in profile <paramref name="name"/>: the levels "easy",
-        /// "medium" and "hard" (at most 1 s a turn on one core), "random", "greedy" and "anchor".</summary>
+        /// "medium", "hard" and "expert" (at most 1 s a turn on one core), "random", "greedy" and "anchor".</summary>
         /// <exception cref="CarcassonneException">UnknownProfile, listing the names there are.</exception>
         public static Bot Builtin(string name, ulong seed)
         {

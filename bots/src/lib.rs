@@ -3,10 +3,10 @@
 //!
 //! Every bot implements [`Bot`]: given a game and the seat to move, it chooses the next
 //! action. Bots come from [profiles](Profile), TOML data like tile sets; the built-in ones are
-//! `random`, `greedy`, the levels `easy`, `medium` and `hard`, and `anchor`, a rebuild of the
-//! strongest public Carcassonne bot to measure ours against. A profile of kind `external` runs
-//! a program in any language that speaks the line-based JSON protocol of docs/bot-protocol.md
-//! ([`ExternalBot`]).
+//! `random`, `greedy`, the levels `easy`, `medium`, `hard` and `expert`, and `anchor`, a
+//! rebuild of the strongest public Carcassonne bot to measure ours against. A profile of kind
+//! `external` runs a program in any language that speaks the line-based JSON protocol of
+//! docs/bot-protocol.md ([`ExternalBot`]).
 //!
 //! ```
 //! use carcassonne::{Catalog, Game, GameSetup};

@@ -34,8 +34,8 @@ pub struct LookaheadConfig {
     pub rounds: u32,
     /// Whole turns played greedily after a candidate before the evaluator values the game.
     pub turns: u32,
-    /// A cap on the time per decision, in seconds; none when absent. With a cap the answer
-    /// depends on the machine's speed.
+    /// A cap on the time per turn, in seconds (three quarters for the placement, a quarter for
+    /// the figure); none when absent. With a cap the answer depends on the machine's speed.
     pub seconds: Option<f64>,
     /// The evaluator's weights (a profile sets them in its own `evaluator` table).
     #[serde(skip)]
@@ -162,10 +162,11 @@ impl Bot for LookaheadBot {
             return Ok(action);
         }
         let started = Instant::now();
+        let share = if matches!(game.phase(), Phase::Place { .. }) { 0.75 } else { 0.25 };
         let deadline = self
             .config
             .seconds
-            .map(|seconds| started + Duration::from_secs_f64(seconds.clamp(0.0, 3600.0)));
+            .map(|seconds| started + Duration::from_secs_f64(seconds.clamp(0.0, 3600.0) * share));
         let seed = decision_seed(self.seed, game);
         let mut scratch = Scratch::default();
         let mut points = vec![0.0; usize::from(game.players())];

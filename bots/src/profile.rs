@@ -13,7 +13,7 @@ use crate::lookahead::{LookaheadBot, LookaheadConfig};
 use crate::mcts::{MctsBot, MctsConfig, Playout};
 use crate::random::RandomBot;
 
-/// The built-in profiles: `random`, `greedy`, `easy`, `medium`, `hard` and `anchor`.
+/// The built-in profiles: `random`, `greedy`, `easy`, `medium`, `hard`, `expert` and `anchor`.
 pub const BUILTIN_PROFILES: &str = include_str!("../profiles/builtin.toml");
 
 /// What kind of bot a profile makes, with its settings.
@@ -135,7 +135,7 @@ impl Profiles {
     ///
     /// ```
     /// let names: Vec<&str> = carcassonne_bots::Profiles::builtin().names().collect();
-    /// assert_eq!(names, ["random", "greedy", "easy", "medium", "hard", "anchor"]);
+    /// assert_eq!(names, ["random", "greedy", "easy", "medium", "hard", "expert", "anchor"]);
     /// ```
     #[must_use]
     pub fn builtin() -> &'static Profiles {

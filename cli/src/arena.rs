@@ -13,7 +13,7 @@ use crate::tileset::CommandError;
 /// `carcassonne arena`.
 #[derive(clap::Args)]
 pub struct ArenaArgs {
-    /// The bots, by profile name (random, greedy, easy, medium, hard, anchor, one of
+    /// The bots, by profile name (random, greedy, easy, medium, hard, expert, anchor, one of
     /// --profiles or a --bot); one player each, and a name may come twice.
     #[arg(required = true, num_args = 2.., value_name = "BOT")]
     bots: Vec<String>,

@@ -117,8 +117,8 @@ pub struct PlayArgs {
     #[arg(long, value_delimiter = ',', default_value = "base", value_name = "SET,...")]
     tilesets: Vec<String>,
     /// The players: a number of random players, or bots by profile name, comma-separated
-    /// (random, greedy, easy, medium, hard, anchor, one of --profiles or a --bot), and `human`
-    /// for a person who answers on the terminal.
+    /// (random, greedy, easy, medium, hard, expert, anchor, one of --profiles or a --bot), and
+    /// `human` for a person who answers on the terminal.
     #[arg(long, default_value = "2", value_name = "N|BOT,...")]
     players: String,
     /// A profile file whose bots join the built-in ones.

@@ -122,11 +122,11 @@ async fn health(State(hub): State<Arc<Hub>>) -> Response {
     .into_response()
 }
 
-/// The bots `ADD_BOT` may name: the three levels, then the operator's own, each with a line
+/// The bots `ADD_BOT` may name: the four levels, then the operator's own, each with a line
 /// on what it is (an external bot's command line stays private).
 async fn bots(State(hub): State<Arc<Hub>>) -> Response {
     let mut bots = Vec::new();
-    for level in ["easy", "medium", "hard"] {
+    for level in ["easy", "medium", "hard", "expert"] {
         if let Ok(profile) = carcassonne_bots::Profile::builtin(level) {
             bots.push(
                 json!({ "name": level, "description": profile.description, "external": false }),

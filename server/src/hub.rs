@@ -830,7 +830,7 @@ impl Hub {
                 {
                     return Err(Refusal::new(
                         ErrorCode::InvalidData,
-                        format!("ADD_BOT: `difficulty` is easy, medium, hard or a bot GET /bots lists, not `{name}`"),
+                        format!("ADD_BOT: `difficulty` is easy, medium, hard, expert or a bot GET /bots lists, not `{name}`"),
                     )
                     .with_details(json!({ "field": "difficulty" })));
                 }

@@ -722,7 +722,7 @@ async fn the_servers_own_bots_play_through_the_bot_protocol() {
     let listed: serde_json::Value = serde_json::from_str(&listed).unwrap();
     let names: Vec<&str> =
         listed["bots"].as_array().unwrap().iter().filter_map(|bot| bot["name"].as_str()).collect();
-    assert_eq!(names, ["easy", "medium", "hard", "first", "quitter"]);
+    assert_eq!(names, ["easy", "medium", "hard", "expert", "first", "quitter"]);
     assert!(!listed.to_string().contains(".sh"), "a command line is private: {listed}");
 
     let mut host = server.client().await;

@@ -58,14 +58,15 @@ pub enum ClientMessage {
     Ping,
 }
 
-/// A bot `ADD_BOT` may ask for: part 1's three levels, or (1.1) a bot the server's operator
-/// added by name (`--bot NAME=COMMAND`: a program speaking the bot protocol), which the hub
-/// checks against its list.
+/// A bot `ADD_BOT` may ask for: part 1's three levels, 1.1's `expert`, or (1.1) a bot the
+/// server's operator added by name (`--bot NAME=COMMAND`: a program speaking the bot
+/// protocol), which the hub checks against its list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotLevel {
     Easy,
     Medium,
     Hard,
+    Expert,
     /// A name of the server's own bots, not yet checked.
     Named(String),
 }
@@ -80,6 +81,7 @@ impl BotLevel {
             BotLevel::Easy => "easy",
             BotLevel::Medium => "medium",
             BotLevel::Hard => "hard",
+            BotLevel::Expert => "expert",
             BotLevel::Named(name) => name,
         }
     }
@@ -87,7 +89,7 @@ impl BotLevel {
     /// A built-in level by name, else a name a bot of the server's may have: 1 to 64 ASCII
     /// letters, digits, `-`, `_` or `.`.
     fn parse(name: &str) -> Option<BotLevel> {
-        let builtin = [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard]
+        let builtin = [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard, BotLevel::Expert]
             .into_iter()
             .find(|level| level.name() == name);
         let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
@@ -266,7 +268,7 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
         "ADD_BOT" => ClientMessage::AddBot {
             bot_name: data.optional_text("botName")?.unwrap_or_else(|| "Bot".to_owned()),
             difficulty: BotLevel::parse(&data.text("difficulty")?).ok_or_else(|| {
-                data.invalid("difficulty", "is easy, medium, hard or a bot GET /bots lists")
+                data.invalid("difficulty", "is easy, medium, hard, expert or a bot GET /bots lists")
             })?,
         },
         "START_GAME" => ClientMessage::StartGame,

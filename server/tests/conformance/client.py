@@ -96,7 +96,7 @@ def group_http(port):
             isinstance(bot, dict) and {"name", "description", "external"} <= set(bot) for bot in bots)
         check("GET /bots has bots[] of {name, description, external}", ok, f"{st} {b[:200]!r}")
         names = [bot.get("name") for bot in bots or []]
-        check("/bots lists easy, medium, hard first", names[:3] == ["easy", "medium", "hard"], f"{names}")
+        check("/bots lists easy, medium, hard, expert first", names[:4] == ["easy", "medium", "hard", "expert"], f"{names}")
     except ValueError:
         check("GET /bots is JSON", False, f"{st} {b[:200]!r}")
 
