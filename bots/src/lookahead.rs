@@ -55,7 +55,9 @@ impl Default for LookaheadConfig {
     }
 }
 
-/// The lookahead bot (see the [module](self)).
+/// The lookahead bot: the evaluator's best `candidates` moves, each measured by greedy turns
+/// played on sampled tile orders that all candidates share, the worse half dropped after each
+/// round of samples.
 #[derive(Clone, Debug)]
 pub struct LookaheadBot {
     name: String,

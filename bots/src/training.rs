@@ -28,7 +28,8 @@ use crate::profile::Profile;
 use crate::seeds::derive;
 use crate::{Bot, BotError};
 
-/// How the weights are learned (see the [module](self)).
+/// How the weights are learned: by tuning (SPSA on the margins perturbed weights win against
+/// each other) or by a ridge regression of the margins to come.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Method {
     /// SPSA from the hand-set weights: `steps` steps, each of `deals` tile orders played with

@@ -200,7 +200,11 @@ impl Fault {
     }
 }
 
-/// A bot run as a separate program (see the [module](self) and docs/bot-protocol.md).
+/// A bot run as a separate program that speaks the line-based JSON protocol of
+/// docs/bot-protocol.md. Every request carries the whole public game, so the program keeps no
+/// state between moves and may be restarted at any time. A move it is slow to answer, or
+/// answers with garbage or an illegal action, or loses by exiting, is played as the random
+/// bot's choice and counted ([`Bot::faults`]).
 ///
 /// It is started at its first move and stopped when dropped. One `ExternalBot` answers one
 /// seat of one game at a time: its calls wait for each other.
