@@ -16,6 +16,7 @@ use serde::Deserialize;
 
 use crate::evaluator::{Evaluator, EvaluatorWeights, Scratch};
 use crate::greedy::GreedyBot;
+use crate::mcts::play_turns;
 use crate::reward::margin;
 use crate::seeds::{decision_seed, derive};
 use crate::turn::each_turn_option;
@@ -135,24 +136,10 @@ impl LookaheadBot {
         points: &mut [f32],
     ) -> f64 {
         let mut game = after.reshuffled(derive(seed, 0));
-        let mut started = 0;
-        while !game.is_over() {
-            let action = match game.phase() {
-                Phase::Draw if started == self.config.turns => break,
-                Phase::Draw => {
-                    started += 1;
-                    Action::Draw
-                }
-                phase if phase.is_chance() => Action::Draw,
-                _ => match player.choose_with(&game, scratch, points) {
-                    Some(action) => action,
-                    None => break,
-                },
-            };
-            if game.apply(action).is_err() {
-                break;
-            }
-        }
+        let mut events = Vec::new();
+        play_turns(&mut game, self.config.turns, &mut events, |game| {
+            player.choose_with(game, scratch, points)
+        });
         self.evaluator.expected_points_into(&game, scratch, points);
         f64::from(margin(points, seat.index()))
     }

@@ -4,10 +4,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use carcassonne::GameSetup;
 use carcassonne_bots::arena::{self, ArenaConfig, ArenaProgress, ArenaReport, Sprt, SprtVerdict};
 
-use crate::play::{RuleArgs, load_set};
 use crate::tileset::CommandError;
 
 /// `carcassonne arena`.
@@ -27,20 +25,8 @@ pub struct ArenaArgs {
     /// The seed of every tile order and every bot.
     #[arg(long, default_value_t = 0, value_name = "S")]
     seed: u64,
-    /// Tile sets, comma-separated: built-in names or tile set files.
-    #[arg(
-        long,
-        alias = "tilesets",
-        value_delimiter = ',',
-        default_value = "base",
-        value_name = "SET,..."
-    )]
-    sets: Vec<String>,
     #[command(flatten)]
-    rules: RuleArgs,
-    /// Give each player an abbot.
-    #[arg(long)]
-    abbots: bool,
+    sets: crate::play::SetsArgs,
     /// A profile file whose bots join the built-in ones.
     #[arg(long, value_name = "FILE")]
     profiles: Option<PathBuf>,
@@ -57,9 +43,7 @@ pub struct ArenaArgs {
 pub fn arena(args: &ArenaArgs) -> Result<ExitCode, CommandError> {
     let profiles = crate::bots::profiles(args.profiles.as_deref(), &args.external)?;
     let entrants = crate::bots::named(&profiles, &args.bots)?;
-    let catalogs = args.sets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
-    let mut setup = GameSetup::new(catalogs, 2);
-    setup.options = args.rules.options(args.abbots);
+    let setup = args.sets.setup(2)?;
     let sprt = match args.sprt.as_deref() {
         None => None,
         Some(&[elo0, elo1]) => Some(Sprt { elo0, elo1, alpha: 0.05, beta: 0.05 }),

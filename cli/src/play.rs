@@ -105,6 +105,35 @@ enum UnfinishedArg {
     Normal,
 }
 
+/// The tile sets and rules of bots' games (`arena`, `train-evaluator`).
+#[derive(clap::Args)]
+pub struct SetsArgs {
+    /// Tile sets, comma-separated: built-in names or tile set files.
+    #[arg(
+        long,
+        alias = "tilesets",
+        value_delimiter = ',',
+        default_value = "base",
+        value_name = "SET,..."
+    )]
+    sets: Vec<String>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Give each player an abbot.
+    #[arg(long)]
+    abbots: bool,
+}
+
+impl SetsArgs {
+    /// The setup of a game of `players` with these sets and rules.
+    pub fn setup(&self, players: u8) -> Result<GameSetup, CommandError> {
+        let catalogs = self.sets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
+        let mut setup = GameSetup::new(catalogs, players);
+        setup.options = self.rules.options(self.abbots);
+        Ok(setup)
+    }
+}
+
 /// The name in `--players` that seats a person.
 const HUMAN: &str = "human";
 

@@ -9,7 +9,6 @@ use carcassonne_bots::arena::{self, ArenaConfig};
 use carcassonne_bots::training::{self, Method, TrainConfig, TrainProgress};
 use carcassonne_bots::{BotKind, EvaluatorWeights, Profile};
 
-use crate::play::{RuleArgs, load_set};
 use crate::tileset::CommandError;
 
 /// `carcassonne train-evaluator`.
@@ -58,20 +57,8 @@ pub struct TrainArgs {
     /// Regression: points of noise on each value of the later rounds' greedy players.
     #[arg(long, default_value_t = 1.0, value_name = "POINTS")]
     noise: f32,
-    /// Tile sets, comma-separated: built-in names or tile set files.
-    #[arg(
-        long,
-        alias = "tilesets",
-        value_delimiter = ',',
-        default_value = "base",
-        value_name = "SET,..."
-    )]
-    sets: Vec<String>,
     #[command(flatten)]
-    rules: RuleArgs,
-    /// Give each player an abbot.
-    #[arg(long)]
-    abbots: bool,
+    sets: crate::play::SetsArgs,
 }
 
 /// `--method`.
@@ -84,9 +71,7 @@ enum MethodArg {
 pub fn train(args: &TrainArgs) -> Result<ExitCode, CommandError> {
     let profiles = crate::bots::profiles(args.profiles.as_deref(), &Default::default())?;
     let policy = profiles.find(args.policy.trim()).map_err(|error| error.to_string())?.clone();
-    let catalogs = args.sets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
-    let mut setup = GameSetup::new(catalogs, args.players);
-    setup.options = args.rules.options(args.abbots);
+    let setup = args.sets.setup(args.players)?;
     if args.threads == 0 || args.threads > 1024 {
         return Err("--threads is from 1 to 1024".into());
     }

@@ -5,7 +5,7 @@ mod exact;
 mod playout;
 mod tree;
 
-pub(crate) use playout::play_randomly;
+pub(crate) use playout::{play_randomly, play_turns};
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -60,27 +60,9 @@ fn play_greedily(
     buffers: &mut LeafBuffers,
 ) {
     let player = GreedyBot::new("playout", dice.random(), *evaluator, 0.0);
-    buffers.points.resize(usize::from(game.players()), 0.0);
-    let mut played = 0;
-    loop {
-        let action = match game.phase() {
-            Phase::GameOver => return,
-            Phase::Draw if played >= turns => return,
-            Phase::Draw => {
-                played += 1;
-                Action::Draw
-            }
-            phase if phase.is_chance() => Action::Draw,
-            _ => match player.choose_with(game, &mut buffers.scratch, &mut buffers.points) {
-                Some(action) => action,
-                None => return,
-            },
-        };
-        buffers.events.clear();
-        if game.apply_into(action, &mut buffers.events).is_err() {
-            return;
-        }
-    }
+    let LeafBuffers { events, points, scratch } = buffers;
+    points.resize(usize::from(game.players()), 0.0);
+    play_turns(game, turns, events, |game| player.choose_with(game, scratch, points));
 }
 
 /// Plays up to `turns` whole turns at random: any placement, then a random figure action
@@ -93,24 +75,12 @@ pub(crate) fn play_randomly(
     dice: &mut Dice,
     events: &mut Vec<Event>,
 ) {
-    let mut played = 0;
-    loop {
-        let action = match game.phase() {
-            Phase::GameOver => return,
-            Phase::Draw if played >= turns => return,
-            Phase::Draw => {
-                played += 1;
-                Action::Draw
-            }
-            Phase::Sheep { .. } => Action::Draw,
+    play_turns(game, turns, events, |game| {
+        Some(match game.phase() {
+            // Picked by number, not from a list: a playout lists nothing.
             Phase::Flock { .. } => {
                 let index = dice.random_range(0..game.legal_action_count());
                 game.legal_action(index).unwrap_or(Action::DriveFlock)
-            }
-            // Picked by number, not from a list: a playout lists nothing.
-            Phase::Place { .. } => {
-                let index = dice.random_range(0..game.legal_action_count());
-                game.legal_action(index).unwrap_or(Action::Skip)
             }
             Phase::Figure { .. } => {
                 // Skip is listed last; the figure actions come before it.
@@ -121,6 +91,37 @@ pub(crate) fn play_randomly(
                     Action::Skip
                 }
             }
+            _ => {
+                let index = dice.random_range(0..game.legal_action_count());
+                game.legal_action(index).unwrap_or(Action::Skip)
+            }
+        })
+    });
+}
+
+/// Plays on from `game` until `turns` more whole turns have begun (stopping at the draw that
+/// would begin the next) or the game ends: the bag draws, `decide` makes every decision
+/// (stopping where it has none).
+pub(crate) fn play_turns(
+    game: &mut Game,
+    turns: u32,
+    events: &mut Vec<Event>,
+    mut decide: impl FnMut(&Game) -> Option<Action>,
+) {
+    let mut played = 0;
+    loop {
+        let action = match game.phase() {
+            Phase::GameOver => return,
+            Phase::Draw if played >= turns => return,
+            Phase::Draw => {
+                played += 1;
+                Action::Draw
+            }
+            phase if phase.is_chance() => Action::Draw,
+            _ => match decide(game) {
+                Some(action) => action,
+                None => return,
+            },
         };
         events.clear();
         if game.apply_into(action, events).is_err() {
