@@ -55,7 +55,7 @@ fn search(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("turn");
     group.sample_size(10);
-    for level in ["medium", "hard", "anchor"] {
+    for level in ["medium", "hard", "expert", "anchor"] {
         let profile = Profile::builtin(level).unwrap();
         let bot = profile.bot(3);
         group.bench_function(level, |b| {
