@@ -506,6 +506,26 @@ mod tests {
         assert_eq!(code(&text), ErrorCode::InvalidRoomSettings);
     }
 
+    /// A difficulty that is not a level may still name one of the server's own bots: the
+    /// hub, which knows them, refuses an unknown one.
+    #[test]
+    fn a_difficulty_is_a_level_or_a_name() {
+        let parsed = |difficulty: &str| {
+            parse(&frame("ADD_BOT", serde_json::json!({"difficulty": difficulty}))).message
+        };
+        assert!(matches!(
+            parsed("expert"),
+            Ok(ClientMessage::AddBot { difficulty: BotLevel::Expert, .. })
+        ));
+        assert!(matches!(
+            parsed("my-bot.2"),
+            Ok(ClientMessage::AddBot { difficulty: BotLevel::Named(name), .. }) if name == "my-bot.2"
+        ));
+        for bad in ["", "a b", "x".repeat(65).as_str(), "ümlaut"] {
+            assert_eq!(parsed(bad).unwrap_err().code, ErrorCode::InvalidData, "{bad:?}");
+        }
+    }
+
     #[test]
     fn data_fields_are_checked() {
         let bad = [
@@ -517,7 +537,7 @@ mod tests {
                 "CREATE_ROOM",
                 serde_json::json!({"roomName": "r", "maxPlayers": 2, "turnSeconds": 0}),
             ),
-            frame("ADD_BOT", serde_json::json!({"botName": "b", "difficulty": "insane"})),
+            frame("ADD_BOT", serde_json::json!({"botName": "b", "difficulty": "in sane!"})),
             frame("PLACE_TILE", serde_json::json!({"position": {"x": 1}, "rotation": 0})),
             frame("PLACE_TILE", serde_json::json!({"position": {"x": 1, "y": 0}, "rotation": 45})),
             frame(
