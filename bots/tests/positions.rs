@@ -161,7 +161,7 @@ fn the_analyzer_blocks_the_rival_city() {
     let (game, block) = city_to_block();
     assert!(game.legal_actions().contains(&block));
     let config = AnalysisConfig {
-        rollouts: Some(3_000),
+        rollouts: Some(8_000),
         threads: 2,
         seed: 3,
         continuation: Continuation::Greedy,
@@ -171,8 +171,18 @@ fn the_analyzer_blocks_the_rival_city() {
     let top = &analysis.moves[0];
     assert_eq!(top.place, Some(block), "{:?}", &analysis.moves[..3]);
     let open = analysis.moves.iter().find(|stats| stats.place != Some(block)).unwrap();
-    // Measured: +4.5 ± 1.1 against +1.0 ± 1.2 for the best move that leaves the hole open.
-    assert!(top.margin - open.margin > top.margin_se + open.margin_se);
+    // 8,000 rollouts: at 3,000, after the evaluator became a sum of signals (the same values
+    // but for rounding, so greedy rollouts broke near-ties differently), the two stood
+    // +2.8 ± 1.2 against +0.9 ± 1.2, less than their errors apart; before, +4.5 ± 1.1 against
+    // +1.0 ± 1.2.
+    assert!(
+        top.margin - open.margin > top.margin_se + open.margin_se,
+        "{:+.1} ± {:.1} against {:+.1} ± {:.1}",
+        top.margin,
+        top.margin_se,
+        open.margin,
+        open.margin_se
+    );
 }
 
 #[test]
