@@ -473,13 +473,7 @@ fn duel(
             greedy(weights, derive(seed, seat), 0.0)
         })
         .collect();
-    while !game.is_over() {
-        let seat = game.current_player();
-        let action = bots[seat.index()].choose(&game, seat).map_err(TrainError::Bot)?;
-        if game.apply(action).is_err() {
-            return Err(TrainError::Bot(BotError::GameOver));
-        }
-    }
+    play_out(&mut game, &bots, |_| {})?;
     let (mut plus_total, mut plus_seats, mut minus_total, mut minus_seats) =
         (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for (seat, score) in game.scores().iter().enumerate() {
@@ -512,18 +506,12 @@ fn varying_signals(
                 let mut game = template.restarted(seed);
                 let observer = Evaluator::default();
                 let mut varies = [false; SIGNALS];
-                while !game.is_over() {
-                    if game.phase() == Phase::Draw {
-                        let signals = observer.signals(&game);
-                        for (index, varied) in varies.iter_mut().enumerate() {
-                            *varied |= signals.iter().any(|s| s[index] != signals[0][index]);
-                        }
+                play_out(&mut game, &players, |game| {
+                    let signals = observer.signals(game);
+                    for (index, varied) in varies.iter_mut().enumerate() {
+                        *varied |= signals.iter().any(|s| s[index] != signals[0][index]);
                     }
-                    let seat = game.current_player();
-                    let action =
-                        players[seat.index()].choose(&game, seat).map_err(TrainError::Bot)?;
-                    game.apply(action).map_err(|_| TrainError::Bot(BotError::GameOver))?;
-                }
+                })?;
                 Ok(varies)
             })
             .collect()
@@ -537,6 +525,24 @@ fn varying_signals(
     Ok(crate::Signal::ALL.into_iter().filter(|signal| varies[signal.index()]).collect())
 }
 
+/// Plays `game` to its end with `bots` (one a seat), calling `at_turn` at the start of every
+/// turn (before its draw).
+fn play_out(
+    game: &mut Game,
+    bots: &[Box<dyn Bot>],
+    mut at_turn: impl FnMut(&Game),
+) -> Result<(), TrainError> {
+    while !game.is_over() {
+        if game.phase() == Phase::Draw {
+            at_turn(game);
+        }
+        let seat = game.current_player();
+        let action = bots[seat.index()].choose(game, seat).map_err(TrainError::Bot)?;
+        game.apply(action).map_err(|_| TrainError::Bot(BotError::GameOver))?;
+    }
+    Ok(())
+}
+
 /// Plays one game seeded `seed` with `players` (one a seat) and sums its positions: at the
 /// start of every turn, each player's signals against the points they scored from there on.
 fn play_and_sum(template: &Game, seed: u64, players: &[Box<dyn Bot>]) -> Result<Sums, TrainError> {
@@ -544,16 +550,9 @@ fn play_and_sum(template: &Game, seed: u64, players: &[Box<dyn Bot>]) -> Result<
     let observer = Evaluator::default();
     // Each position: the signals of every player, and their scores then.
     let mut positions: Vec<(Vec<Signals>, Vec<u32>)> = Vec::new();
-    while !game.is_over() {
-        if game.phase() == Phase::Draw {
-            positions.push((observer.signals(&game), game.scores().to_vec()));
-        }
-        let seat = game.current_player();
-        let action = players[seat.index()].choose(&game, seat).map_err(TrainError::Bot)?;
-        if game.apply(action).is_err() {
-            return Err(TrainError::Bot(BotError::GameOver));
-        }
-    }
+    play_out(&mut game, players, |game| {
+        positions.push((observer.signals(game), game.scores().to_vec()));
+    })?;
     // Each player's gain against the others' mean gain, from their signals against the
     // others' mean signals: the margin is what decides games, and the luck every player
     // shares (what the bag gives everyone) drops out of it.
