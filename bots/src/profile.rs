@@ -290,6 +290,31 @@ impl Profile {
         Ok(Profile { name: name.to_owned(), description, kind: BotKind::External(config) })
     }
 
+    /// The profile of `--bot NAME=COMMAND` (the text after `--bot`), thinking at most
+    /// `move_ms` a move, as the command line and the server read it.
+    ///
+    /// ```
+    /// use carcassonne_bots::Profile;
+    /// let profile = Profile::from_bot_argument("mine=python3 'my bot.py'", 2000)?;
+    /// assert_eq!(profile.name, "mine");
+    /// assert!(Profile::from_bot_argument("python3 my_bot.py", 2000).is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A message, beginning `--bot`, for text without `=`, a bad name, a command line that
+    /// does not split, or a time out of range.
+    pub fn from_bot_argument(argument: &str, move_ms: u64) -> Result<Profile, String> {
+        let (name, command) = argument.split_once('=').ok_or_else(|| {
+            format!("--bot {argument}: expected NAME=COMMAND, as mine=\"python3 my_bot.py\"")
+        })?;
+        let name = name.trim();
+        let mut config = ExternalConfig::from_command_line(command)
+            .map_err(|error| format!("--bot {name}: {error}"))?;
+        config.move_ms = move_ms;
+        Profile::external(name, config).map_err(|error| format!("--bot {name}: {error}"))
+    }
+
     /// This profile without a time cap on its searches: each stops at its iteration budget
     /// only, so its choices never depend on the machine's speed or load (other kinds are
     /// unchanged).

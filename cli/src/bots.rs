@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use carcassonne::limits::{MAX_FILE_BYTES, read_text_at_most};
-use carcassonne_bots::{ExternalConfig, Profile, Profiles};
+use carcassonne_bots::{Profile, Profiles};
 
 use crate::tileset::CommandError;
 
@@ -27,15 +27,7 @@ pub struct ExternalArgs {
 pub fn profiles(file: Option<&Path>, external: &ExternalArgs) -> Result<Profiles, CommandError> {
     let mut profiles = from_file(file)?;
     for bot in &external.bots {
-        let (name, command) = bot.split_once('=').ok_or_else(|| {
-            format!("--bot {bot}: expected NAME=COMMAND, as mine=\"python3 my_bot.py\"")
-        })?;
-        let mut config = ExternalConfig::from_command_line(command)
-            .map_err(|error| format!("--bot {name}: {error}"))?;
-        config.move_ms = external.move_ms;
-        let profile = Profile::external(name.trim(), config)
-            .map_err(|error| format!("--bot {name}: {error}"))?;
-        profiles.insert(profile);
+        profiles.insert(Profile::from_bot_argument(bot, external.move_ms)?);
     }
     Ok(profiles)
 }

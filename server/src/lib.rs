@@ -28,6 +28,7 @@ use std::time::Duration;
 pub use config::{Config, Limits};
 pub use http::CONTENT_SECURITY_POLICY;
 pub use hub::PROTOCOL_VERSION;
+pub use protocol::client::is_bot_name;
 
 use storage::{SqliteStorage, StorageError, StorageHandle};
 

@@ -60,12 +60,9 @@ struct Args {
 fn external_bots(bots: &[String], move_ms: u64) -> Result<Vec<carcassonne_bots::Profile>, String> {
     let mut profiles: Vec<carcassonne_bots::Profile> = Vec::new();
     for bot in bots {
-        let (name, command) = bot.split_once('=').ok_or_else(|| {
-            format!("--bot takes NAME=COMMAND, as mine=\"python3 my_bot.py\", not {bot}")
-        })?;
-        let name = name.trim();
-        let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-        if name.is_empty() || name.len() > 64 || !name.chars().all(plain) {
+        let profile = carcassonne_bots::Profile::from_bot_argument(bot, move_ms)?;
+        let name = profile.name.as_str();
+        if !carcassonne_server::is_bot_name(name) {
             return Err(format!(
                 "--bot {name}: a name is 1 to 64 letters, digits, `-`, `_` or `.`"
             ));
@@ -76,13 +73,7 @@ fn external_bots(bots: &[String], move_ms: u64) -> Result<Vec<carcassonne_bots::
         if profiles.iter().any(|profile| profile.name == name) {
             return Err(format!("--bot {name}: two bots are named `{name}`"));
         }
-        let mut config = carcassonne_bots::ExternalConfig::from_command_line(command)
-            .map_err(|error| format!("--bot {name}: {error}"))?;
-        config.move_ms = move_ms;
-        profiles.push(
-            carcassonne_bots::Profile::external(name, config)
-                .map_err(|error| format!("--bot {name}: {error}"))?,
-        );
+        profiles.push(profile);
     }
     Ok(profiles)
 }

@@ -92,12 +92,15 @@ impl BotLevel {
         let builtin = [BotLevel::Easy, BotLevel::Medium, BotLevel::Hard, BotLevel::Expert]
             .into_iter()
             .find(|level| level.name() == name);
-        let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-        builtin.or_else(|| {
-            (!name.is_empty() && name.len() <= MAX_BOT_NAME && name.chars().all(plain))
-                .then(|| BotLevel::Named(name.to_owned()))
-        })
+        builtin.or_else(|| is_bot_name(name).then(|| BotLevel::Named(name.to_owned())))
     }
+}
+
+/// Whether `name` may name one of a server's own bots: 1 to 64 ASCII letters, digits, `-`,
+/// `_` or `.` (what `ADD_BOT` can carry and `--bot` may give).
+pub fn is_bot_name(name: &str) -> bool {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    !name.is_empty() && name.len() <= MAX_BOT_NAME && name.chars().all(plain)
 }
 
 /// The figure `PLACE_MEEPLE` names (a follower when it names none, as part 1 has it): any of
