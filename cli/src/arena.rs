@@ -4,7 +4,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use carcassonne_bots::arena::{self, ArenaConfig, ArenaProgress, ArenaReport, Sprt, SprtVerdict};
+use carcassonne_bots::arena::{
+    self, ArenaConfig, ArenaProgress, ArenaReport, Journal, Sprt, SprtVerdict,
+};
 
 use crate::tileset::CommandError;
 
@@ -35,6 +37,11 @@ pub struct ArenaArgs {
     /// Stop early once an SPRT between the two bots decides: ELO0,ELO1 (alpha = beta = 0.05).
     #[arg(long, value_delimiter = ',', value_name = "ELO0,ELO1")]
     sprt: Option<Vec<f64>>,
+    /// Record each finished deal in FILE, and take the deals FILE already holds as played: an
+    /// arena stopped part-way goes on where it stopped (the same bots, sets and seed only; a
+    /// journal of fewer games serves the first deals of more).
+    #[arg(long, value_name = "FILE")]
+    journal: Option<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -58,10 +65,24 @@ pub fn arena(args: &ArenaArgs) -> Result<ExitCode, CommandError> {
         args.games.div_ceil(entrants.len() as u64) * entrants.len() as u64,
         "games",
     );
-    let report = arena::run(&entrants, &config, &|progress: ArenaProgress| {
-        bar.set_length(progress.games_planned);
-        bar.set_position(progress.games_done);
-    })
+    let (journal, played) = match &args.journal {
+        Some(path) => {
+            let (journal, played) =
+                Journal::open(path, &entrants, &config).map_err(|error| error.to_string())?;
+            (Some(journal), played)
+        }
+        None => (None, Vec::new()),
+    };
+    let report = arena::resume(
+        &entrants,
+        &config,
+        played,
+        &|progress: ArenaProgress| {
+            bar.set_length(progress.games_planned);
+            bar.set_position(progress.games_done);
+        },
+        &|deal| journal.as_ref().map_or(Ok(()), |journal| journal.record(deal)),
+    )
     .map_err(|error| error.to_string())?;
     bar.finish_and_clear();
     let text = if args.json {

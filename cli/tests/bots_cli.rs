@@ -89,6 +89,48 @@ fn the_arena_is_the_same_whatever_the_threads() {
     assert!(table.contains("medium vs random: pairwise score"), "{table}");
 }
 
+/// `--journal`: an arena stopped after some deals goes on from its journal to the report an
+/// uninterrupted one gives; a journal of another arena is refused and left as it was.
+#[test]
+fn an_arena_goes_on_from_its_journal() {
+    let journal =
+        std::env::temp_dir().join(format!("carcassonne-journal-cli-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&journal);
+    let path = journal.to_str().unwrap();
+    let arena = |games: &str, seed: &str, journal: Option<&str>| -> Vec<String> {
+        let mut args = vec!["arena", "easy", "random", "--games", games, "--seed", seed, "--json"];
+        args.extend(journal.map(|path| ["--journal", path]).into_iter().flatten());
+        args.into_iter().map(String::from).collect()
+    };
+    let strip = |out: String| -> Value {
+        let mut report: Value = serde_json::from_str(&out).unwrap();
+        report["seconds"] = Value::Null;
+        for entrant in report["entrants"].as_array_mut().unwrap() {
+            entrant["ms_per_turn"] = Value::Null;
+            entrant["max_ms_per_turn"] = Value::Null;
+        }
+        report
+    };
+    let run = |args: Vec<String>| ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let whole = strip(run(arena("8", "3", None)));
+    // The first two deals, as an arena stopped there leaves them.
+    let first = strip(run(arena("4", "3", Some(path))));
+    assert_eq!(first["deals"].as_u64(), Some(2));
+    assert_eq!(std::fs::read_to_string(&journal).unwrap().lines().count(), 3);
+    assert_eq!(strip(run(arena("8", "3", Some(path)))), whole);
+    assert_eq!(std::fs::read_to_string(&journal).unwrap().lines().count(), 5);
+    // Everything played: the same report again, nothing appended.
+    assert_eq!(strip(run(arena("8", "3", Some(path)))), whole);
+    assert_eq!(std::fs::read_to_string(&journal).unwrap().lines().count(), 5);
+
+    let before = std::fs::read(&journal).unwrap();
+    let args = arena("8", "4", Some(path));
+    let stderr = fails(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(stderr.contains("another arena's") && stderr.contains("seed 3"), "{stderr}");
+    assert_eq!(std::fs::read(&journal).unwrap(), before);
+    std::fs::remove_file(&journal).unwrap();
+}
+
 /// `replay` prints who played, as `play` does, from the names `play --json` keeps: the whole
 /// report is the same, its `players:` line included; a save whose names do not fit its seats
 /// is refused.

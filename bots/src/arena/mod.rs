@@ -5,16 +5,19 @@
 //! in every seat once. The luck of the draw then falls on every bot alike and drops out of
 //! the comparison.
 
+mod journal;
 mod stats;
 
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use carcassonne::{Game, GameSetup, SetupError};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+pub use journal::{Journal, JournalError};
 pub use stats::{Sprt, SprtVerdict, Z95, elo, expected_score, mean_interval, wilson};
 
 use crate::Faults;
@@ -70,6 +73,17 @@ pub enum ArenaError {
         /// The system's reason.
         message: String,
     },
+    /// A deal taken as played does not fit the arena.
+    #[error("played deal {deal} does not fit this arena: {reason}")]
+    Played {
+        /// The deal.
+        deal: u64,
+        /// What does not fit.
+        reason: String,
+    },
+    /// Recording a finished deal failed.
+    #[error("cannot record a finished deal: {0}")]
+    Journal(String),
     /// A bot failed to answer; this is a bug in the bot.
     #[error("bot `{bot}` failed in deal {deal}: {message}")]
     Bot {
@@ -142,19 +156,35 @@ pub struct ArenaReport {
     pub seconds: f64,
 }
 
-/// One game's outcome, by entrant.
-#[derive(Clone, Debug)]
-struct GameResult {
+/// One game's outcome, by entrant (in the order the entrants were given).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
     /// Each seat's entrant, and the tiles drawn in order: what the pairing test checks.
     #[cfg(test)]
+    #[serde(skip)]
     seated: Vec<usize>,
     #[cfg(test)]
+    #[serde(skip)]
     drawn: Vec<carcassonne::TileIndex>,
-    scores: Vec<f64>,
-    think: Vec<Duration>,
-    turns: Vec<u32>,
-    slowest: Vec<Duration>,
-    faults: Vec<Faults>,
+    /// Final scores.
+    pub scores: Vec<f64>,
+    /// Thinking time, all turns together.
+    pub think: Vec<Duration>,
+    /// Whole turns played.
+    pub turns: Vec<u32>,
+    /// The slowest whole turn.
+    pub slowest: Vec<Duration>,
+    /// Moves lost to a random legal one (external bots only).
+    pub faults: Vec<Faults>,
+}
+
+/// One deal's games, one per seat rotation: what a [`Journal`] keeps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DealRecord {
+    /// The deal's number; its tile order and bot seeds derive from it and the arena's seed.
+    pub deal: u64,
+    /// Its games, in rotation order.
+    pub games: Vec<GameRecord>,
 }
 
 /// Plays the arena and reports; `progress` hears after every game (from the worker threads).
@@ -185,6 +215,25 @@ pub fn run(
     config: &ArenaConfig,
     progress: &(dyn Fn(ArenaProgress) + Sync),
 ) -> Result<ArenaReport, ArenaError> {
+    resume(entrants, config, Vec::new(), progress, &|_| Ok(()))
+}
+
+/// Plays the arena as [`run`] does, taking the deals in `played` as already played (from a
+/// [`Journal`] of an arena stopped part-way) and handing each deal it plays to `finished` as
+/// it ends, from the worker threads. The report is the one an uninterrupted run gives, save
+/// `seconds`, which counts this call only. Played deals past the planned ones are left out.
+///
+/// # Errors
+/// As [`run`]; [`ArenaError::Played`] for a played deal that is not one of these entrants'
+/// (another number of games or players, or a deal given twice); [`ArenaError::Journal`] when
+/// `finished` fails, which stops the arena.
+pub fn resume(
+    entrants: &[Profile],
+    config: &ArenaConfig,
+    played: Vec<DealRecord>,
+    progress: &(dyn Fn(ArenaProgress) + Sync),
+    finished: &(dyn Fn(&DealRecord) -> Result<(), String> + Sync),
+) -> Result<ArenaReport, ArenaError> {
     let started = Instant::now();
     let players = entrants.len();
     let mut setup = config.setup.clone();
@@ -207,54 +256,113 @@ pub fn run(
     let entrants: Vec<Profile> = entrants.iter().map(|profile| profile.with_threads(1)).collect();
     let deals_planned = config.games.div_ceil(players as u64).max(1);
     let games_planned = deals_planned * players as u64;
-    let done = AtomicU64::new(0);
+    let mut deals: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
+    for record in played {
+        if record.deal >= deals_planned {
+            continue;
+        }
+        check_played(&record, players)?;
+        if deals.insert(record.deal, record.games).is_some() {
+            return Err(ArenaError::Played { deal: record.deal, reason: "given twice".into() });
+        }
+    }
+    let done = AtomicU64::new(deals.len() as u64 * players as u64);
     let failure: Mutex<Option<ArenaError>> = Mutex::new(None);
+    let to_play: Vec<u64> = (0..deals_planned).filter(|deal| !deals.contains_key(deal)).collect();
 
     // Deals run in batches; an SPRT is judged deal by deal in order, so where it stops does
-    // not depend on the thread count, only how much work past that point is thrown away.
-    let batch = (threads as u64 * 4).max(8);
-    let mut deals: Vec<Vec<GameResult>> = Vec::new();
-    let mut verdict = None;
-    while (deals.len() as u64) < deals_planned && verdict.is_none() {
-        let start = deals.len() as u64;
-        let end = (start + batch).min(deals_planned);
-        let results: Vec<Option<Vec<GameResult>>> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|deal| {
-                    let result = play_deal(&template, &entrants, config.seed, deal, &|| {
+    // not depend on the thread count (nor on which deals a journal held), only how much work
+    // past that point is thrown away.
+    let batch = (threads * 4).max(8);
+    let mut verdict = decided(config.sprt, &deals);
+    for chunk in to_play.chunks(batch) {
+        if verdict.is_some() {
+            break;
+        }
+        let results: Vec<Option<DealRecord>> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|&deal| {
+                    let fail =
+                        |error| *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error);
+                    let games = play_deal(&template, &entrants, config.seed, deal, &|| {
                         let games_done = done.fetch_add(1, Ordering::Relaxed) + 1;
                         progress(ArenaProgress { games_done, games_planned });
-                    });
-                    result
-                        .map_err(|error| {
-                            *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error)
-                        })
-                        .ok()
+                    })
+                    .map_err(fail)
+                    .ok()?;
+                    let record = DealRecord { deal, games };
+                    finished(&record).map_err(|message| fail(ArenaError::Journal(message))).ok()?;
+                    Some(record)
                 })
                 .collect()
         });
         if let Some(error) = failure.lock().unwrap_or_else(|e| e.into_inner()).take() {
             return Err(error);
         }
-        for result in results.into_iter().flatten() {
-            deals.push(result);
-            if let Some(sprt) = config.sprt {
-                let samples = pair_samples(&deals, 0, 1);
-                match sprt.verdict(&samples) {
-                    SprtVerdict::Continue => {}
-                    decided => {
-                        verdict = Some((sprt, decided));
-                        break;
-                    }
-                }
-            }
+        for record in results.into_iter().flatten() {
+            deals.insert(record.deal, record.games);
+        }
+        verdict = decided(config.sprt, &deals);
+    }
+    // Stopped early: the deals up to the one that decided, in order.
+    let (upto, verdict) = match (config.sprt, verdict) {
+        (_, Some((upto, sprt, verdict))) => (upto, Some((sprt, verdict))),
+        (Some(sprt), None) => (deals.len(), Some((sprt, SprtVerdict::Continue))),
+        (None, None) => (deals.len(), None),
+    };
+    let in_order: Vec<Vec<GameRecord>> = deals.into_values().take(upto).collect();
+    Ok(report(&entrants, &in_order, verdict, started.elapsed()))
+}
+
+/// A played deal fits these entrants: one game per rotation, one value per entrant.
+fn check_played(record: &DealRecord, players: usize) -> Result<(), ArenaError> {
+    let reason = if record.games.len() != players {
+        Some(format!(
+            "{} games where a deal of {players} players has {players}",
+            record.games.len()
+        ))
+    } else {
+        record.games.iter().find_map(|game| {
+            let lengths = [
+                game.scores.len(),
+                game.think.len(),
+                game.turns.len(),
+                game.slowest.len(),
+                game.faults.len(),
+            ];
+            lengths
+                .iter()
+                .any(|length| *length != players)
+                .then(|| format!("a game with values for other than {players} players"))
+        })
+    };
+    match reason {
+        Some(reason) => Err(ArenaError::Played { deal: record.deal, reason }),
+        None => Ok(()),
+    }
+}
+
+/// Where the SPRT decided, judging the deals played in order from deal 0 up to the first
+/// gap: how many deals it took and its verdict; `None` while it goes on (or there is none).
+fn decided(
+    sprt: Option<Sprt>,
+    deals: &BTreeMap<u64, Vec<GameRecord>>,
+) -> Option<(usize, Sprt, SprtVerdict)> {
+    let sprt = sprt?;
+    let mut samples = Vec::new();
+    for (expected, (deal, games)) in deals.iter().enumerate() {
+        if *deal != expected as u64 {
+            return None;
+        }
+        samples
+            .push(games.iter().map(|game| pairwise(game, 0, 1)).sum::<f64>() / games.len() as f64);
+        match sprt.verdict(&samples) {
+            SprtVerdict::Continue => {}
+            verdict => return Some((samples.len(), sprt, verdict)),
         }
     }
-    if let (Some(sprt), None) = (config.sprt, verdict) {
-        verdict = Some((sprt, SprtVerdict::Continue));
-    }
-    Ok(report(&entrants, &deals, verdict, started.elapsed()))
+    None
 }
 
 /// Plays deal `deal`: one tile order, every seat rotation.
@@ -264,7 +372,7 @@ fn play_deal(
     seed: u64,
     deal: u64,
     finished: &dyn Fn(),
-) -> Result<Vec<GameResult>, ArenaError> {
+) -> Result<Vec<GameRecord>, ArenaError> {
     let players = entrants.len();
     let deal_seed = derive(seed, deal);
     let mut results = Vec::with_capacity(players);
@@ -315,7 +423,7 @@ fn play_deal(
             scores[*entrant] = f64::from(game.scores()[seat]);
             faults[*entrant] = bots[seat].faults();
         }
-        results.push(GameResult {
+        results.push(GameRecord {
             #[cfg(test)]
             seated: seated.clone(),
             #[cfg(test)]
@@ -346,7 +454,7 @@ fn drawn_tiles(game: &Game) -> Vec<carcassonne::TileIndex> {
 }
 
 /// Entrant `i`'s pairwise score against `j` in one game.
-fn pairwise(result: &GameResult, i: usize, j: usize) -> f64 {
+fn pairwise(result: &GameRecord, i: usize, j: usize) -> f64 {
     let (a, b) = (result.scores[i], result.scores[j]);
     if a > b {
         1.0
@@ -358,7 +466,7 @@ fn pairwise(result: &GameResult, i: usize, j: usize) -> f64 {
 }
 
 /// Per deal, entrant `i`'s mean pairwise score against `j`.
-fn pair_samples(deals: &[Vec<GameResult>], i: usize, j: usize) -> Vec<f64> {
+fn pair_samples(deals: &[Vec<GameRecord>], i: usize, j: usize) -> Vec<f64> {
     deals
         .iter()
         .map(|games| {
@@ -369,11 +477,11 @@ fn pair_samples(deals: &[Vec<GameResult>], i: usize, j: usize) -> Vec<f64> {
 
 fn report(
     entrants: &[Profile],
-    deals: &[Vec<GameResult>],
+    deals: &[Vec<GameRecord>],
     sprt: Option<(Sprt, SprtVerdict)>,
     elapsed: Duration,
 ) -> ArenaReport {
-    let games: Vec<&GameResult> = deals.iter().flatten().collect();
+    let games: Vec<&GameRecord> = deals.iter().flatten().collect();
     let count = games.len() as f64;
     let mut reports = Vec::new();
     for (index, profile) in entrants.iter().enumerate() {
@@ -449,9 +557,9 @@ fn report(
 mod tests {
     use super::*;
 
-    fn result(scores: &[f64]) -> GameResult {
+    fn result(scores: &[f64]) -> GameRecord {
         let n = scores.len();
-        GameResult {
+        GameRecord {
             seated: (0..n).collect(),
             drawn: Vec::new(),
             scores: scores.to_vec(),
@@ -492,6 +600,44 @@ mod tests {
             let second = play_deal(&template, &entrants, 7, 1, &|| {}).unwrap();
             assert_ne!(second[0].drawn, first[0].drawn);
         }
+    }
+
+    /// An SPRT stops at the same deal whatever the threads and whichever deals were taken as
+    /// played, and judges only the deals up to the one that decided.
+    #[test]
+    fn the_sprt_stops_at_the_same_deal() {
+        let entrants = [Profile::builtin("easy").unwrap(), Profile::builtin("random").unwrap()];
+        let config = |threads| ArenaConfig {
+            setup: carcassonne::GameSetup::new(
+                vec![carcassonne::Catalog::builtin("base").unwrap()],
+                2,
+            ),
+            games: 200,
+            seed: 3,
+            threads,
+            sprt: Some(Sprt { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 }),
+        };
+        let one = run(&entrants, &config(1), &|_| {}).unwrap();
+        assert!(matches!(one.sprt, Some((_, SprtVerdict::AcceptH1))), "{:?}", one.sprt);
+        assert!(one.deals < 100, "it stopped early: {} deals", one.deals);
+        let three = run(&entrants, &config(3), &|_| {}).unwrap();
+        assert_eq!((three.deals, &three.pairs), (one.deals, &one.pairs));
+
+        let kept = Mutex::new(Vec::new());
+        let partial = ArenaConfig { games: 4, sprt: None, ..config(2) };
+        run_recording(&entrants, &partial, &kept);
+        let resumed =
+            resume(&entrants, &config(2), kept.into_inner().unwrap(), &|_| {}, &|_| Ok(()))
+                .unwrap();
+        assert_eq!((resumed.deals, &resumed.pairs), (one.deals, &one.pairs));
+    }
+
+    fn run_recording(entrants: &[Profile], config: &ArenaConfig, kept: &Mutex<Vec<DealRecord>>) {
+        resume(entrants, config, Vec::new(), &|_| {}, &|deal| {
+            kept.lock().unwrap().push(deal.clone());
+            Ok(())
+        })
+        .unwrap();
     }
 
     /// Two deals worked by hand: A wins 3 games of 4, one a tie; margins and pairwise

@@ -123,7 +123,7 @@ impl ExternalConfig {
 }
 
 /// The moves an external bot lost to a random legal one, by cause.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Faults {
     /// No answer in time.
     pub slow: u32,

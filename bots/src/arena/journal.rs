@@ -1,0 +1,363 @@
+//! An arena's journal: each finished deal as a line of JSON in a file, so that an arena
+//! stopped part-way (a session's end, a machine lent for ten minutes, Ctrl-C) goes on where it
+//! stopped instead of from nothing.
+//!
+//! The first line names the arena: the entrants and a fingerprint of their profiles, the
+//! setup and the seed. A journal serves only the arena it names; its deals are taken by
+//! number, so one written for fewer games serves the first deals of more.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+
+use super::{ArenaConfig, DealRecord};
+use crate::profile::Profile;
+
+/// What the first line says.
+const KIND: &str = "carcassonne arena journal";
+/// The format's version; another cannot be read.
+const VERSION: u32 = 1;
+/// The longest line read: a deal of six players with a fault described is a few KiB.
+const MAX_LINE: u64 = 1 << 20;
+
+/// Why a journal cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JournalError {
+    /// The file could not be read or written.
+    #[error("journal {path}: {message}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        message: String,
+    },
+    /// The file's first line is not a journal's.
+    #[error("{path} is not an arena journal (its first line does not say so)")]
+    NotAJournal {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The journal is another arena's.
+    #[error(
+        "journal {path} is another arena's: it was written for {what}; give another file, or the same bots, sets and seed"
+    )]
+    OtherArena {
+        /// The file.
+        path: PathBuf,
+        /// What differs.
+        what: String,
+    },
+    /// A line that is not a finished deal.
+    #[error("journal {path}, line {line}: {message}")]
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// The line, from 1.
+        line: u64,
+        /// What is wrong with it.
+        message: String,
+    },
+}
+
+/// The first line.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Header {
+    journal: String,
+    version: u32,
+    entrants: Vec<String>,
+    seed: u64,
+    /// Of every profile's whole configuration, the setup and the seed.
+    fingerprint: String,
+}
+
+impl Header {
+    fn new(entrants: &[Profile], config: &ArenaConfig) -> Header {
+        let mut setup = config.setup.clone();
+        setup.players = u8::try_from(entrants.len()).unwrap_or(u8::MAX);
+        let described = format!("{entrants:?}\n{setup:?}\n{}", config.seed);
+        Header {
+            journal: KIND.into(),
+            version: VERSION,
+            entrants: entrants.iter().map(|profile| profile.name.clone()).collect(),
+            seed: config.seed,
+            fingerprint: format!("{:016x}", fnv1a(described.as_bytes())),
+        }
+    }
+
+    /// What differs from `other`, in words; `None` when nothing does.
+    fn differs_from(&self, other: &Header) -> Option<String> {
+        if self.version != other.version {
+            Some(format!("format version {} (this one reads {})", other.version, self.version))
+        } else if self.entrants != other.entrants {
+            Some(format!("bots {}", other.entrants.join(", ")))
+        } else if self.seed != other.seed {
+            Some(format!("seed {}", other.seed))
+        } else if self.fingerprint != other.fingerprint {
+            Some("the same bots and seed but other profiles or sets".into())
+        } else {
+            None
+        }
+    }
+}
+
+/// FNV-1a, 64 bits: a hash that stays the same across builds and releases, which std's
+/// `DefaultHasher` does not promise; a fingerprint, not a defence against forgery.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// An open journal: [`Journal::record`] appends a finished deal.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: Mutex<File>,
+}
+
+impl Journal {
+    /// Opens the journal at `path` for this arena, creating it if there is none, and returns
+    /// the deals it holds that the arena plans (others are left in the file). A last line cut
+    /// short (the arena was stopped while writing it) is dropped from the file.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, GameSetup};
+    /// use carcassonne_bots::Profile;
+    /// use carcassonne_bots::arena::{self, ArenaConfig, Journal};
+    ///
+    /// let path = std::env::temp_dir().join(format!("doc-journal-{}.jsonl", std::process::id()));
+    /// let entrants = [Profile::builtin("greedy")?, Profile::builtin("random")?];
+    /// let config = ArenaConfig {
+    ///     setup: GameSetup::new(vec![Catalog::builtin("base")?], 2),
+    ///     games: 4,
+    ///     seed: 1,
+    ///     threads: 1,
+    ///     sprt: None,
+    /// };
+    /// let (journal, played) = Journal::open(&path, &entrants, &config)?;
+    /// assert!(played.is_empty());
+    /// let first = arena::resume(&entrants, &config, played, &|_| {}, &|deal| journal.record(deal))?;
+    /// // Opened again, the journal holds both deals: nothing is left to play.
+    /// let (_, played) = Journal::open(&path, &entrants, &config)?;
+    /// assert_eq!(played.len(), 2);
+    /// let again = arena::resume(&entrants, &config, played, &|_| {}, &|_| unreachable!())?;
+    /// assert_eq!(again.entrants, first.entrants);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`JournalError`] when the file cannot be read or written, is not a journal, is another
+    /// arena's, or holds a line that is not a deal.
+    pub fn open(
+        path: &Path,
+        entrants: &[Profile],
+        config: &ArenaConfig,
+    ) -> Result<(Journal, Vec<DealRecord>), JournalError> {
+        let io = |error: std::io::Error| JournalError::Io {
+            path: path.to_path_buf(),
+            message: error.to_string(),
+        };
+        let header = Header::new(entrants, config);
+        let deals_planned = config.games.div_ceil(entrants.len().max(1) as u64).max(1);
+        let mut file =
+            OpenOptions::new().read(true).append(true).create(true).open(path).map_err(io)?;
+        let (played, whole) = read(path, &file, &header, deals_planned)?;
+        match whole {
+            None => {
+                file.set_len(0).map_err(io)?;
+                let line = serde_json::to_string(&header).map_err(|e| io(e.into()))? + "\n";
+                file.write_all(line.as_bytes()).map_err(io)?;
+            }
+            Some(length) => file.set_len(length).map_err(io)?,
+        }
+        Ok((Journal { path: path.to_path_buf(), file: Mutex::new(file) }, played))
+    }
+
+    /// Appends a finished deal (one write of one line, so a stop between deals loses none).
+    ///
+    /// # Errors
+    /// The system's reason, in words, when the line cannot be written.
+    pub fn record(&self, deal: &DealRecord) -> Result<(), String> {
+        let line = serde_json::to_string(deal).map_err(|error| error.to_string())? + "\n";
+        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        file.write_all(line.as_bytes()).map_err(|error| format!("{}: {error}", self.path.display()))
+    }
+}
+
+/// Reads a journal: the planned deals it holds, and the length of its whole lines (`None`
+/// for an empty file, which is then a new journal).
+fn read(
+    path: &Path,
+    file: &File,
+    header: &Header,
+    deals_planned: u64,
+) -> Result<(Vec<DealRecord>, Option<u64>), JournalError> {
+    let io = |error: std::io::Error| JournalError::Io {
+        path: path.to_path_buf(),
+        message: error.to_string(),
+    };
+    let mut reader = BufReader::new(file);
+    let mut played = Vec::new();
+    let mut whole = 0u64;
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        line.clear();
+        let read = (&mut reader).take(MAX_LINE + 1).read_until(b'\n', &mut line).map_err(io)?;
+        if read == 0 || line.last() != Some(&b'\n') {
+            if line.len() as u64 > MAX_LINE {
+                let message = format!("longer than {MAX_LINE} bytes");
+                return Err(JournalError::Line { path: path.to_path_buf(), line: number, message });
+            }
+            // The end, or a last line cut short: the whole lines before it are the journal.
+            break;
+        }
+        whole += read as u64;
+        if number == 1 {
+            let written: Header = serde_json::from_slice(&line)
+                .ok()
+                .filter(|written: &Header| written.journal == KIND)
+                .ok_or_else(|| JournalError::NotAJournal { path: path.to_path_buf() })?;
+            if let Some(what) = header.differs_from(&written) {
+                return Err(JournalError::OtherArena { path: path.to_path_buf(), what });
+            }
+            continue;
+        }
+        let deal: DealRecord =
+            serde_json::from_slice(&line).map_err(|error| JournalError::Line {
+                path: path.to_path_buf(),
+                line: number,
+                message: error.to_string(),
+            })?;
+        if deal.deal < deals_planned {
+            played.push(deal);
+        }
+    }
+    if whole == 0 {
+        // Empty, or only a header cut short: a new journal either way.
+        return Ok((played, None));
+    }
+    Ok((played, Some(whole)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::{self, ArenaError};
+    use carcassonne::{Catalog, GameSetup};
+
+    fn config(games: u64, seed: u64) -> ArenaConfig {
+        ArenaConfig {
+            setup: GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2),
+            games,
+            seed,
+            threads: 2,
+            sprt: None,
+        }
+    }
+
+    fn entrants() -> Vec<Profile> {
+        vec![Profile::builtin("easy").unwrap(), Profile::builtin("random").unwrap()]
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let path = std::env::temp_dir()
+            .join(format!("carcassonne-journal-{}-{name}.jsonl", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    /// An arena stopped after some deals, its last line cut short, goes on from its journal
+    /// to the report an uninterrupted arena gives.
+    #[test]
+    fn a_stopped_arena_goes_on_to_the_same_report() {
+        let entrants = entrants();
+        let whole = arena::run(&entrants, &config(12, 5), &|_| {}).unwrap();
+
+        let path = temp("resume");
+        let (journal, played) = Journal::open(&path, &entrants, &config(6, 5)).unwrap();
+        assert!(played.is_empty());
+        arena::resume(&entrants, &config(6, 5), played, &|_| {}, &|deal| journal.record(deal))
+            .unwrap();
+        drop(journal);
+        // A deal cut short by the stop.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("{\"deal\":3,\"games\":[{\"sco");
+        std::fs::write(&path, &text).unwrap();
+
+        let (journal, played) = Journal::open(&path, &entrants, &config(12, 5)).unwrap();
+        assert_eq!(played.len(), 3, "the three whole deals, not the cut one");
+        let counted = std::sync::atomic::AtomicU64::new(0);
+        let resumed = arena::resume(&entrants, &config(12, 5), played, &|_| {}, &|deal| {
+            counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            journal.record(deal)
+        })
+        .unwrap();
+        assert_eq!(counted.into_inner(), 3, "only the deals not in the journal were played");
+        assert_eq!(resumed.pairs, whole.pairs);
+        assert_eq!((resumed.deals, resumed.games), (whole.deals, whole.games));
+        for (a, b) in resumed.entrants.iter().zip(&whole.entrants) {
+            assert_eq!(
+                (a.wins, a.mean_score, a.mean_margin),
+                (b.wins, b.mean_score, b.mean_margin)
+            );
+        }
+        // The file now holds the header and six whole deals, the cut line gone.
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 7);
+        assert!(text.ends_with('\n'));
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A journal serves only its own arena: other bots, another seed, other sets, or a file
+    /// that is no journal are refused, and the file is left as it was.
+    #[test]
+    fn another_arenas_journal_is_refused() {
+        let entrants = entrants();
+        let path = temp("other");
+        let (journal, played) = Journal::open(&path, &entrants, &config(2, 5)).unwrap();
+        arena::resume(&entrants, &config(2, 5), played, &|_| {}, &|deal| journal.record(deal))
+            .unwrap();
+        drop(journal);
+        let before = std::fs::read(&path).unwrap();
+
+        let swapped = vec![entrants[1].clone(), entrants[0].clone()];
+        let mut other_sets = config(2, 5);
+        other_sets.setup.catalogs.push(Catalog::builtin("river").unwrap());
+        for (bots, config, says) in [
+            (&swapped, config(2, 5), "written for bots easy, random"),
+            (&entrants, config(2, 6), "written for seed 5"),
+            (&entrants, other_sets, "other profiles or sets"),
+        ] {
+            let error = Journal::open(&path, bots, &config).unwrap_err();
+            assert!(matches!(error, JournalError::OtherArena { .. }), "{error}");
+            assert!(error.to_string().contains(says), "{error}");
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+
+        std::fs::write(&path, "not a journal\n").unwrap();
+        let error = Journal::open(&path, &entrants, &config(2, 5)).unwrap_err();
+        assert!(matches!(error, JournalError::NotAJournal { .. }), "{error}");
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A line that is not a deal, or a deal of another shape, is named, never taken.
+    #[test]
+    fn a_bad_line_is_named() {
+        let entrants = entrants();
+        let path = temp("bad");
+        let header = serde_json::to_string(&Header::new(&entrants, &config(4, 5))).unwrap();
+        std::fs::write(&path, format!("{header}\n{{\"deal\":0}}\n")).unwrap();
+        let error = Journal::open(&path, &entrants, &config(4, 5)).unwrap_err();
+        assert!(matches!(error, JournalError::Line { line: 2, .. }), "{error}");
+
+        let short = DealRecord { deal: 1, games: Vec::new() };
+        let error =
+            arena::resume(&entrants, &config(4, 5), vec![short], &|_| {}, &|_| Ok(())).unwrap_err();
+        assert!(matches!(error, ArenaError::Played { deal: 1, .. }), "{error}");
+        std::fs::remove_file(&path).unwrap();
+    }
+}
