@@ -558,6 +558,28 @@ mod tests {
         assert!(builtin.get("hard").is_some());
     }
 
+    /// The profiles the README's measurements name read, and hold the bots it names.
+    #[test]
+    fn the_measurement_profiles_read() {
+        for (file, text, names) in [
+            (
+                "time.toml",
+                include_str!("../profiles/measure/time.toml"),
+                &["t10", "t30", "t100", "t300", "t1000"][..],
+            ),
+            (
+                "ablations.toml",
+                include_str!("../profiles/measure/ablations.toml"),
+                &["mcts", "none", "c05", "det5", "none4x", "la1", "la2s", "la3", "la16"][..],
+            ),
+        ] {
+            let profiles = Profiles::from_toml(file, text).unwrap();
+            for name in names {
+                assert!(profiles.get(name).is_some(), "{file} has no {name}");
+            }
+        }
+    }
+
     #[test]
     fn bad_profiles_are_refused_with_reasons() {
         let refuse = |text: &str, needle: &str| {

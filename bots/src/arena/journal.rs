@@ -69,7 +69,7 @@ struct Header {
     version: u32,
     entrants: Vec<String>,
     seed: u64,
-    /// Of every profile's whole configuration, the setup and the seed.
+    /// Of every profile's name and settings, the setup and the seed.
     fingerprint: String,
 }
 
@@ -77,7 +77,10 @@ impl Header {
     fn new(entrants: &[Profile], config: &ArenaConfig) -> Header {
         let mut setup = config.setup.clone();
         setup.players = u8::try_from(entrants.len()).unwrap_or(u8::MAX);
-        let described = format!("{entrants:?}\n{setup:?}\n{}", config.seed);
+        // What plays: a profile's description may change without changing a move.
+        let kinds: Vec<(&str, &crate::profile::BotKind)> =
+            entrants.iter().map(|profile| (profile.name.as_str(), &profile.kind)).collect();
+        let described = format!("{kinds:?}\n{setup:?}\n{}", config.seed);
         Header {
             journal: KIND.into(),
             version: VERSION,
