@@ -9,7 +9,8 @@
 //! candidates drops out (as in the analyzer's race), so the samples go where the choice is
 //! close. The answer depends on the seed and the game only, unless `seconds` stops it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use carcassonne::{Action, Game, Phase, PlayerId};
 use serde::Deserialize;

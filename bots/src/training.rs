@@ -17,7 +17,7 @@
 //! seed and never on the thread count, and memory does not grow with the games.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use carcassonne::{Game, GameSetup, Phase, SetupError};
 use rayon::prelude::*;

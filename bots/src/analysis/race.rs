@@ -2,7 +2,7 @@
 //! half dropped at doubling sweep counts.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use carcassonne::{Action, ActionError, Game, Phase, PlayerId, TileIndex};
 use rayon::prelude::*;

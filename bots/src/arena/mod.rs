@@ -11,7 +11,8 @@ mod stats;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use carcassonne::{Game, GameSetup, SetupError};
 use rayon::prelude::*;

@@ -11,7 +11,8 @@ mod message;
 mod process;
 
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use carcassonne::{Action, Game, PlayerId};
 use serde::{Deserialize, Serialize};

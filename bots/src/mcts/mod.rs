@@ -8,7 +8,8 @@ mod tree;
 pub(crate) use playout::{play_randomly, play_turns};
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use carcassonne::{Action, Game, Phase, PlayerId};
 use rand::RngCore;

@@ -1,0 +1,15 @@
+// The carcassonne engine as an ES module. Importing it loads the WebAssembly once, by top-level
+// await: in node from the package's file, in a browser (a page or a worker, bundler or none)
+// from beside this file. Everything it exports is ready to use on import.
+import init, { Bot, Game, builtinSets, tileSvg } from "./pkg/carcassonne_wasm.js";
+
+const wasm = new URL("./pkg/carcassonne_wasm_bg.wasm", import.meta.url);
+if (wasm.protocol === "file:") {
+  // Node (and other runtimes without fetch for files) read the module from disk.
+  const { readFile } = await import("node:fs/promises");
+  await init({ module_or_path: await readFile(wasm) });
+} else {
+  await init({ module_or_path: wasm });
+}
+
+export { Bot, Game, builtinSets, tileSvg };

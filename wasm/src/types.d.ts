@@ -1,0 +1,164 @@
+/** A square of the board: x grows to the east, y to the south; the start tile is at (0, 0). */
+export interface Pos { x: number; y: number }
+
+/** Degrees clockwise. */
+export type Rotation = 0 | 90 | 180 | 270;
+
+/** A player's seat, from 0. */
+export type PlayerId = number;
+
+export type Figure = "follower" | "big_follower" | "abbot" | "builder" | "pig" | "shepherd";
+
+export type SegmentKind = "city" | "road" | "field" | "river" | "monastery" | "garden";
+
+/** The phase of the turn, as `Game.phase` names it. */
+export type Phase = "draw" | "place" | "figure" | "sheep" | "flock" | "game_over";
+
+/** How fields score: per field (the published rule), per field once, or 4 points a city. */
+export type FarmScoring = "per_field" | "per_field_once" | "per_city_4";
+
+/** The rule options; each left out keeps the published rule. */
+export interface RuleOptions {
+  farmers?: boolean;
+  farm_scoring?: FarmScoring;
+  tiny_city?: boolean;
+  inn_cathedral_unfinished?: "zero" | "normal";
+  abbots?: boolean;
+  title_scoring?: "printed" | "ten_each" | "fifteen_forty";
+}
+
+/** A tile set: a built-in name (see `builtinSets()`) or the text of a tile-set file. */
+export type Tileset = string | { toml: string; file?: string };
+
+/** How a game is set up; every field may be left out (the base game, 2 players, seed 0). */
+export interface GameSetup {
+  tilesets?: Tileset[];
+  players?: number;
+  /** A whole number from 0 to 2^53 - 1; it fixes the tile order. */
+  seed?: number;
+  options?: RuleOptions;
+}
+
+/** An action, tagged by `action`. */
+export type Action =
+  | { action: "draw" }
+  | { action: "draw_tile"; tile: number }
+  | { action: "place"; pos: Pos; rotation: Rotation }
+  | { action: "deploy"; segment: number; figure: Figure }
+  | { action: "recall_abbot"; pos: Pos }
+  | { action: "skip" }
+  | { action: "draw_sheep"; sheep: number }
+  | { action: "draw_wolf" }
+  | { action: "grow_flock" }
+  | { action: "drive_flock" };
+
+/** Why a feature scored. */
+export type ScoreReason = "completed" | "abbot_recalled" | "game_end" | "defeated" | "market";
+
+/** What happened, tagged by `event`. */
+export type GameEvent =
+  | { event: "tile_drawn"; player: PlayerId; tile: number }
+  | { event: "tile_discarded"; player: PlayerId; tile: number }
+  | { event: "tile_placed"; player: PlayerId; tile: number; pos: Pos; rotation: Rotation }
+  | { event: "figure_placed"; player: PlayerId; figure: Figure; pos: Pos; segment: number }
+  | { event: "abbot_recalled"; player: PlayerId; pos: Pos }
+  | {
+      event: "feature_scored";
+      kind: SegmentKind;
+      pos: Pos;
+      segment: number;
+      reason: ScoreReason;
+      complete: boolean;
+      tiles: number;
+      /** Counts of the set's marks (pennants, inns...), by mark, trailing zeros left out. */
+      marks: number[];
+      cities: number;
+      rule?: number;
+      farmers: boolean;
+      points: number;
+      scorers: PlayerId[];
+    }
+  | { event: "tokens_taken"; player: PlayerId; token: number; count: number; pos: Pos; segment: number }
+  | { event: "tokens_scored"; token: number; held: number; points: number; scorers: PlayerId[] }
+  | { event: "title_taken"; player: PlayerId; title: number; tiles: number; pos: Pos; segment: number }
+  | { event: "title_scored"; title: number; player: PlayerId; features: number; points: number }
+  | { event: "figure_returned"; player: PlayerId; figure: Figure; pos: Pos; segment: number }
+  | { event: "tile_hidden"; player: PlayerId; pos: Pos }
+  | { event: "sheep_drawn"; player: PlayerId; pos: Pos; segment: number; sheep: number }
+  | { event: "wolf_drawn"; player: PlayerId; pos: Pos; segment: number }
+  | { event: "extra_turn"; player: PlayerId }
+  | { event: "turn_started"; player: PlayerId }
+  | { event: "game_over"; winners: PlayerId[] };
+
+/** The phase in a view, with what it is about. */
+export type ViewPhase =
+  | { phase: "draw" }
+  | { phase: "place"; tile: number }
+  | { phase: "figure"; pos: Pos }
+  | { phase: "sheep"; pos: Pos }
+  | { phase: "flock"; pos: Pos }
+  | { phase: "game_over" };
+
+export interface TileOnBoard { pos: Pos; tile: number; rotation: Rotation }
+
+export interface PlacedFigure { player: PlayerId; figure: Figure; pos: Pos; segment: number }
+
+export interface PointsByKind {
+  city: number;
+  road: number;
+  monastery: number;
+  garden: number;
+  farms: number;
+  tokens: number;
+  titles: number;
+  flocks?: number;
+}
+
+/** Figures in a player's supply; the special ones only where the sets have them. */
+export interface Supply {
+  followers: number;
+  big_followers: number;
+  abbots: number;
+  builders?: number;
+  pigs?: number;
+  shepherds?: number;
+}
+
+export interface TitleStanding { holder: PlayerId | null; largest: number; completed: number }
+
+export interface Challenge {
+  rule: number;
+  marked: Pos;
+  marked_player: PlayerId;
+  plain: Pos;
+  plain_player: PlayerId;
+}
+
+export interface SheepBag { sheep: number[]; wolves: number }
+
+export interface Flock { player: PlayerId; pos: Pos; segment: number; tokens: number[] }
+
+/** What the player to move knows: never the bag's order. */
+export interface PlayerView {
+  sets: string[];
+  options: RuleOptions;
+  players: number;
+  phase: ViewPhase;
+  current_player: PlayerId;
+  tiles: TileOnBoard[];
+  figures: PlacedFigure[];
+  scores: number[];
+  points_by_kind: PointsByKind[];
+  supplies: Supply[];
+  tokens: number[][];
+  titles: TitleStanding[];
+  challenges: Challenge[];
+  /** Tiles left in the bag by tile index. */
+  remaining: number[];
+  tiles_left: number;
+  discarded: number;
+  hidden_tiles?: number;
+  sheep_bag?: SheepBag;
+  flocks?: Flock[];
+  second_turn?: boolean;
+}
