@@ -1,8 +1,11 @@
 // The package's types: the classes and functions wasm-bindgen declares, with the forms of the
 // values that cross (actions, events, the player's view, the setup) written beside them.
-export { Bot, Game, builtinSets, tileSvg } from "./pkg/carcassonne_wasm.js";
+export { Bot, Game, analyze, builtinSets, tileSvg } from "./pkg/carcassonne_wasm.js";
 export type {
   Action,
+  AnalysedMove,
+  Analysis,
+  AnalysisOptions,
   Challenge,
   FarmScoring,
   Figure,

@@ -8,12 +8,14 @@
 //! says its kind (`SetupError`, `IllegalActionError`, `SaveError`, `BotError`, `TypeError`) and
 //! leaves the game as it was.
 
+mod analysis;
 mod bot;
 mod convert;
 mod errors;
 mod game;
 mod pictures;
 
+pub use analysis::analyze;
 pub use bot::Bot;
 pub use game::Game;
 pub use pictures::{builtin_sets, tile_svg};

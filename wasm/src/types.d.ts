@@ -162,3 +162,50 @@ export interface PlayerView {
   flocks?: Flock[];
   second_turn?: boolean;
 }
+
+/** What the move analyzer is given; every field may be left out. */
+export interface AnalysisOptions {
+  /** Rollouts in all, over every candidate (20,000 by default); `null` for none. */
+  rollouts?: number | null;
+  /** Time to think, in seconds. */
+  seconds?: number;
+  seed?: number;
+  /** How the game is played on after each candidate. */
+  continuation?: "random" | "greedy";
+  /** Candidates that stay in the race to the end. */
+  keep?: number;
+  /** Seconds between progress reports (0.25 by default). */
+  report_every?: number;
+}
+
+/** One way to play the turn and what it leads to. */
+export interface AnalysedMove {
+  /** The placement; `null` when the analysis began after the tile was placed. */
+  place: Action | null;
+  /** The figure action after it: a deployment, an abbot's recall or a skip. */
+  figure: Action;
+  rollouts: number;
+  /** Mean final margin of the player to move over the best other player. */
+  margin: number;
+  margin_se: number | null;
+  /** Mean share of the win. */
+  win: number;
+  win_se: number | null;
+  score: number;
+  /** How the game might go on (the kept moves of a finished analysis). */
+  continuation: Action[];
+  pinned: boolean;
+}
+
+/** The analyzer's ranking, finished or so far. */
+export interface Analysis {
+  player: PlayerId;
+  tile: number;
+  rollouts: number;
+  /** The rollouts planned in all, where a budget bounds the analysis. */
+  planned: number | null;
+  seconds: number;
+  stop: "running" | "budget" | "time" | "cancelled" | "forced";
+  /** Best first. */
+  moves: AnalysedMove[];
+}

@@ -1,8 +1,8 @@
 // A typed game against the expert bot: what `tsc --strict` checks the package's types with.
 // Every event narrows by its tag, and the @ts-expect-error lines are mistakes the types must
 // catch (tsc fails if one of them compiles).
-import { Bot, Game, tileSvg } from "carcassonne";
-import type { Action, GameEvent, PlayerView } from "carcassonne";
+import { Bot, Game, analyze, tileSvg } from "carcassonne";
+import type { Action, Analysis, GameEvent, PlayerView } from "carcassonne";
 
 const game = new Game({ tilesets: ["base", "inns_and_cathedrals"], players: 2, seed: 3, options: { abbots: true } });
 const bots: Bot[] = [new Bot("expert", 1), new Bot("medium", 2)];
@@ -38,9 +38,22 @@ try {
   if (error instanceof Error && error.name === "IllegalActionError") console.log(error.message);
 }
 
+// The analyzer on a fresh game's first turn, stopped by its callback after two reports.
+const opening = new Game({ seed: 8 });
+opening.apply({ action: "draw" });
+let reports = 0;
+const ranking: Analysis = analyze(opening, { rollouts: 5000, report_every: 0.05 }, (partial: Analysis) => {
+  reports += 1;
+  return reports >= 2 || partial.moves.length === 0;
+});
+const best = ranking.moves[0];
+if (best?.place?.action === "place") console.log(best.place.pos, best.margin.toFixed(1), best.margin_se);
+
 // @ts-expect-error: a placement needs a rotation.
 game.isLegal({ action: "place", pos: { x: 0, y: 1 } });
 // @ts-expect-error: rotations are quarter turns.
 tileSvg(game, 0, 45);
 // @ts-expect-error: there is no such option.
 new Game({ options: { dragons: true } });
+// @ts-expect-error: the analyzer's stop is not a number.
+analyze(opening, {}, () => 3);

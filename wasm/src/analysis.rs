@@ -1,0 +1,203 @@
+//! `analyze`: the move analyzer, with its ranking so far handed to a callback as it runs.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use carcassonne::Action;
+use carcassonne_bots::analysis::{self, Analysis, AnalysisConfig, Continuation, Stop};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js};
+use crate::errors::{error, type_error};
+use crate::game::Game;
+
+/// The analysis's options, as JavaScript gives them; every field may be left out.
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct OptionsDoc {
+    rollouts: Option<f64>,
+    seconds: Option<f64>,
+    seed: f64,
+    continuation: String,
+    keep: f64,
+    report_every: f64,
+}
+
+impl Default for OptionsDoc {
+    fn default() -> OptionsDoc {
+        OptionsDoc {
+            rollouts: Some(20_000.0),
+            seconds: None,
+            seed: 0.0,
+            continuation: "random".into(),
+            keep: 5.0,
+            report_every: 0.25,
+        }
+    }
+}
+
+impl OptionsDoc {
+    fn config(&self) -> Result<AnalysisConfig, JsValue> {
+        let seconds_ok = |value: f64| value.is_finite() && value > 0.0 && value <= 86_400.0;
+        let whole = |value: f64, what: &str, max: f64| {
+            if value.fract() == 0.0 && (1.0..=max).contains(&value) {
+                Ok(value as u64)
+            } else {
+                Err(type_error(what, format!("{value} is not a whole number from 1 to {max}")))
+            }
+        };
+        if !seconds_ok(self.report_every) || self.seconds.is_some_and(|value| !seconds_ok(value)) {
+            return Err(type_error(
+                "analysis options",
+                "times are seconds above 0 and up to a day",
+            ));
+        }
+        let rollouts = self.rollouts.map(|count| whole(count, "rollouts", 1e12)).transpose()?;
+        if rollouts.is_none() && self.seconds.is_none() {
+            return Err(type_error(
+                "analysis options",
+                "give rollouts or seconds, or the analysis never stops",
+            ));
+        }
+        let continuation = match self.continuation.as_str() {
+            "random" => Continuation::Random { figure_chance: 0.5 },
+            "greedy" => Continuation::Greedy,
+            other => {
+                return Err(type_error(
+                    "continuation",
+                    format!("{other:?} is not \"random\" or \"greedy\""),
+                ));
+            }
+        };
+        Ok(AnalysisConfig {
+            rollouts,
+            time: self.seconds.map(Duration::from_secs_f64),
+            seed: crate::convert::seed(self.seed)?,
+            threads: 1,
+            continuation,
+            keep: whole(self.keep, "keep", 1000.0)? as usize,
+            report_every: Duration::from_secs_f64(self.report_every),
+            ..AnalysisConfig::default()
+        })
+    }
+}
+
+/// One ranked move, as JavaScript reads it (the same keys as the Python package's).
+#[derive(Serialize)]
+struct MoveDoc<'a> {
+    place: Option<Action>,
+    figure: Action,
+    rollouts: u32,
+    margin: f64,
+    margin_se: Option<f64>,
+    win: f64,
+    win_se: Option<f64>,
+    score: f64,
+    continuation: &'a [Action],
+    pinned: bool,
+}
+
+/// An analysis, finished or so far.
+#[derive(Serialize)]
+struct AnalysisDoc<'a> {
+    player: usize,
+    tile: u16,
+    rollouts: u64,
+    /// The rollouts the analysis will play in all, where a budget bounds it.
+    planned: Option<u64>,
+    seconds: f64,
+    stop: &'static str,
+    moves: Vec<MoveDoc<'a>>,
+}
+
+fn document(analysis: &Analysis, planned: Option<u64>) -> AnalysisDoc<'_> {
+    let moves = analysis
+        .moves
+        .iter()
+        .map(|stats| MoveDoc {
+            place: stats.place,
+            figure: stats.figure,
+            rollouts: stats.rollouts,
+            margin: stats.margin,
+            margin_se: stats.margin_se.is_finite().then_some(stats.margin_se),
+            win: stats.win,
+            win_se: stats.win_se.is_finite().then_some(stats.win_se),
+            score: stats.score,
+            continuation: &stats.continuation,
+            pinned: stats.pinned,
+        })
+        .collect();
+    AnalysisDoc {
+        player: analysis.player.index(),
+        tile: analysis.tile,
+        rollouts: analysis.rollouts,
+        planned,
+        seconds: analysis.elapsed.as_secs_f64(),
+        stop: match analysis.stop {
+            Stop::Running => "running",
+            Stop::Budget => "budget",
+            Stop::Time => "time",
+            Stop::Cancelled => "cancelled",
+            Stop::Forced => "forced",
+        },
+        moves,
+    }
+}
+
+/// Ranks every way the player to move in `game` (after the draw) can play the turn by the
+/// final margin and win share it leads to, from rollouts on fresh shuffles of the tiles.
+/// `progress(partial)` hears the ranking so far every `report_every` seconds; returning `true`
+/// from it stops the analysis, which returns what it has (`stop: "cancelled"`); an exception
+/// it throws stops it too and is thrown on. The same seed and rollouts give the same analysis.
+#[wasm_bindgen(unchecked_return_type = "Analysis")]
+pub fn analyze(
+    game: &Game,
+    #[wasm_bindgen(unchecked_param_type = "AnalysisOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "((partial: Analysis) => boolean | void) | undefined")]
+    progress: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options: OptionsDoc = if options.is_undefined() || options.is_null() {
+        OptionsDoc::default()
+    } else {
+        from_js(options, "analysis options")?
+    };
+    let config = options.config()?;
+    let callback = match progress {
+        value if value.is_undefined() || value.is_null() => None,
+        value => Some(
+            value
+                .dyn_into::<js_sys::Function>()
+                .map_err(|_| type_error("progress", "not a function"))?,
+        ),
+    };
+    let cancel = AtomicBool::new(false);
+    let thrown: RefCell<Option<JsValue>> = RefCell::new(None);
+    let result = analysis::analyze(
+        game.core(),
+        &config,
+        |partial| {
+            let Some(callback) = &callback else { return };
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let answer = to_js(&document(partial, config.rollouts))
+                .and_then(|value| callback.call1(&JsValue::NULL, &value));
+            match answer {
+                Ok(stop) if stop.is_truthy() => cancel.store(true, Ordering::Relaxed),
+                Ok(_) => {}
+                Err(exception) => {
+                    *thrown.borrow_mut() = Some(exception);
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            }
+        },
+        &cancel,
+    );
+    if let Some(exception) = thrown.into_inner() {
+        return Err(exception);
+    }
+    let analysis = result.map_err(|refusal| error("AnalysisError", refusal.to_string()))?;
+    to_js(&document(&analysis, config.rollouts))
+}
