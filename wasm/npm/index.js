@@ -6,7 +6,8 @@ import init, { Bot, Game, analyze, builtinSets, tileSvg } from "./pkg/carcassonn
 const wasm = new URL("./pkg/carcassonne_wasm_bg.wasm", import.meta.url);
 if (wasm.protocol === "file:") {
   // Node (and other runtimes without fetch for files) read the module from disk.
-  const { readFile } = await import("node:fs/promises");
+  // Bundlers leave this import alone: a page never reaches it.
+  const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
   await init({ module_or_path: await readFile(wasm) });
 } else {
   await init({ module_or_path: wasm });

@@ -42,11 +42,7 @@ impl OptionsDoc {
     fn config(&self) -> Result<AnalysisConfig, JsValue> {
         let seconds_ok = |value: f64| value.is_finite() && value > 0.0 && value <= 86_400.0;
         let whole = |value: f64, what: &str, max: f64| {
-            if value.fract() == 0.0 && (1.0..=max).contains(&value) {
-                Ok(value as u64)
-            } else {
-                Err(type_error(what, format!("{value} is not a whole number from 1 to {max}")))
-            }
+            crate::convert::whole(value, what, 1.0, max).map(|value| value as u64)
         };
         if !seconds_ok(self.report_every) || self.seconds.is_some_and(|value| !seconds_ok(value)) {
             return Err(type_error(

@@ -22,3 +22,8 @@ pub fn error_with_reason(name: &str, message: impl AsRef<str>, reason: &str) -> 
 pub fn type_error(what: &str, detail: impl std::fmt::Display) -> JsValue {
     js_sys::TypeError::new(&format!("{what}: {detail}")).into()
 }
+
+/// A `RangeError`: a number outside what it may be.
+pub fn range_error(message: impl AsRef<str>) -> JsValue {
+    js_sys::RangeError::new(message.as_ref()).into()
+}

@@ -5,43 +5,45 @@ use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, seed, to_js};
-use crate::errors::{error, error_with_reason};
+use crate::errors::{error, error_with_reason, type_error};
 
 /// How a game is set up, as JavaScript gives it; every field may be left out.
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 struct SetupDoc {
     /// Built-in set names, or `{ toml, file }` for a tile set's text; the base game when absent.
-    tilesets: Option<Vec<TilesetDoc>>,
+    tilesets: Option<Vec<serde_json::Value>>,
     players: Option<u8>,
     seed: Option<f64>,
     options: Option<RuleOptions>,
 }
 
-/// A tile set: a built-in name, or TOML text (with a file name for its diagnostics).
+/// A tile set given as text, with a file name for its diagnostics.
 #[derive(Deserialize)]
-#[serde(untagged)]
-enum TilesetDoc {
-    Builtin(String),
-    Toml {
-        toml: String,
-        #[serde(default)]
-        file: Option<String>,
-    },
+#[serde(deny_unknown_fields)]
+struct TomlTileset {
+    toml: String,
+    #[serde(default)]
+    file: Option<String>,
 }
 
-impl TilesetDoc {
-    fn catalog(&self) -> Result<Catalog, JsValue> {
-        match self {
-            TilesetDoc::Builtin(name) => {
-                Catalog::builtin(name).map_err(|unknown| error("SetupError", unknown.to_string()))
-            }
-            TilesetDoc::Toml { toml, file } => {
-                let file = file.as_deref().unwrap_or("tileset.toml");
-                Catalog::from_toml(file, toml)
-                    .map_err(|diagnostics| error("SetupError", diagnostics.to_string()))
-            }
+/// The catalog a `tilesets` entry names: a built-in name, or `{ toml, file }`.
+fn catalog(entry: serde_json::Value) -> Result<Catalog, JsValue> {
+    match entry {
+        serde_json::Value::String(name) => {
+            Catalog::builtin(&name).map_err(|unknown| error("SetupError", unknown.to_string()))
         }
+        object @ serde_json::Value::Object(_) => {
+            let given: TomlTileset = serde_json::from_value(object)
+                .map_err(|refusal| type_error("a tile set given as text", refusal))?;
+            let file = given.file.as_deref().unwrap_or("tileset.toml");
+            Catalog::from_toml(file, &given.toml)
+                .map_err(|diagnostics| error("SetupError", diagnostics.to_string()))
+        }
+        other => Err(type_error(
+            "tilesets",
+            format!("{other} is neither a built-in set's name nor {{ toml, file }}"),
+        )),
     }
 }
 
@@ -52,9 +54,9 @@ pub(crate) fn setup(value: JsValue) -> Result<GameSetup, JsValue> {
     } else {
         from_js(value, "game setup")?
     };
-    let catalogs = match &doc.tilesets {
-        Some(sets) => sets.iter().map(TilesetDoc::catalog).collect::<Result<Vec<_>, _>>()?,
-        None => vec![TilesetDoc::Builtin("base".into()).catalog()?],
+    let catalogs = match doc.tilesets {
+        Some(sets) => sets.into_iter().map(catalog).collect::<Result<Vec<_>, _>>()?,
+        None => vec![catalog(serde_json::Value::from("base"))?],
     };
     Ok(GameSetup {
         catalogs,

@@ -4,9 +4,9 @@
 //! and tiles as SVG. Values cross as plain JavaScript objects in the engine's documented JSON
 //! forms; `wasm/npm` wraps the module as the npm package `carcassonne`.
 //!
-//! Nothing here panics on what a caller passes: every refusal is a thrown `Error` whose `name`
-//! says its kind (`SetupError`, `IllegalActionError`, `SaveError`, `BotError`, `TypeError`) and
-//! leaves the game as it was.
+//! Nothing here panics on what a caller passes: every refusal is a thrown error whose `name`
+//! says its kind (`SetupError`, `IllegalActionError`, `SaveError`, `BotError`, `AnalysisError`,
+//! and the standard `TypeError` and `RangeError`) and leaves the game as it was.
 
 mod analysis;
 mod bot;

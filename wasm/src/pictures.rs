@@ -4,7 +4,7 @@ use carcassonne::{BUILTIN_NAMES, Rotation};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::to_js;
-use crate::errors::error;
+use crate::errors::range_error;
 use crate::game::Game;
 
 /// The names of the built-in tile sets, for `GameSetup.tilesets`.
@@ -18,19 +18,26 @@ pub fn builtin_sets() -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = tileSvg)]
 pub fn tile_svg(
     game: &Game,
-    tile: u16,
-    #[wasm_bindgen(unchecked_param_type = "Rotation")] rotation: u16,
+    tile: f64,
+    #[wasm_bindgen(unchecked_param_type = "Rotation")] rotation: f64,
 ) -> Result<String, JsValue> {
     let rotation = match rotation {
-        0 | 90 | 180 | 270 => Rotation::from_quarter_turns(usize::from(rotation / 90)),
-        other => {
-            return Err(error("RangeError", format!("rotation {other} is not 0, 90, 180 or 270")));
-        }
+        0.0 => Rotation::R0,
+        90.0 => Rotation::R90,
+        180.0 => Rotation::R180,
+        270.0 => Rotation::R270,
+        other => return Err(range_error(format!("rotation {other} is not 0, 90, 180 or 270"))),
     };
     let game = game.core();
     let tiles = game.tiles().len();
-    let tile_type = game.tile(tile).ok_or_else(|| {
-        error("RangeError", format!("tile {tile} is past the game's {tiles} tiles"))
-    })?;
+    let tile_type = (tile.fract() == 0.0 && (0.0..65_536.0).contains(&tile))
+        .then(|| game.tile(tile as u16))
+        .flatten()
+        .ok_or_else(|| {
+            range_error(format!(
+                "tile {tile} is not one of the game's {tiles} (0 to {})",
+                tiles.saturating_sub(1)
+            ))
+        })?;
     Ok(carcassonne_render::tile_svg(tile_type, game.marks(), rotation))
 }

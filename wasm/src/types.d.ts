@@ -1,4 +1,4 @@
-/** A square of the board: x grows to the east, y to the south; the start tile is at (0, 0). */
+/** A square of the board: x grows to the east, y to the north; the start tile is at (0, 0). */
 export interface Pos { x: number; y: number }
 
 /** Degrees clockwise. */
@@ -167,7 +167,8 @@ export interface PlayerView {
 export interface AnalysisOptions {
   /** Rollouts in all, over every candidate (20,000 by default); `null` for none. */
   rollouts?: number | null;
-  /** Time to think, in seconds. */
+  /** Time to think, in seconds; the analysis stops at the budget or the time, whichever
+   * comes first (give `rollouts: null` for time alone). */
   seconds?: number;
   seed?: number;
   /** How the game is played on after each candidate. */

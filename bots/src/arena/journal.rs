@@ -77,9 +77,12 @@ impl Header {
     fn new(entrants: &[Profile], config: &ArenaConfig) -> Header {
         let mut setup = config.setup.clone();
         setup.players = u8::try_from(entrants.len()).unwrap_or(u8::MAX);
-        // What plays: a profile's description may change without changing a move.
+        // What plays: a profile's description may change without changing a move,
+        // and the arena plays every bot on one thread, whatever its profile says.
+        let playing: Vec<Profile> =
+            entrants.iter().map(|profile| profile.with_threads(1)).collect();
         let kinds: Vec<(&str, &crate::profile::BotKind)> =
-            entrants.iter().map(|profile| (profile.name.as_str(), &profile.kind)).collect();
+            playing.iter().map(|profile| (profile.name.as_str(), &profile.kind)).collect();
         let described = format!("{kinds:?}\n{setup:?}\n{}", config.seed);
         Header {
             journal: KIND.into(),
@@ -118,13 +121,19 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 #[derive(Debug)]
 pub struct Journal {
     path: PathBuf,
-    file: Mutex<File>,
+    /// The first line of a new journal.
+    header: String,
+    /// The bytes of whole lines the file holds; `None` when there is no journal yet.
+    whole: Option<u64>,
+    /// Opened for writing at the first deal recorded, so that opening changes nothing.
+    file: Mutex<Option<File>>,
 }
 
 impl Journal {
-    /// Opens the journal at `path` for this arena, creating it if there is none, and returns
-    /// the deals it holds that the arena plans (others are left in the file). A last line cut
-    /// short (the arena was stopped while writing it) is dropped from the file.
+    /// Opens the journal at `path` for this arena (there may be none yet) and returns the deals
+    /// it holds that the arena plans (others are left in the file). Nothing is written until
+    /// the first deal is recorded: then a new journal gets its first line, and a last line cut
+    /// short (the arena was stopped while writing it) is dropped.
     ///
     /// ```
     /// use carcassonne::{Catalog, GameSetup};
@@ -153,50 +162,66 @@ impl Journal {
     /// ```
     ///
     /// # Errors
-    /// [`JournalError`] when the file cannot be read or written, is not a journal, is another
-    /// arena's, or holds a line that is not a deal.
+    /// [`JournalError`] when the file cannot be read, is not a journal, is another arena's, or
+    /// holds a line that is not a deal.
     pub fn open(
         path: &Path,
         entrants: &[Profile],
         config: &ArenaConfig,
     ) -> Result<(Journal, Vec<DealRecord>), JournalError> {
-        let io = |error: std::io::Error| JournalError::Io {
+        let header = Header::new(entrants, config);
+        let line = serde_json::to_string(&header).map_err(|error| JournalError::Io {
             path: path.to_path_buf(),
             message: error.to_string(),
-        };
-        let header = Header::new(entrants, config);
+        })? + "\n";
         let deals_planned = config.games.div_ceil(entrants.len().max(1) as u64).max(1);
-        let mut file =
-            OpenOptions::new().read(true).append(true).create(true).open(path).map_err(io)?;
-        let (played, whole) = read(path, &file, &header, deals_planned)?;
-        match whole {
-            None => {
-                file.set_len(0).map_err(io)?;
-                let line = serde_json::to_string(&header).map_err(|e| io(e.into()))? + "\n";
-                file.write_all(line.as_bytes()).map_err(io)?;
+        let (played, whole) = match File::open(path) {
+            Ok(file) => read(path, &file, &header, &line, deals_planned)?,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => (Vec::new(), None),
+            Err(error) => {
+                let message = error.to_string();
+                return Err(JournalError::Io { path: path.to_path_buf(), message });
             }
-            Some(length) => file.set_len(length).map_err(io)?,
-        }
-        Ok((Journal { path: path.to_path_buf(), file: Mutex::new(file) }, played))
+        };
+        let journal =
+            Journal { path: path.to_path_buf(), header: line, whole, file: Mutex::new(None) };
+        Ok((journal, played))
     }
 
     /// Appends a finished deal (one write of one line, so a stop between deals loses none).
     ///
     /// # Errors
-    /// The system's reason, in words, when the line cannot be written.
+    /// The system's reason, in words, when the file cannot be written.
     pub fn record(&self, deal: &DealRecord) -> Result<(), String> {
+        let failed = |error: std::io::Error| format!("{}: {error}", self.path.display());
         let line = serde_json::to_string(deal).map_err(|error| error.to_string())? + "\n";
-        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        file.write_all(line.as_bytes()).map_err(|error| format!("{}: {error}", self.path.display()))
+        let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        let file = match &mut *guard {
+            Some(file) => file,
+            empty @ None => empty.insert(self.start().map_err(failed)?),
+        };
+        file.write_all(line.as_bytes()).map_err(failed)
+    }
+
+    /// The file ready for deals: whole lines only, a new journal's first line written.
+    fn start(&self) -> std::io::Result<File> {
+        let mut file = OpenOptions::new().append(true).create(true).open(&self.path)?;
+        file.set_len(self.whole.unwrap_or(0))?;
+        if self.whole.is_none() {
+            file.write_all(self.header.as_bytes())?;
+        }
+        Ok(file)
     }
 }
 
 /// Reads a journal: the planned deals it holds, and the length of its whole lines (`None`
-/// for an empty file, which is then a new journal).
+/// for an empty file, or one holding only the start of this arena's first line: a new
+/// journal either way).
 fn read(
     path: &Path,
     file: &File,
     header: &Header,
+    header_line: &str,
     deals_planned: u64,
 ) -> Result<(Vec<DealRecord>, Option<u64>), JournalError> {
     let io = |error: std::io::Error| JournalError::Io {
@@ -214,6 +239,9 @@ fn read(
             if line.len() as u64 > MAX_LINE {
                 let message = format!("longer than {MAX_LINE} bytes");
                 return Err(JournalError::Line { path: path.to_path_buf(), line: number, message });
+            }
+            if number == 1 && !header_line.as_bytes().starts_with(&line) {
+                return Err(JournalError::NotAJournal { path: path.to_path_buf() });
             }
             // The end, or a last line cut short: the whole lines before it are the journal.
             break;
@@ -239,11 +267,7 @@ fn read(
             played.push(deal);
         }
     }
-    if whole == 0 {
-        // Empty, or only a header cut short: a new journal either way.
-        return Ok((played, None));
-    }
-    Ok((played, Some(whole)))
+    Ok((played, (whole > 0).then_some(whole)))
 }
 
 #[cfg(test)]
@@ -341,10 +365,24 @@ mod tests {
         }
         assert_eq!(std::fs::read(&path).unwrap(), before);
 
-        std::fs::write(&path, "not a journal\n").unwrap();
-        let error = Journal::open(&path, &entrants, &config(2, 5)).unwrap_err();
-        assert!(matches!(error, JournalError::NotAJournal { .. }), "{error}");
+        // Files that are no journal, with a line or without one, are refused and kept.
+        for text in ["not a journal\n", "notes without an end of line"] {
+            std::fs::write(&path, text).unwrap();
+            let error = Journal::open(&path, &entrants, &config(2, 5)).unwrap_err();
+            assert!(matches!(error, JournalError::NotAJournal { .. }), "{error}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
         std::fs::remove_file(&path).unwrap();
+
+        // Opening writes nothing: an arena refused after it leaves no file behind.
+        let (journal, _) = Journal::open(&path, &entrants, &config(2, 5)).unwrap();
+        let three = vec![entrants[0].clone(), entrants[1].clone(), entrants[0].clone()];
+        let mut sprt = config(2, 5);
+        sprt.sprt = Some(crate::arena::Sprt { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 });
+        let refused =
+            arena::resume(&three, &sprt, Vec::new(), &|_| {}, &|deal| journal.record(deal));
+        assert!(matches!(refused, Err(ArenaError::SprtNeedsTwo(3))));
+        assert!(!path.exists(), "a refused arena wrote its journal");
     }
 
     /// A line that is not a deal, or a deal of another shape, is named, never taken.

@@ -275,9 +275,10 @@ pub fn resume(
     // not depend on the thread count (nor on which deals a journal held), only how much work
     // past that point is thrown away.
     let batch = (threads * 4).max(8);
-    let mut verdict = decided(config.sprt, &deals);
+    let mut judge = Judge::new(config.sprt);
+    judge.advance(&deals);
     for chunk in to_play.chunks(batch) {
-        if verdict.is_some() {
+        if judge.decided.is_some() {
             break;
         }
         let results: Vec<Option<DealRecord>> = pool.install(|| {
@@ -304,10 +305,10 @@ pub fn resume(
         for record in results.into_iter().flatten() {
             deals.insert(record.deal, record.games);
         }
-        verdict = decided(config.sprt, &deals);
+        judge.advance(&deals);
     }
     // Stopped early: the deals up to the one that decided, in order.
-    let (upto, verdict) = match (config.sprt, verdict) {
+    let (upto, verdict) = match (config.sprt, judge.decided) {
         (_, Some((upto, sprt, verdict))) => (upto, Some((sprt, verdict))),
         (Some(sprt), None) => (deals.len(), Some((sprt, SprtVerdict::Continue))),
         (None, None) => (deals.len(), None),
@@ -344,26 +345,32 @@ fn check_played(record: &DealRecord, players: usize) -> Result<(), ArenaError> {
     }
 }
 
-/// Where the SPRT decided, judging the deals played in order from deal 0 up to the first
-/// gap: how many deals it took and its verdict; `None` while it goes on (or there is none).
-fn decided(
+/// The SPRT, judging the deals played in order from deal 0 up to the first one not yet
+/// played, each deal once: its samples so far, and where it decided.
+struct Judge {
     sprt: Option<Sprt>,
-    deals: &BTreeMap<u64, Vec<GameRecord>>,
-) -> Option<(usize, Sprt, SprtVerdict)> {
-    let sprt = sprt?;
-    let mut samples = Vec::new();
-    for (expected, (deal, games)) in deals.iter().enumerate() {
-        if *deal != expected as u64 {
-            return None;
-        }
-        samples
-            .push(games.iter().map(|game| pairwise(game, 0, 1)).sum::<f64>() / games.len() as f64);
-        match sprt.verdict(&samples) {
-            SprtVerdict::Continue => {}
-            verdict => return Some((samples.len(), sprt, verdict)),
+    samples: Vec<f64>,
+    decided: Option<(usize, Sprt, SprtVerdict)>,
+}
+
+impl Judge {
+    fn new(sprt: Option<Sprt>) -> Judge {
+        Judge { sprt, samples: Vec::new(), decided: None }
+    }
+
+    /// Judges the deals that now follow those judged without a gap; `decided` once it has.
+    fn advance(&mut self, deals: &BTreeMap<u64, Vec<GameRecord>>) {
+        let Some(sprt) = self.sprt else { return };
+        while self.decided.is_none() {
+            let Some(games) = deals.get(&(self.samples.len() as u64)) else { return };
+            let score = games.iter().map(|game| pairwise(game, 0, 1)).sum::<f64>();
+            self.samples.push(score / games.len() as f64);
+            match sprt.verdict(&self.samples) {
+                SprtVerdict::Continue => {}
+                verdict => self.decided = Some((self.samples.len(), sprt, verdict)),
+            }
         }
     }
-    None
 }
 
 /// Plays deal `deal`: one tile order, every seat rotation.

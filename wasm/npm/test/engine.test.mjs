@@ -64,6 +64,20 @@ test("values of the wrong shape are TypeErrors that name what they were for", ()
   assert.throws(() => new Game({ seed: 1.5 }), { name: "TypeError", message: /seed/ });
   assert.throws(() => new Game({ colour: "red" }), { name: "TypeError", message: /colour/ });
   assert.throws(() => game.playRandom(2 ** 60), { name: "TypeError" });
+  // Numbers JSON would write as null, cycles, and misspelt keys of a tile set given as text.
+  assert.throws(() => new Game({ seed: NaN }), { name: "TypeError", message: /seed.*NaN/ });
+  assert.throws(() => new Game({ players: Infinity }), { name: "TypeError", message: /players/ });
+  const cyclic = { action: "draw" };
+  cyclic.self = cyclic;
+  assert.throws(() => game.apply(cyclic), TypeError);
+  assert.throws(() => game.apply({ action: "draw_tile", tile: 2n }), TypeError);
+  assert.throws(() => new Game({ tilesets: [{ toml: "", fiel: "x" }] }), { name: "TypeError", message: /fiel/ });
+  assert.throws(() => new Game({ tilesets: [7] }), { name: "TypeError", message: /tilesets/ });
+  const nested = JSON.parse("[".repeat(5000) + "]".repeat(5000));
+  assert.throws(() => game.apply(nested), TypeError);
+  // After every refusal the game plays on.
+  game.apply({ action: "draw" });
+  assert.equal(game.phase, "place");
 });
 
 test("setups: unknown sets and bad player counts are SetupErrors; a tile set may be TOML text", async () => {
@@ -141,7 +155,8 @@ test("pictures: the board and a tile as SVG", () => {
   const tile = tileSvg(game, 0, 90);
   assert.match(tile, /^<svg/);
   assert.notEqual(tile, tileSvg(game, 0, 0));
-  assert.throws(() => tileSvg(game, 0, 45), { name: "RangeError" });
-  assert.throws(() => tileSvg(game, 9999, 0), { name: "RangeError" });
+  for (const [tile, rotation] of [[0, 45], [9999, 0], [65536, 0], [-1, 0], [0.5, 0], [0, 65626], [0, 90.5]]) {
+    assert.throws(() => tileSvg(game, tile, rotation), RangeError, `${tile} ${rotation}`);
+  }
   assert.match(game.ascii(), /\S/);
 });
