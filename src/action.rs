@@ -159,6 +159,27 @@ impl Phase {
 }
 
 impl Phase {
+    /// The phase's tag in its JSON form (`"phase"`), as the bindings name it: `draw`,
+    /// `place`, `figure`, `sheep`, `flock` or `game_over`.
+    ///
+    /// ```
+    /// use carcassonne::Phase;
+    /// assert_eq!(Phase::GameOver.tag(), "game_over");
+    /// ```
+    #[must_use]
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Phase::Draw => "draw",
+            Phase::Place { .. } => "place",
+            Phase::Figure { .. } => "figure",
+            Phase::Sheep { .. } => "sheep",
+            Phase::Flock { .. } => "flock",
+            Phase::GameOver => "game_over",
+        }
+    }
+}
+
+impl Phase {
     /// What the phase waits for, as a phrase for messages.
     #[must_use]
     pub const fn expects(self) -> &'static str {
@@ -473,5 +494,22 @@ mod tests {
     #[test]
     fn actions_are_small() {
         assert!(core::mem::size_of::<Action>() <= 8);
+    }
+
+    /// The bindings' phase names are the JSON form's tags.
+    #[test]
+    fn a_phase_tag_is_its_json_tag() {
+        let pos = crate::Pos { x: 1, y: -2 };
+        for phase in [
+            Phase::Draw,
+            Phase::Place { tile: 3 },
+            Phase::Figure { pos },
+            Phase::Sheep { pos },
+            Phase::Flock { pos },
+            Phase::GameOver,
+        ] {
+            let json = serde_json::to_value(phase).unwrap();
+            assert_eq!(json["phase"], phase.tag());
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! A game: setup, the turn, legal actions, applying them, and saving.
 
-use carcassonne::{Catalog, Event, Game as CoreGame, GameSetup, Phase, PlayerId, Pos, RuleOptions};
+use carcassonne::{Catalog, Event, Game as CoreGame, GameSetup, PlayerId, Pos, RuleOptions};
 use numpy::PyArrayMethods;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -69,17 +69,6 @@ pub(crate) fn setup(
         ],
     };
     Ok(GameSetup { catalogs, players, seed, options: self::options(options)? })
-}
-
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Draw => "draw",
-        Phase::Place { .. } => "place",
-        Phase::Figure { .. } => "figure",
-        Phase::Sheep { .. } => "sheep",
-        Phase::Flock { .. } => "flock",
-        Phase::GameOver => "game_over",
-    }
 }
 
 #[pymethods]
@@ -156,7 +145,7 @@ impl Game {
     /// `draw`, `place`, `figure` or `game_over`.
     #[getter]
     fn phase(&self) -> &'static str {
-        phase_name(self.game.phase())
+        self.game.phase().tag()
     }
 
     /// The player to move, from 0.
@@ -426,7 +415,7 @@ impl Game {
         format!(
             "<carcassonne.Game: {} players, {} phase, player {} to move, {} tiles left, scores {:?}>",
             self.game.players(),
-            phase_name(self.game.phase()),
+            self.game.phase().tag(),
             self.game.current_player().0,
             self.game.tiles_left(),
             self.game.scores()

@@ -1,6 +1,6 @@
 //! `Game`: one game of Carcassonne, driven from JavaScript.
 
-use carcassonne::{Action, Catalog, Event, Game as CoreGame, GameSetup, Phase, RuleOptions};
+use carcassonne::{Action, Catalog, Event, Game as CoreGame, GameSetup, RuleOptions};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
@@ -64,18 +64,6 @@ pub(crate) fn setup(value: JsValue) -> Result<GameSetup, JsValue> {
         seed: seed(doc.seed.unwrap_or(0.0))?,
         options: doc.options.unwrap_or_default(),
     })
-}
-
-/// The name of a phase, as the events and views spell it.
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Draw => "draw",
-        Phase::Place { .. } => "place",
-        Phase::Figure { .. } => "figure",
-        Phase::Sheep { .. } => "sheep",
-        Phase::Flock { .. } => "flock",
-        Phase::GameOver => "game_over",
-    }
 }
 
 #[wasm_bindgen]
@@ -149,7 +137,7 @@ impl Game {
     /// The phase of the turn: `draw`, `place`, `figure`, `sheep`, `flock` or `game_over`.
     #[wasm_bindgen(getter, unchecked_return_type = "Phase")]
     pub fn phase(&self) -> String {
-        phase_name(self.game.phase()).into()
+        self.game.phase().tag().into()
     }
 
     /// The player to move, from 0.
