@@ -148,12 +148,8 @@ impl Phase {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Phase::Draw => "draw",
-            Phase::Place { .. } => "place",
-            Phase::Figure { .. } => "figure",
-            Phase::Sheep { .. } => "sheep",
-            Phase::Flock { .. } => "flock",
             Phase::GameOver => "game over",
+            other => other.tag(),
         }
     }
 }

@@ -56,6 +56,17 @@ fn unknown_and_broken_bots_are_refused() {
     assert!(stderr.contains("--threads"), "{stderr}");
 }
 
+/// An arena's JSON report with its times taken out: what a seed fixes.
+fn without_times(out: &str) -> Value {
+    let mut report: Value = serde_json::from_str(out).unwrap();
+    report["seconds"] = Value::Null;
+    for entrant in report["entrants"].as_array_mut().unwrap() {
+        entrant["ms_per_turn"] = Value::Null;
+        entrant["max_ms_per_turn"] = Value::Null;
+    }
+    report
+}
+
 /// The arena's report for a seed is the same on one thread and on three, times aside; its
 /// games come in whole deals, and the stronger bot wins.
 #[test]
@@ -73,13 +84,7 @@ fn the_arena_is_the_same_whatever_the_threads() {
             threads,
             "--json",
         ]);
-        let mut report: Value = serde_json::from_str(&out).unwrap();
-        report["seconds"] = Value::Null;
-        for entrant in report["entrants"].as_array_mut().unwrap() {
-            entrant["ms_per_turn"] = Value::Null;
-            entrant["max_ms_per_turn"] = Value::Null;
-        }
-        report
+        without_times(&out)
     };
     let one = run("1");
     assert_eq!(one, run("3"));
@@ -102,15 +107,7 @@ fn an_arena_goes_on_from_its_journal() {
         args.extend(journal.map(|path| ["--journal", path]).into_iter().flatten());
         args.into_iter().map(String::from).collect()
     };
-    let strip = |out: String| -> Value {
-        let mut report: Value = serde_json::from_str(&out).unwrap();
-        report["seconds"] = Value::Null;
-        for entrant in report["entrants"].as_array_mut().unwrap() {
-            entrant["ms_per_turn"] = Value::Null;
-            entrant["max_ms_per_turn"] = Value::Null;
-        }
-        report
-    };
+    let strip = |out: String| without_times(&out);
     let run = |args: Vec<String>| ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let whole = strip(run(arena("8", "3", None)));
     // The first two deals, as an arena stopped there leaves them.
