@@ -60,7 +60,7 @@ pub use greedy::GreedyBot;
 pub use lookahead::{LookaheadBot, LookaheadConfig};
 pub use mcts::{ChoiceStat, MctsBot, MctsConfig, Playout, SearchStats, Widening};
 pub use profile::{BotKind, Profile, ProfileError, Profiles};
-pub use random::RandomBot;
+pub use random::{RandomBot, play_random};
 pub use reward::Reward;
 pub use seeds::derive as derive_seed;
 pub use turn::{TurnOption, distinct_placements, each_turn_option};

@@ -61,10 +61,7 @@ pub fn arena(args: &ArenaArgs) -> Result<ExitCode, CommandError> {
     }
     let config =
         ArenaConfig { setup, games: args.games, seed: args.seed, threads: args.threads, sprt };
-    let bar = crate::progress_bar(
-        args.games.div_ceil(entrants.len() as u64) * entrants.len() as u64,
-        "games",
-    );
+    let bar = crate::progress_bar(config.deals(entrants.len()) * entrants.len() as u64, "games");
     let (journal, played) = match &args.journal {
         Some(path) => {
             let (journal, played) =

@@ -345,19 +345,7 @@ impl Game {
     /// of actions played.
     fn play_random(&mut self, py: Python<'_>, seed: u64) -> usize {
         let game = &mut self.game;
-        py.detach(|| {
-            let mut played = 0;
-            while !game.is_over() {
-                let count = game.legal_action_count() as u64;
-                let pick = carcassonne_bots::derive_seed(seed, played as u64) % count.max(1);
-                let Some(action) = game.legal_action(pick as usize) else { break };
-                if game.apply(action).is_err() {
-                    break;
-                }
-                played += 1;
-            }
-            played
-        })
+        py.detach(|| carcassonne_bots::play_random(game, seed, &mut Vec::new()))
     }
 
     /// Raises `IllegalActionError` saying why `action` is not legal now; None if it is.

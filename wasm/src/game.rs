@@ -230,18 +230,8 @@ impl Game {
     #[wasm_bindgen(js_name = playRandom)]
     pub fn play_random(&mut self, seed: f64) -> Result<u32, JsValue> {
         let seed = crate::convert::seed(seed)?;
-        let mut played = 0u32;
-        while !self.game.is_over() {
-            let count = self.game.legal_action_count() as u64;
-            let pick = carcassonne_bots::derive_seed(seed, u64::from(played)) % count.max(1);
-            let Some(action) = self.game.legal_action(pick as usize) else { break };
-            self.events.clear();
-            if self.game.apply_into(action, &mut self.events).is_err() {
-                break;
-            }
-            played += 1;
-        }
-        Ok(played)
+        let played = carcassonne_bots::play_random(&mut self.game, seed, &mut self.events);
+        Ok(u32::try_from(played).unwrap_or(u32::MAX))
     }
 
     /// Starts the game again from its first turn with the tile order of `seed`, keeping its

@@ -174,7 +174,7 @@ impl Journal {
             path: path.to_path_buf(),
             message: error.to_string(),
         })? + "\n";
-        let deals_planned = config.games.div_ceil(entrants.len().max(1) as u64).max(1);
+        let deals_planned = config.deals(entrants.len());
         let (played, whole) = match File::open(path) {
             Ok(file) => read(path, &file, &header, &line, deals_planned)?,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => (Vec::new(), None),

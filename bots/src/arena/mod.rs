@@ -40,6 +40,14 @@ pub struct ArenaConfig {
     pub sprt: Option<Sprt>,
 }
 
+impl ArenaConfig {
+    /// The deals these games make with `players` entrants: whole deals, at least one.
+    #[must_use]
+    pub fn deals(&self, players: usize) -> u64 {
+        self.games.div_ceil(players.max(1) as u64).max(1)
+    }
+}
+
 /// Where the arena has got to, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArenaProgress {
@@ -255,7 +263,7 @@ pub fn resume(
         .build()
         .map_err(|error| ArenaError::Threads { threads, message: error.to_string() })?;
     let entrants: Vec<Profile> = entrants.iter().map(|profile| profile.with_threads(1)).collect();
-    let deals_planned = config.games.div_ceil(players as u64).max(1);
+    let deals_planned = config.deals(players);
     let games_planned = deals_planned * players as u64;
     let mut deals: BTreeMap<u64, Vec<GameRecord>> = BTreeMap::new();
     for record in played {
@@ -363,8 +371,7 @@ impl Judge {
         let Some(sprt) = self.sprt else { return };
         while self.decided.is_none() {
             let Some(games) = deals.get(&(self.samples.len() as u64)) else { return };
-            let score = games.iter().map(|game| pairwise(game, 0, 1)).sum::<f64>();
-            self.samples.push(score / games.len() as f64);
+            self.samples.push(deal_score(games, 0, 1));
             match sprt.verdict(&self.samples) {
                 SprtVerdict::Continue => {}
                 verdict => self.decided = Some((self.samples.len(), sprt, verdict)),
@@ -473,14 +480,14 @@ fn pairwise(result: &GameRecord, i: usize, j: usize) -> f64 {
     }
 }
 
+/// Entrant `i`'s mean pairwise score against `j` over one deal's games.
+fn deal_score(games: &[GameRecord], i: usize, j: usize) -> f64 {
+    games.iter().map(|game| pairwise(game, i, j)).sum::<f64>() / games.len() as f64
+}
+
 /// Per deal, entrant `i`'s mean pairwise score against `j`.
 fn pair_samples(deals: &[Vec<GameRecord>], i: usize, j: usize) -> Vec<f64> {
-    deals
-        .iter()
-        .map(|games| {
-            games.iter().map(|game| pairwise(game, i, j)).sum::<f64>() / games.len() as f64
-        })
-        .collect()
+    deals.iter().map(|games| deal_score(games, i, j)).collect()
 }
 
 fn report(
