@@ -10,12 +10,12 @@ use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use carcassonne::{BUILTIN_NAMES, Catalog, PALETTE, Rotation};
+use carcassonne::{Catalog, Rotation};
+use carcassonne_rooms::catalogue;
 use serde_json::json;
 
 use crate::hub::Hub;
 use crate::listen::Slot;
-use crate::protocol::views;
 
 /// The page's policy: its own scripts, styles, images and socket only; no inline script or
 /// style (the page sets colours through properties, never markup), no framing, no plugins.
@@ -125,14 +125,7 @@ async fn health(State(hub): State<Arc<Hub>>) -> Response {
 /// The bots `ADD_BOT` may name: the four levels, then the operator's own, each with a line
 /// on what it is (an external bot's command line stays private).
 async fn bots(State(hub): State<Arc<Hub>>) -> Response {
-    let mut bots = Vec::new();
-    for level in ["easy", "medium", "hard", "expert"] {
-        if let Ok(profile) = carcassonne_bots::Profile::builtin(level) {
-            bots.push(
-                json!({ "name": level, "description": profile.description, "external": false }),
-            );
-        }
-    }
+    let mut bots = catalogue::builtin_bots();
     for profile in &hub.config.external_bots {
         bots.push(json!({
             "name": profile.name,
@@ -167,54 +160,17 @@ async fn saved_game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Resp
 /// The built-in tile sets a room may use, with the colours they bring, and the palette's
 /// shades: the page offers what the server has and draws every colour as the pictures do.
 async fn tilesets() -> Response {
-    let sets: Vec<serde_json::Value> = BUILTIN_NAMES
-        .iter()
-        .filter_map(|name| Catalog::builtin(name).ok())
-        .map(|catalog| {
-            let info = catalog.info();
-            json!({
-                "id": info.id,
-                "name": info.name,
-                "tiles": catalog.tiles().iter().map(|tile| u32::from(tile.count())).sum::<u32>(),
-                "colours": catalog.figures().colours,
-            })
-        })
-        .collect();
-    let colours: Vec<serde_json::Value> = PALETTE
-        .iter()
-        .map(|colour| json!({ "name": colour.name(), "shade": colour.shade() }))
-        .collect();
-    axum::Json(json!({ "tilesets": sets, "colours": colours })).into_response()
+    axum::Json(catalogue::tilesets()).into_response()
 }
 
 /// A built-in tile set for the page: every tile as the protocol's Tile, with where a figure
-/// stands on each feature at each rotation (the board picture's own anchors).
+/// stands on each feature at each rotation.
 async fn tileset(Path(set): Path<String>) -> Response {
-    let Ok(catalog) = Catalog::builtin(&set) else {
-        return (StatusCode::NOT_FOUND, format!("no built-in tile set is called {set}\n"))
-            .into_response();
-    };
-    let tiles: Vec<serde_json::Value> = catalog
-        .tiles()
-        .iter()
-        .map(|tile| {
-            let anchors: Vec<Vec<[f64; 2]>> = Rotation::ALL
-                .iter()
-                .map(|rotation| {
-                    carcassonne_render::anchors(tile, catalog.marks(), *rotation)
-                        .iter()
-                        .map(|anchor| [anchor.x, anchor.y])
-                        .collect()
-                })
-                .collect();
-            json!({
-                "tile": views::tile(tile, catalog.marks()),
-                "count": tile.count(),
-                "anchors": anchors
-            })
-        })
-        .collect();
-    axum::Json(json!({ "id": set, "tiles": tiles })).into_response()
+    match catalogue::tileset(&set, false) {
+        Some(tiles) => axum::Json(tiles).into_response(),
+        None => (StatusCode::NOT_FOUND, format!("no built-in tile set is called {set}\n"))
+            .into_response(),
+    }
 }
 
 #[derive(serde::Deserialize)]

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use carcassonne::{Action, Catalog, Colour};
+use carcassonne::Colour;
 use carcassonne_bots::{Bot, ExternalBot, Profile};
 use serde::Serialize;
 use serde_json::json;
@@ -18,14 +18,14 @@ use tokio::sync::{Notify, Semaphore, mpsc, watch};
 use crate::config::Config;
 use crate::protocol::client::{BotLevel, ClientMessage, RoomSettings};
 use crate::protocol::codes::{ErrorCode, Refusal};
+use crate::protocol::direct::{Connected, ErrorMessage, envelope};
 use crate::room::{
     Clock, Closing, Effects, FigureAction, GameStateMessage, Member, Recipient, Room, RoomState,
-    Settings,
+    check_settings,
 };
 use crate::storage::{StorageError, StorageHandle, StoredSession, Write};
 
-/// The protocol version this server speaks.
-pub const PROTOCOL_VERSION: &str = "1.1";
+pub use crate::protocol::PROTOCOL_VERSION;
 
 /// A lock whose holder panicked is still used: every map under these locks is changed in one
 /// step, so a panic cannot leave one half-changed, and a server that stopped serving every
@@ -82,54 +82,16 @@ impl Conn {
     /// Sends `kind` with `data` to this connection alone (not numbered in a room).
     pub fn send<T: Serialize + ?Sized>(&self, kind: &str, data: &T) {
         let number = self.sent.fetch_add(1, Ordering::Relaxed) + 1;
-        let direct = crate::room::Envelope {
-            kind,
-            data,
-            timestamp: crate::room::now(),
-            message_id: format!("c{}-{number}", self.id),
-            seq: None,
-        };
-        match serde_json::to_string(&direct) {
-            Ok(text) => self.push(text.into()),
-            Err(error) => tracing::error!(%error, kind, "a message could not be written"),
+        match envelope(kind, data, format!("c{}-{number}", self.id)) {
+            Some(text) => self.push(text.into()),
+            None => tracing::error!(kind, "a message could not be written"),
         }
     }
 
     /// An `ERROR` for `refusal`, echoing the message it answers.
     pub fn refuse(&self, refusal: &Refusal, answering: Option<&str>) {
-        self.send(
-            "ERROR",
-            &ErrorMessage {
-                code: refusal.code.name(),
-                numeric_code: refusal.code.number(),
-                message: &refusal.message,
-                details: &refusal.details,
-                in_reply_to: answering,
-            },
-        );
+        self.send("ERROR", &ErrorMessage::of(refusal, answering));
     }
-}
-
-/// `ERROR`'s data.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ErrorMessage<'a> {
-    code: String,
-    numeric_code: u16,
-    message: &'a str,
-    details: &'a serde_json::Value,
-    in_reply_to: Option<&'a str>,
-}
-
-/// `CONNECTED`'s data.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Connected<'a> {
-    session_token: &'a str,
-    protocol_version: &'static str,
-    player_id: &'a str,
-    resumed: bool,
-    room_id: Option<&'a str>,
 }
 
 /// A player's session: who they are, their token's digest, their room, their connection if
@@ -509,7 +471,7 @@ impl Hub {
         self.bot_pool.spawn(move || {
             let _permit = permit;
             let lost = bot.faults().total();
-            let _ = done.send(think(game, seat, bot.as_ref()));
+            let _ = done.send(carcassonne_rooms::think(game, seat, bot.as_ref()));
             let faults = bot.faults();
             if faults.total() > lost {
                 tracing::warn!(
@@ -553,10 +515,10 @@ impl Hub {
         level: &str,
         game: &carcassonne::Game,
     ) -> Arc<dyn Bot> {
-        let seed = carcassonne_bots::derive_seed(game.seed(), game.actions().len() as u64);
-        if let Ok(profile) = Profile::builtin(level) {
-            return Arc::from(profile.with_threads(1).bot(seed));
+        if let Some(bot) = carcassonne_rooms::builtin_bot(level, game) {
+            return Arc::from(bot);
         }
+        let seed = carcassonne_bots::derive_seed(game.seed(), game.actions().len() as u64);
         let Some(profile) = self.config.external_bots.iter().find(|p| p.name == level) else {
             tracing::error!(room = %room_id, %level, "no bot has this name now; it plays at random");
             return Arc::from(Profile::builtin("random").map_or_else(
@@ -911,7 +873,10 @@ impl Hub {
         if let Some(current) = self.session_room(player) {
             return Err(already_in(&current));
         }
-        let settings = check_settings(asked)?;
+        let settings = check_settings(asked, || {
+            let mut bytes = [0u8; 8];
+            getrandom::fill(&mut bytes).ok().map(|()| u64::from_le_bytes(bytes))
+        })?;
         if self.room_count() >= self.config.limits.rooms {
             return Err(Refusal::new(
                 ErrorCode::ServerFull,
@@ -1015,64 +980,6 @@ struct Asked {
     token: Option<String>,
 }
 
-/// A bot's turn from where it stands: its placement, its figure action, and its flock's
-/// choice when the tile extended its shepherd's field; it stops at a draw (the server's, of a
-/// tile or a sheep token), so a choice after a sheep draw is asked for again.
-fn think(
-    mut game: carcassonne::Game,
-    seat: carcassonne::PlayerId,
-    bot: &dyn Bot,
-) -> Result<Vec<Action>, String> {
-    let mut actions = Vec::new();
-    for _ in 0..3 {
-        if game.is_over() || game.current_player() != seat || game.phase().is_chance() {
-            break;
-        }
-        let action = bot.choose(&game, seat).map_err(|error| error.to_string())?;
-        game.apply(action).map_err(|error| error.to_string())?;
-        actions.push(action);
-    }
-    Ok(actions)
-}
-
-/// `CREATE_ROOM`'s settings, checked: sets that exist and combine, a player count the sets
-/// allow, rule options the engine knows.
-fn check_settings(asked: RoomSettings) -> Result<Settings, Refusal> {
-    let refuse = |message: String| Refusal::new(ErrorCode::InvalidRoomSettings, message);
-    let mut seats = 0;
-    for name in &asked.tilesets {
-        let catalog = Catalog::builtin(name).map_err(|error| refuse(error.to_string()))?;
-        seats += catalog.figures().colours.len();
-    }
-    let most = seats.min(6);
-    if !(2..=most).contains(&usize::from(asked.max_players)) {
-        return Err(refuse(format!("maxPlayers is 2 to {most} with these tile sets")));
-    }
-    let (seed, seed_chosen) = match asked.seed {
-        Some(seed) => (seed, true),
-        None => {
-            let mut bytes = [0u8; 8];
-            getrandom::fill(&mut bytes).map_err(|_| {
-                Refusal::new(ErrorCode::InternalError, "the server has no random source")
-            })?;
-            (u64::from_le_bytes(bytes), false)
-        }
-    };
-    let settings = Settings {
-        name: asked.name,
-        max_players: asked.max_players,
-        tilesets: asked.tilesets,
-        rules: asked.rules,
-        seed,
-        seed_chosen,
-        turn_seconds: asked.turn_seconds,
-    };
-    // The engine has the last word: a setup it refuses is refused here, not at START_GAME.
-    let setup = crate::room::setup(&settings, 2).map_err(refuse)?;
-    carcassonne::Game::new(setup).map_err(|error| refuse(error.to_string()))?;
-    Ok(settings)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1086,23 +993,5 @@ mod tests {
         assert!(same_digest(&digest, &token_digest(&token)));
         assert!(!same_digest(&digest, &token_digest("guess")));
         assert!(!same_digest(&digest, &digest[..10]));
-    }
-
-    #[test]
-    fn the_most_players_follows_the_sets_colours() {
-        let asked = |tilesets: &[&str], max_players| RoomSettings {
-            name: "r".into(),
-            max_players,
-            tilesets: tilesets.iter().map(|name| (*name).to_owned()).collect(),
-            rules: carcassonne::RuleOptions::default(),
-            seed: Some(1),
-            turn_seconds: None,
-        };
-        assert!(check_settings(asked(&["base"], 5)).is_ok());
-        assert!(check_settings(asked(&["base"], 6)).is_err());
-        assert!(check_settings(asked(&["base", "inns_and_cathedrals"], 6)).is_ok());
-        let drawn = check_settings(RoomSettings { seed: None, ..asked(&["base"], 2) }).unwrap();
-        assert!(!drawn.seed_chosen);
-        assert!(check_settings(asked(&["base"], 2)).unwrap().seed_chosen);
     }
 }

@@ -16,10 +16,10 @@ pub mod config;
 mod http;
 mod hub;
 mod listen;
-pub mod protocol;
-pub mod room;
 pub mod storage;
 mod ws;
+
+pub use carcassonne_rooms::{protocol, room};
 
 use std::future::Future;
 use std::sync::Arc;

@@ -14,10 +14,10 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use crate::protocol::client::{BotLevel, FigureChoice};
+use crate::protocol::client::{BotLevel, FigureChoice, RoomSettings};
 use crate::protocol::codes::{ErrorCode, Refusal};
 use crate::protocol::views::{self, Seat};
-use crate::storage::Write;
+use crate::records::Write;
 
 /// Where a room stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -401,7 +401,11 @@ pub struct Room {
 
 /// The time now, as the envelope's ISO 8601 `timestamp`.
 pub fn now() -> String {
-    humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
+    // The clock through web-time (std's `SystemTime::now` panics in WebAssembly in a browser),
+    // formatted by humantime from the same instant as std's type.
+    let since_epoch =
+        web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).unwrap_or_default();
+    humantime::format_rfc3339_millis(std::time::UNIX_EPOCH + since_epoch).to_string()
 }
 
 impl Room {
@@ -1496,9 +1500,75 @@ pub fn setup(settings: &Settings, players: usize) -> Result<GameSetup, String> {
     Ok(GameSetup { catalogs, players, seed: settings.seed, options: settings.rules })
 }
 
+/// `CREATE_ROOM`'s settings, checked: sets that exist and combine, a player count the sets
+/// allow, rule options the engine knows. A room without a chosen seed gets one from
+/// `random_seed` (the host's random source; None when it has none).
+///
+/// # Errors
+/// The settings the engine or the protocol refuse, or no random source for a seed.
+pub fn check_settings(
+    asked: RoomSettings,
+    random_seed: impl FnOnce() -> Option<u64>,
+) -> Result<Settings, Refusal> {
+    let refuse = |message: String| Refusal::new(ErrorCode::InvalidRoomSettings, message);
+    let mut seats = 0;
+    for name in &asked.tilesets {
+        let catalog = Catalog::builtin(name).map_err(|error| refuse(error.to_string()))?;
+        seats += catalog.figures().colours.len();
+    }
+    let most = seats.min(6);
+    if !(2..=most).contains(&usize::from(asked.max_players)) {
+        return Err(refuse(format!("maxPlayers is 2 to {most} with these tile sets")));
+    }
+    let (seed, seed_chosen) = match asked.seed {
+        Some(seed) => (seed, true),
+        None => {
+            let seed = random_seed().ok_or_else(|| {
+                Refusal::new(ErrorCode::InternalError, "the server has no random source")
+            })?;
+            (seed, false)
+        }
+    };
+    let settings = Settings {
+        name: asked.name,
+        max_players: asked.max_players,
+        tilesets: asked.tilesets,
+        rules: asked.rules,
+        seed,
+        seed_chosen,
+        turn_seconds: asked.turn_seconds,
+    };
+    // The engine has the last word: a setup it refuses is refused here, not at START_GAME.
+    let game_setup = setup(&settings, 2).map_err(refuse)?;
+    Game::new(game_setup).map_err(|error| refuse(error.to_string()))?;
+    Ok(settings)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_most_players_follows_the_sets_colours() {
+        let asked = |tilesets: &[&str], max_players| RoomSettings {
+            name: "r".into(),
+            max_players,
+            tilesets: tilesets.iter().map(|name| (*name).to_owned()).collect(),
+            rules: carcassonne::RuleOptions::default(),
+            seed: Some(1),
+            turn_seconds: None,
+        };
+        let drawn = || Some(7);
+        assert!(check_settings(asked(&["base"], 5), drawn).is_ok());
+        assert!(check_settings(asked(&["base"], 6), drawn).is_err());
+        assert!(check_settings(asked(&["base", "inns_and_cathedrals"], 6), drawn).is_ok());
+        let unseeded = RoomSettings { seed: None, ..asked(&["base"], 2) };
+        let settings = check_settings(unseeded, drawn).unwrap();
+        assert_eq!((settings.seed, settings.seed_chosen), (7, false));
+        assert!(check_settings(asked(&["base"], 2), drawn).unwrap().seed_chosen);
+        let refused = check_settings(RoomSettings { seed: None, ..asked(&["base"], 2) }, || None);
+        assert_eq!(refused.unwrap_err().code, ErrorCode::InternalError);
+    }
 
     fn settings(seed: Option<u64>) -> Settings {
         Settings {
