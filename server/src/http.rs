@@ -20,8 +20,13 @@ use crate::listen::Slot;
 /// The page's policy: its own scripts, styles, images and socket only; no inline script or
 /// style (the page sets colours through properties, never markup), no framing, no plugins.
 /// An injected tag would run nothing even if the page ever built markup from data.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+///
+/// The offline mode's worker compiles the engine's WebAssembly (`'wasm-unsafe-eval'`, which
+/// allows compiling WebAssembly and nothing of `eval`), and the page shows the tile pictures
+/// it makes as object URLs (`blob:` images).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
+    script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; \
+    img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; \
     frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /// Headers every response carries.
@@ -43,10 +48,44 @@ async fn security_headers(mut response: Response) -> Response {
 const INDEX: &str = include_str!("../web/index.html");
 const APP: &str = include_str!("../web/app.js");
 const STYLE: &str = include_str!("../web/style.css");
+const OFFLINE_WORKER: &str = include_str!("../web/offline-worker.js");
+
+/// The engine's npm package, which the offline worker imports from `/engine/`.
+#[cfg(feature = "offline")]
+mod engine {
+    pub const INDEX: &str = include_str!("../../wasm/npm/index.js");
+    pub const BINDINGS: &str = include_str!("../../wasm/npm/pkg/carcassonne_wasm.js");
+    pub const MODULE: &[u8] = include_bytes!("../../wasm/npm/pkg/carcassonne_wasm_bg.wasm");
+}
+
+/// The routes of the engine for the page's offline mode, when the server embeds it.
+#[cfg(feature = "offline")]
+fn engine_routes(router: Router<Arc<Hub>>) -> Router<Arc<Hub>> {
+    const SCRIPT: &str = "text/javascript; charset=utf-8";
+    router
+        .route(
+            "/engine/index.js",
+            get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], engine::INDEX) }),
+        )
+        .route(
+            "/engine/pkg/carcassonne_wasm.js",
+            get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], engine::BINDINGS) }),
+        )
+        .route(
+            "/engine/pkg/carcassonne_wasm_bg.wasm",
+            get(|| async { ([(header::CONTENT_TYPE, "application/wasm")], engine::MODULE) }),
+        )
+}
+
+/// Without the engine, `/engine/` has nothing: the worker says so, and the page tells the player.
+#[cfg(not(feature = "offline"))]
+fn engine_routes(router: Router<Arc<Hub>>) -> Router<Arc<Hub>> {
+    router
+}
 
 /// Every route of the server.
 pub fn router(hub: Arc<Hub>) -> Router {
-    Router::new()
+    engine_routes(Router::new())
         .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX) }))
         .route(
             "/app.js",
@@ -55,6 +94,12 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route(
             "/style.css",
             get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }),
+        )
+        .route(
+            "/offline-worker.js",
+            get(|| async {
+                ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], OFFLINE_WORKER)
+            }),
         )
         .route("/ws", get(websocket))
         .route("/health", get(health))

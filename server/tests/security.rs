@@ -50,6 +50,7 @@ async fn every_route_carries_the_security_headers() {
         "/",
         "/app.js",
         "/style.css",
+        "/offline-worker.js",
         "/health",
         "/tilesets",
         "/tilesets/base",

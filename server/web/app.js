@@ -1,5 +1,7 @@
 // @ts-check
-// The Carcassonne web page: lobby, room and game over the server's WebSocket protocol (1.1).
+// The Carcassonne web page: lobby, room and game over the server's WebSocket protocol (1.1),
+// or, with no server to reach, over the same protocol to the engine in a Web Worker
+// (offline-worker.js), which hosts the room and its bots in the browser.
 // The board is drawn from the server's tile pictures and figure anchors; every rule is the
 // server's: the page shows what it is told and sends what the player chooses.
 //
@@ -12,6 +14,7 @@
  * @typedef {{x: number, y: number}} Position
  * @typedef {{type: string, id: number, edges?: string[], halfEdges?: string[], marks?: string[]}} Feature
  * @typedef {{id: string, name?: string, features: Feature[]}} Tile
+ * @typedef {{tile: Tile, anchors: number[][][], pictures?: string[], urls?: string[]}} SetTile
  * @typedef {{playerId: string | null, featureId: number, figure: string}} Meeple
  * @typedef {{tile: Tile, position: Position, rotation: number, meeples: Meeple[]}} PlacedTile
  * @typedef {{id: string, name: string, color: string, meeples: number, score: number, isBot: boolean,
@@ -38,7 +41,7 @@
  * @typedef {{playerId: string, position: Position, rotation: number, tile: Tile,
  *   meepleOptions?: FigureOption[], abbotRecalls?: Position[]}} Placed
  * @typedef {{id: string, name: string, tiles: number, colours: string[]}} TileSetInfo
- * @typedef {{tiles: Map<string, {tile: Tile, anchors: number[][][]}> | null, delay: number}} LoadedSet
+ * @typedef {{tiles: Map<string, SetTile> | null, delay: number}} LoadedSet
  * @typedef {"name" | "rooms" | "create" | "room" | "game" | "general"} Place
  * @typedef {{type: string, data: object, messageId: string, place: Place}} Outgoing
  */
@@ -70,7 +73,12 @@ localStorage.setItem("carcassonne.playerId", me.playerId);
 const pageStamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const state = {
-  /** @type {WebSocket | null} */ ws: null,
+  /** @type {WebSocket | WorkerSocket | null} */ ws: null,
+  // Whether the page plays offline: its server is the engine in a worker. From the start with
+  // ?offline in the address, or when the player chooses it, or when no server ever answered.
+  offline: new URLSearchParams(location.search).has("offline"),
+  // Whether a WebSocket to the server has opened since the page loaded.
+  served: false,
   // True from CONNECTED until the socket closes: only then may messages go out.
   online: false,
   /** @type {number | null} */ lastSeq: null,
@@ -191,18 +199,103 @@ function badge(player, index) {
 
 // ----- The connection -----
 
+/**
+ * The page's server in a Web Worker: the engine's `OfflineServer` speaking the same protocol
+ * as the server's WebSocket, with the part of WebSocket's interface the page uses (readyState,
+ * send, close, and the open, message and close events), and the server's GET routes the page
+ * needs as `request`.
+ */
+class WorkerSocket extends EventTarget {
+  constructor() {
+    super();
+    /** @type {number} */
+    this.readyState = WebSocket.CONNECTING;
+    /** Why the worker could not serve, once it could not. @type {string | null} */
+    this.failure = null;
+    /** @type {Map<number, {resolve: (body: any) => void, reject: (error: Error) => void}>} */
+    this.pending = new Map();
+    /** Requests made before the engine was ready, posted once it is. @type {object[]} */
+    this.early = [];
+    this.requests = 0;
+    this.worker = new Worker(new URL("offline-worker.js", import.meta.url), { type: "module", name: "carcassonne-offline" });
+    this.worker.addEventListener("message", (event) => this.heard(event.data));
+    this.worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.fail(event.message || "the worker did not start");
+    });
+  }
+
+  /** @param {any} message */
+  heard(message) {
+    if (!message || typeof message !== "object") return;
+    switch (message.kind) {
+      case "ready":
+        this.readyState = WebSocket.OPEN;
+        for (const request of this.early.splice(0)) this.worker.postMessage(request);
+        this.dispatchEvent(new Event("open"));
+        break;
+      case "frame":
+        this.dispatchEvent(new MessageEvent("message", { data: message.frame }));
+        break;
+      case "response": {
+        const waiting = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (waiting && typeof message.error === "string") waiting.reject(new Error(message.error));
+        else if (waiting) waiting.resolve(message.body);
+        break;
+      }
+      case "unavailable":
+        this.fail(`the engine is not served beside this page (${String(message.reason)})`);
+        break;
+      default: break;
+    }
+  }
+
+  /** What the server's GET routes give: "catalogue", "tileset" (of `set`), "bots", "finished". @param {string} what @param {string} [set] */
+  request(what, set) {
+    if (this.failure) return Promise.reject(new Error(this.failure));
+    this.requests += 1;
+    const request = { kind: "request", id: this.requests, what, set };
+    return new Promise((resolve, reject) => {
+      this.pending.set(request.id, { resolve, reject });
+      if (this.readyState === WebSocket.OPEN) this.worker.postMessage(request);
+      else this.early.push(request);
+    });
+  }
+
+  /** @param {string} text */
+  send(text) {
+    if (this.readyState === WebSocket.OPEN) this.worker.postMessage({ kind: "frame", frame: text });
+  }
+
+  close() {
+    if (this.readyState === WebSocket.CLOSED) return;
+    this.readyState = WebSocket.CLOSED;
+    this.worker.terminate();
+    for (const waiting of this.pending.values()) waiting.reject(new Error(this.failure || "the offline engine stopped"));
+    this.pending.clear();
+    this.dispatchEvent(new Event("close"));
+  }
+
+  /** @param {string} reason */
+  fail(reason) {
+    this.failure = reason;
+    this.close();
+  }
+}
+
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  const ws = state.offline ? new WorkerSocket() : serverSocket();
   state.ws = ws;
   state.online = false;
-  setStatus("connecting", "connecting…");
+  setStatus("connecting", state.offline ? "starting the engine…" : "connecting…");
   ws.addEventListener("open", () => {
     if (state.ws !== ws) return;
     state.retry = 500;
+    if (!state.offline) state.served = true;
     /** @type {Record<string, string | number>} */
     const data = { playerId: me.playerId, name: me.name || "Player", color: "" };
-    if (me.token) data.sessionToken = me.token;
+    if (me.token && !state.offline) data.sessionToken = me.token;
     if (state.lastSeq !== null) data.lastSeq = state.lastSeq;
     // CONNECT goes straight out: everything else waits for its CONNECTED.
     transmit(ws, { type: "CONNECT", data, messageId: nextMessageId(), place: "general" });
@@ -211,7 +304,7 @@ function connect() {
     if (state.ws !== ws) return;
     let message;
     try {
-      message = JSON.parse(String(event.data));
+      message = JSON.parse(String(/** @type {MessageEvent} */ (event).data));
     } catch {
       return;
     }
@@ -220,10 +313,62 @@ function connect() {
   ws.addEventListener("close", () => {
     if (state.ws !== ws) return;
     state.online = false;
+    if (ws instanceof WorkerSocket && ws.failure) {
+      setStatus("closed", "offline play is not available here");
+      showError("general", `Offline play is not available here: ${ws.failure}.`, "NO_ENGINE");
+      return;
+    }
+    if (!state.offline && !state.served) {
+      // No server has answered this page (a page on a static host, or a server that is
+      // down): the page plays in the browser instead, and says so.
+      setMode(true, "No server answers here: playing offline, against bots in this browser.");
+      return;
+    }
     setStatus("closed", offlineText());
     setTimeout(connect, state.retry);
     state.retry = Math.min(Math.max(state.retry * 2, 250), 8000);
   });
+}
+
+function serverSocket() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return new WebSocket(`${scheme}://${location.host}/ws`);
+}
+
+/**
+ * Plays offline (against the engine in a worker) or on the server: the current room and game
+ * are left behind, the sets and bots offered are the new host's.
+ * @param {boolean} offline @param {string} [why] said to the player when the page chose
+ */
+function setMode(offline, why) {
+  state.offline = offline;
+  const old = state.ws;
+  state.ws = null;
+  if (old) old.close();
+  state.online = false;
+  state.lastSeq = null;
+  state.queue = [];
+  state.room = null;
+  state.game = null;
+  state.turn = null;
+  state.placed = null;
+  state.flock = null;
+  for (const entry of state.sets.values()) {
+    for (const item of entry.tiles ? entry.tiles.values() : []) for (const url of item.urls || []) URL.revokeObjectURL(url);
+  }
+  state.sets = new Map();
+  state.setOf = new Map();
+  byId("game-over").hidden = true;
+  byId("events").replaceChildren();
+  const mode = buttonById("mode");
+  mode.textContent = offline ? "Play on the server" : "Play offline";
+  mode.title = offline ? "rooms with other people, on the server this page came from" : "against bots in this browser, without the server";
+  document.body.dataset.mode = offline ? "offline" : "server";
+  if (why) showError("general", why, "OFFLINE");
+  show("lobby");
+  connect();
+  loadCatalogue();
+  loadBots();
 }
 
 function nextMessageId() {
@@ -231,7 +376,7 @@ function nextMessageId() {
   return `m-${pageStamp}-${state.sent}`;
 }
 
-/** @param {WebSocket} ws @param {Outgoing} message */
+/** @param {WebSocket | WorkerSocket} ws @param {Outgoing} message */
 function transmit(ws, message) {
   const { type, data, messageId } = message;
   ws.send(JSON.stringify({ type, data, timestamp: new Date().toISOString(), messageId }));
@@ -336,10 +481,12 @@ function receive(message) {
   const data = message.data && typeof message.data === "object" ? message.data : {};
   switch (message.type) {
     case "CONNECTED":
-      me.token = data.sessionToken;
-      if (me.token) localStorage.setItem("carcassonne.token", me.token);
+      if (!state.offline) {
+        me.token = data.sessionToken;
+        if (me.token) localStorage.setItem("carcassonne.token", me.token);
+      }
       state.online = true;
-      setStatus("open", "online");
+      setStatus("open", state.offline ? "offline: the engine plays in this browser" : "online");
       byId("who").textContent = me.name ? `as ${me.name}` : "";
       // What the player did while offline goes first, in order.
       flushQueue();
@@ -413,12 +560,25 @@ function receive(message) {
 
 // ----- The tile sets and the palette -----
 
-/** Fetches the server's tile sets and colour shades, retrying until it has them. */
+/**
+ * What the page's host offers: from the server's GET routes, or offline from the worker.
+ * @param {"catalogue" | "tileset" | "bots"} what @param {string} [set]
+ */
+async function hostData(what, set = "") {
+  if (state.offline) {
+    if (!(state.ws instanceof WorkerSocket)) throw new Error("the offline engine is not running");
+    return state.ws.request(what, set);
+  }
+  const path = { catalogue: "/tilesets", tileset: `/tilesets/${encodeURIComponent(set)}`, bots: "/bots" }[what];
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return response.json();
+}
+
+/** Fetches the host's tile sets and colour shades, retrying until it has them. */
 async function loadCatalogue(delay = 500) {
   try {
-    const response = await fetch("/tilesets");
-    if (!response.ok) throw new Error(`GET /tilesets: ${response.status}`);
-    const data = await response.json();
+    const data = await hostData("catalogue");
     for (const entry of Array.isArray(data.colours) ? data.colours : []) {
       // A shade goes into the CSSOM, never into CSS text; one that is not a plain hex colour is skipped.
       if (entry && typeof entry.name === "string" && /^#[0-9a-fA-F]{3,8}$/.test(String(entry.shade))) {
@@ -442,9 +602,7 @@ async function loadCatalogue(delay = 500) {
  */
 async function loadBots() {
   try {
-    const response = await fetch("/bots");
-    if (!response.ok) return;
-    const data = await response.json();
+    const data = await hostData("bots");
     const bots = (Array.isArray(data.bots) ? data.bots : []).filter(
       /** @param {any} bot */ (bot) => bot && typeof bot.name === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(bot.name));
     if (bots.length === 0) return;
@@ -520,9 +678,7 @@ function loadSet(set) {
 async function fetchSet(set) {
   const entry = /** @type {LoadedSet} */ (state.sets.get(set));
   try {
-    const response = await fetch(`/tilesets/${encodeURIComponent(set)}`);
-    if (!response.ok) throw new Error(`GET /tilesets/${set}: ${response.status}`);
-    const data = await response.json();
+    const data = await hostData("tileset", set);
     const tiles = new Map();
     for (const item of data.tiles) {
       tiles.set(item.tile.id, item);
@@ -539,6 +695,16 @@ async function fetchSet(set) {
 /** @param {string} id @param {number} rotation */
 function tileUrl(id, rotation) {
   const set = state.setOf.get(id) || "base";
+  if (state.offline) {
+    // Offline, the pictures came with the set: each is made an object URL once.
+    const loaded = state.sets.get(set);
+    const item = loaded && loaded.tiles && loaded.tiles.get(id);
+    const index = (rotation / 90) % 4;
+    if (!item || !item.pictures || typeof item.pictures[index] !== "string") return "";
+    item.urls = item.urls || [];
+    item.urls[index] = item.urls[index] || URL.createObjectURL(new Blob([item.pictures[index]], { type: "image/svg+xml" }));
+    return item.urls[index];
+  }
   return `/tiles/${encodeURIComponent(set)}/${encodeURIComponent(id)}.svg?rotation=${rotation}`;
 }
 
@@ -1142,9 +1308,18 @@ function gameOver(data) {
   box.hidden = false;
   box.replaceChildren(`${winners} won. `);
   const link = document.createElement("a");
-  link.href = `/games/${encodeURIComponent(String(data.gameId || (state.room && state.room.roomId)))}`;
   link.textContent = "Download the game";
   link.id = "download";
+  if (state.ws instanceof WorkerSocket) {
+    // Offline the game is in the worker: saved there, downloaded from memory.
+    state.ws.request("finished").then((saved) => {
+      if (typeof saved !== "string") return;
+      link.href = URL.createObjectURL(new Blob([saved], { type: "application/json" }));
+      link.download = "carcassonne-offline-game.json";
+    }, () => { link.remove(); });
+  } else {
+    link.href = `/games/${encodeURIComponent(String(data.gameId || (state.room && state.room.roomId)))}`;
+  }
   box.append(link);
   const back = button("Back to the lobby", () => {
     state.room = null;
@@ -1267,6 +1442,7 @@ function setUpControls() {
   byId("rotate-left").addEventListener("click", () => rotate(-90));
   byId("rotate-right").addEventListener("click", () => rotate(90));
   byId("notice-close").addEventListener("click", () => { byId("notice").hidden = true; });
+  byId("mode").addEventListener("click", () => setMode(!state.offline));
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
@@ -1279,6 +1455,9 @@ function setUpControls() {
 
 setUpBoard();
 setUpControls();
-loadCatalogue();
-loadBots();
-connect();
+if (state.offline) setMode(true);
+else {
+  loadCatalogue();
+  loadBots();
+  connect();
+}

@@ -1,6 +1,16 @@
 // The package's types: the classes and functions wasm-bindgen declares, with the forms of the
 // values that cross (actions, events, the player's view, the setup) written beside them.
-export { Bot, Game, analyze, builtinSets, tileSvg } from "./pkg/carcassonne_wasm.js";
+export {
+  Bot,
+  Game,
+  OfflineServer,
+  analyze,
+  builtinSets,
+  pageBots,
+  pageCatalogue,
+  pageTileset,
+  tileSvg,
+} from "./pkg/carcassonne_wasm.js";
 export type {
   Action,
   AnalysedMove,
@@ -12,6 +22,9 @@ export type {
   Flock,
   GameEvent,
   GameSetup,
+  OfflineOptions,
+  OfflineOutcome,
+  OfflineTimer,
   Phase,
   PlacedFigure,
   PlayerId,

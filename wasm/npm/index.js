@@ -1,7 +1,17 @@
 // The carcassonne engine as an ES module. Importing it loads the WebAssembly once, by top-level
 // await: in node from the package's file, in a browser (a page or a worker, bundler or none)
 // from beside this file. Everything it exports is ready to use on import.
-import init, { Bot, Game, analyze, builtinSets, tileSvg } from "./pkg/carcassonne_wasm.js";
+import init, {
+  Bot,
+  Game,
+  OfflineServer,
+  analyze,
+  builtinSets,
+  pageBots,
+  pageCatalogue,
+  pageTileset,
+  tileSvg,
+} from "./pkg/carcassonne_wasm.js";
 
 const wasm = new URL("./pkg/carcassonne_wasm_bg.wasm", import.meta.url);
 if (wasm.protocol === "file:") {
@@ -13,4 +23,4 @@ if (wasm.protocol === "file:") {
   await init({ module_or_path: wasm });
 }
 
-export { Bot, Game, analyze, builtinSets, tileSvg };
+export { Bot, Game, OfflineServer, analyze, builtinSets, pageBots, pageCatalogue, pageTileset, tileSvg };

@@ -85,7 +85,7 @@ impl Game {
         &self.game
     }
 
-    fn wrap(game: CoreGame) -> Game {
+    pub(crate) fn wrap(game: CoreGame) -> Game {
         Game { game, events: Vec::new() }
     }
 }

@@ -210,3 +210,23 @@ export interface Analysis {
   /** Best first. */
   moves: AnalysedMove[];
 }
+
+/** `new OfflineServer(options)`: whole numbers of milliseconds, each optional. */
+export interface OfflineOptions {
+  /** Between a bot's actions (600 by default). */
+  botDelayMs?: number;
+  /** How long a placed tile waits for its figure action (20000). */
+  figureGraceMs?: number;
+}
+
+/** A timer an `OfflineServer` asks for: call `ring(id)` after `delayMs`. */
+export interface OfflineTimer {
+  id: number;
+  delayMs: number;
+}
+
+/** What a frame or a timer produced: the frames for the client in order, and timers to set. */
+export interface OfflineOutcome {
+  frames: string[];
+  timers: OfflineTimer[];
+}
