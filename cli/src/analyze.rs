@@ -9,11 +9,11 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use carcassonne::{Action, Game, Phase, PlayerId, Pos};
+use carcassonne::{Action, Game, Phase, PlayerId};
 use carcassonne_bots::analysis::{
     Analysis, AnalysisConfig, Continuation, MoveStats, Stop, TurnReview, analyze_pinned, review,
 };
-use carcassonne_render::{BoardOptions, Overlay, ShadedCell, Suggestion, board_svg};
+use carcassonne_render::{BoardOptions, Overlay, Suggestion, board_svg};
 use clap::builder::TypedValueParser as _;
 use indicatif::ProgressBar;
 use serde_json::json;
@@ -405,40 +405,32 @@ fn analysis_json(game: &Game, analysis: &Analysis, continued: usize) -> serde_js
 /// The board with every cell a move could use shaded by the best margin there, labelled,
 /// and the best move drawn in.
 fn heat_map(game: &Game, analysis: &Analysis) -> String {
-    let mut best_at: Vec<(Pos, f64)> = Vec::new();
-    for stats in &analysis.moves {
-        let Some(Action::Place { pos, .. }) = stats.place else { continue };
-        match best_at.iter_mut().find(|(at, _)| *at == pos) {
-            Some((_, best)) => *best = best.max(stats.margin),
-            None => best_at.push((pos, stats.margin)),
-        }
-    }
-    let low = best_at.iter().map(|(_, margin)| *margin).fold(f64::INFINITY, f64::min);
-    let high = best_at.iter().map(|(_, margin)| *margin).fold(f64::NEG_INFINITY, f64::max);
-    let spread = (high - low).max(1e-9);
-    let cells = best_at
-        .iter()
-        .map(|(pos, margin)| ShadedCell {
-            pos: *pos,
-            value: (margin - low) / spread,
-            label: Some(format!("{margin:+.1}")),
-        })
-        .collect();
-    let suggestion = analysis.moves.first().and_then(|best| match best.place {
+    let candidates = analysis.moves.iter().filter_map(|stats| match stats.place {
+        Some(Action::Place { pos, .. }) => Some((pos, stats.margin)),
+        _ => None,
+    });
+    let best = analysis.moves.first().and_then(|best| suggestion(analysis.tile, best));
+    let options = BoardOptions {
+        overlay: Overlay::heat_map(candidates, best, None),
+        ..BoardOptions::default()
+    };
+    board_svg(game, &options)
+}
+
+/// A ranked move as the board draws it in; None for a move without a placement.
+fn suggestion(tile: carcassonne::TileIndex, stats: &MoveStats) -> Option<Suggestion> {
+    match stats.place {
         Some(Action::Place { pos, rotation }) => Some(Suggestion {
             pos,
-            tile: analysis.tile,
+            tile,
             rotation,
-            figure: match best.figure {
+            figure: match stats.figure {
                 Action::Deploy { segment, figure } => Some((segment, figure)),
                 _ => None,
             },
         }),
         _ => None,
-    });
-    let options =
-        BoardOptions { overlay: Overlay { cells, suggestion }, ..BoardOptions::default() };
-    board_svg(game, &options)
+    }
 }
 
 fn review_command(

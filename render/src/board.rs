@@ -48,6 +48,42 @@ pub struct Overlay {
     pub cells: Vec<ShadedCell>,
     /// A move drawn in: the tile shown where it would go, outlined.
     pub suggestion: Option<Suggestion>,
+    /// The move played there, drawn in the same way with a dashed outline of its own (a
+    /// review shows it beside the best one).
+    pub played: Option<Suggestion>,
+}
+
+impl Overlay {
+    /// An analysis's heat map: each cell of `candidates` (a cell and a value, such as a
+    /// move's expected margin; a cell may come more than once) shaded by the best value there,
+    /// from red at the lowest to green at the highest, labelled with it; `best` and `played`
+    /// drawn in.
+    #[must_use]
+    pub fn heat_map(
+        candidates: impl IntoIterator<Item = (Pos, f64)>,
+        best: Option<Suggestion>,
+        played: Option<Suggestion>,
+    ) -> Overlay {
+        let mut best_at: Vec<(Pos, f64)> = Vec::new();
+        for (pos, value) in candidates {
+            match best_at.iter_mut().find(|(at, _)| *at == pos) {
+                Some((_, best)) => *best = best.max(value),
+                None => best_at.push((pos, value)),
+            }
+        }
+        let low = best_at.iter().map(|(_, value)| *value).fold(f64::INFINITY, f64::min);
+        let high = best_at.iter().map(|(_, value)| *value).fold(f64::NEG_INFINITY, f64::max);
+        let spread = (high - low).max(1e-9);
+        let cells = best_at
+            .iter()
+            .map(|(pos, value)| ShadedCell {
+                pos: *pos,
+                value: (value - low) / spread,
+                label: Some(format!("{value:+.1}")),
+            })
+            .collect();
+        Overlay { cells, suggestion: best, played }
+    }
 }
 
 /// A cell shaded by a value: 0 is drawn red, 1 green, between them a blend; values outside
@@ -148,11 +184,13 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
     } else {
         format!("{} tiles left", game.tiles_left())
     };
-    let suggestion = options.overlay.suggestion.and_then(|suggestion| {
+    let drawn_in = |suggestion: Suggestion| {
         let player = game.current_player();
         let fill = player_fill(game.player_colour(player), player.index());
         Some((suggestion, (game.tile(suggestion.tile)?, game.marks()), fill))
-    });
+    };
+    let suggestion = options.overlay.suggestion.and_then(drawn_in);
+    let played = options.overlay.played.and_then(drawn_in);
     let scene = Scene {
         tiles,
         figures,
@@ -160,6 +198,7 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
         panel: options.score_panel.then_some(Panel { status, players }),
         shaded: &options.overlay.cells,
         suggestion,
+        played,
     };
     draw_scene(&scene)
 }
@@ -233,6 +272,7 @@ pub fn landscape_svg(
         panel: Some(Panel { status: String::from("Landscape"), players }),
         shaded: &[],
         suggestion: None,
+        played: None,
     };
     Ok(draw_scene(&scene))
 }
@@ -269,6 +309,7 @@ struct Scene<'a> {
     panel: Option<Panel>,
     shaded: &'a [ShadedCell],
     suggestion: Option<(Suggestion, Printed<'a>, &'static str)>,
+    played: Option<(Suggestion, Printed<'a>, &'static str)>,
 }
 
 /// A tile type with the declared marks its segments' mark numbers index.
@@ -285,6 +326,7 @@ fn draw_scene(scene: &Scene<'_>) -> String {
     let mut cells: Vec<Pos> = scene.tiles.iter().map(|(pos, _, _)| *pos).collect();
     cells.extend(scene.shaded.iter().map(|cell| cell.pos));
     cells.extend(scene.suggestion.iter().map(|(suggestion, _, _)| suggestion.pos));
+    cells.extend(scene.played.iter().map(|(played, _, _)| played.pos));
     let min_x = cells.iter().map(|pos| pos.x).min().unwrap_or(0);
     let max_x = cells.iter().map(|pos| pos.x).max().unwrap_or(0);
     let min_y = cells.iter().map(|pos| pos.y).min().unwrap_or(0);
@@ -359,8 +401,15 @@ fn draw_scene(scene: &Scene<'_>) -> String {
         }
     }
 
+    // The move played first, so that the best one, where they share a cell, is drawn over it
+    // with both outlines showing.
+    if let Some((played, printed, fill)) = &scene.played {
+        let at = corner(played.pos);
+        draw_suggestion(&mut out, &mut layouts, at, played, *printed, fill, Marked::Played);
+    }
     if let Some((suggestion, printed, fill)) = &scene.suggestion {
-        draw_suggestion(&mut out, &mut layouts, corner(suggestion.pos), suggestion, *printed, fill);
+        let at = corner(suggestion.pos);
+        draw_suggestion(&mut out, &mut layouts, at, suggestion, *printed, fill, Marked::Best);
     }
 
     if let Some(panel) = &scene.panel {
@@ -447,7 +496,15 @@ fn draw_shade(out: &mut String, at: Pt, cell: &ShadedCell) {
     }
 }
 
-/// The suggested tile drawn at its cell, a little see-through, outlined, with its figure.
+/// Which move an overlay draws in: the best one (solid cyan) or the one played (dashed
+/// magenta, drawn smaller inside the cell so that both outlines show where they coincide).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Marked {
+    Best,
+    Played,
+}
+
+/// A suggested (or played) tile drawn at its cell, a little see-through, outlined, with its figure.
 fn draw_suggestion(
     out: &mut String,
     layouts: &mut Layouts,
@@ -455,12 +512,17 @@ fn draw_suggestion(
     suggestion: &Suggestion,
     printed: Printed<'_>,
     fill: &str,
+    marked: Marked,
 ) {
     let tile = printed.0;
+    let (class, stroke, width) = match marked {
+        Marked::Best => ("suggestion", "#00e5ff", 6.0),
+        Marked::Played => ("played", "#ff3df2\" stroke-dasharray=\"10 6", 12.0),
+    };
     push(
         out,
         format_args!(
-            "<g class=\"suggestion\" transform=\"translate({},{})\" opacity=\"0.85\">\n",
+            "<g class=\"{class}\" transform=\"translate({},{})\" opacity=\"0.85\">\n",
             num(at.x),
             num(at.y)
         ),
@@ -471,13 +533,13 @@ fn draw_suggestion(
         anchors.get(usize::from(segment)).map(|anchor| (*anchor, segment, figure))
     });
     out.push_str("</g>\n");
-    outline(out, at, "suggestion-outline", "#00e5ff", 6.0);
+    outline(out, at, &format!("{class}-outline"), stroke, width);
     if let Some((anchor, segment, figure)) = anchor {
         let centre = pt(at.x + anchor.x * TILE, at.y + anchor.y * TILE);
         push(
             out,
             format_args!(
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#00e5ff\" stroke-width=\"3\"/>\n",
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"3\"/>\n",
                 num(centre.x),
                 num(centre.y),
                 num(TILE * 0.13)

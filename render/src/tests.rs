@@ -269,11 +269,19 @@ fn a_board_shows_tiles_figures_last_move_and_scores() {
             ShadedCell { pos: Pos::new(pos.x, pos.y + 40), value: f64::NAN, label: None },
         ],
         suggestion: Some(Suggestion { pos, tile: 0, rotation: Rotation::R90, figure: None }),
+        played: Some(Suggestion { pos, tile: 0, rotation: Rotation::R0, figure: None }),
     };
     let with = board_svg(&game, &BoardOptions { overlay, ..BoardOptions::default() });
     assert_eq!(with.matches("class=\"shade\"").count(), 2);
     assert!(with.contains(">+12.5</text>"));
     assert_eq!(with.matches("class=\"suggestion\"").count(), 1);
+    assert_eq!(with.matches("class=\"played\"").count(), 1);
+    assert_eq!(with.matches("class=\"played-outline\"").count(), 1);
+    let heat =
+        Overlay::heat_map([(pos, 2.0), (pos, 6.0), (Pos::new(pos.x + 9, pos.y), -4.0)], None, None);
+    let values: Vec<(f64, Option<&str>)> =
+        heat.cells.iter().map(|cell| (cell.value, cell.label.as_deref())).collect();
+    assert_eq!(values, [(1.0, Some("+6.0")), (0.0, Some("-4.0"))], "best per cell, spread 0 to 1");
     assert!(!with.contains("NaN"));
     assert_eq!(board_svg(&game, &BoardOptions::default()), svg, "the same game draws the same");
 }

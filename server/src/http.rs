@@ -48,7 +48,9 @@ async fn security_headers(mut response: Response) -> Response {
 const INDEX: &str = include_str!("../web/index.html");
 const APP: &str = include_str!("../web/app.js");
 const STYLE: &str = include_str!("../web/style.css");
+const REVIEW: &str = include_str!("../web/review.js");
 const OFFLINE_WORKER: &str = include_str!("../web/offline-worker.js");
+const REVIEW_WORKER: &str = include_str!("../web/review-worker.js");
 
 /// The engine's npm package, which the offline worker imports from `/engine/`.
 #[cfg(feature = "offline")]
@@ -61,7 +63,6 @@ mod engine {
 /// The routes of the engine for the page's offline mode, when the server embeds it.
 #[cfg(feature = "offline")]
 fn engine_routes(router: Router<Arc<Hub>>) -> Router<Arc<Hub>> {
-    const SCRIPT: &str = "text/javascript; charset=utf-8";
     router
         .route(
             "/engine/index.js",
@@ -83,6 +84,8 @@ fn engine_routes(router: Router<Arc<Hub>>) -> Router<Arc<Hub>> {
     router
 }
 
+const SCRIPT: &str = "text/javascript; charset=utf-8";
+
 /// Every route of the server.
 pub fn router(hub: Arc<Hub>) -> Router {
     engine_routes(Router::new())
@@ -95,11 +98,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
             "/style.css",
             get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }),
         )
+        .route("/review.js", get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], REVIEW) }))
         .route(
             "/offline-worker.js",
-            get(|| async {
-                ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], OFFLINE_WORKER)
-            }),
+            get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], OFFLINE_WORKER) }),
+        )
+        .route(
+            "/review-worker.js",
+            get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], REVIEW_WORKER) }),
         )
         .route("/ws", get(websocket))
         .route("/health", get(health))

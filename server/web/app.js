@@ -46,6 +46,8 @@
  * @typedef {{type: string, data: object, messageId: string, place: Place}} Outgoing
  */
 
+import { openReview, setUpReview } from "./review.js";
+
 const T = 100; // a tile's side in board units
 const svgNS = "http://www.w3.org/2000/svg";
 // Drawn for a colour the server's palette does not name: a name is never used as CSS.
@@ -493,7 +495,8 @@ function receive(message) {
       if (!data.roomId) {
         state.room = null;
         state.game = null;
-        showLobby();
+        // A review open meanwhile stays open (it needs no connection); its Back leads to the lobby.
+        if (byId("review").hidden) showLobby();
       }
       break;
     case "LIST_ROOMS": renderRooms(Array.isArray(data.rooms) ? data.rooms : []); break;
@@ -718,9 +721,15 @@ function anchor(id, rotation, feature) {
 
 // ----- Lobby and room -----
 
-/** @param {"lobby" | "room" | "game"} section */
+/** @param {"lobby" | "room" | "game" | "review"} section */
 function show(section) {
-  for (const id of ["lobby", "room", "game"]) byId(id).hidden = id !== section;
+  for (const id of ["lobby", "room", "game", "review"]) byId(id).hidden = id !== section;
+}
+
+/** Reviews a saved game (its JSON text), coming back to `back` after. @param {string} saved @param {"lobby" | "game"} back */
+function reviewGame(saved, back) {
+  show("review");
+  openReview(saved, () => (back === "lobby" ? showLobby() : show("game")));
 }
 
 function showLobby() {
@@ -1328,7 +1337,19 @@ function gameOver(data) {
     byId("events").replaceChildren();
     showLobby();
   });
-  box.append(" ", back);
+  const again = button("Review this game", () => {
+    const saved = state.ws instanceof WorkerSocket
+      ? state.ws.request("finished")
+      : fetch(`/games/${encodeURIComponent(String(data.gameId || (state.room && state.room.roomId)))}`).then((response) => {
+        if (!response.ok) throw new Error(`the game could not be had (${response.status})`);
+        return response.text();
+      });
+    saved.then((text) => {
+      if (typeof text === "string") reviewGame(text, "game");
+    }, (error) => showError("game", `No review: ${error instanceof Error ? error.message : String(error)}`, "NO_REVIEW"));
+  });
+  again.id = "review-game";
+  box.append(" ", back, " ", again);
   announce(`The game is over: ${winners} won.`);
 }
 
@@ -1443,6 +1464,19 @@ function setUpControls() {
   byId("rotate-right").addEventListener("click", () => rotate(90));
   byId("notice-close").addEventListener("click", () => { byId("notice").hidden = true; });
   byId("mode").addEventListener("click", () => setMode(!state.offline));
+  byId("review-file").addEventListener("change", () => {
+    const input = inputById("review-file");
+    const file = input.files && input.files[0];
+    if (!file) return;
+    // A saved game is small; a file far larger than any is refused before it is read.
+    if (file.size > 16 * 1024 * 1024) {
+      showError("general", `${file.name} is too large to be a saved game.`, "NO_REVIEW");
+      return;
+    }
+    file.text().then((text) => { input.value = ""; reviewGame(text, "lobby"); },
+      () => showError("general", `${file.name} could not be read.`, "NO_REVIEW"));
+  });
+  setUpReview();
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;

@@ -10,7 +10,7 @@ const style = "the Content-Security-Policy forbids inline styles: use a class, o
 export default [
   js.configs.recommended,
   {
-    files: ["app.js", "offline-worker.js"],
+    files: ["app.js", "review.js", "offline-worker.js", "review-worker.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
     rules: {
       "no-restricted-properties": [

@@ -13,7 +13,7 @@ for file in index.js pkg/carcassonne_wasm.js pkg/carcassonne_wasm_bg.wasm; do
     [ -f "$package/$file" ] || { echo "wasm/npm/$file is missing: run 'bash wasm/build.sh' first" >&2; exit 1; }
 done
 mkdir -p "$1/engine/pkg"
-cp "$here/index.html" "$here/app.js" "$here/style.css" "$here/offline-worker.js" "$1/"
+cp "$here/index.html" "$here/app.js" "$here/review.js" "$here/style.css" "$here/offline-worker.js" "$here/review-worker.js" "$1/"
 cp "$package/index.js" "$1/engine/"
 cp "$package/pkg/carcassonne_wasm.js" "$package/pkg/carcassonne_wasm_bg.wasm" "$1/engine/pkg/"
 echo "the page and its engine are in $1: serve that folder (for example: python3 -m http.server -d $1)"

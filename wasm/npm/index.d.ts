@@ -4,11 +4,13 @@ export {
   Bot,
   Game,
   OfflineServer,
+  analysisSvg,
   analyze,
   builtinSets,
   pageBots,
   pageCatalogue,
   pageTileset,
+  review,
   tileSvg,
 } from "./pkg/carcassonne_wasm.js";
 export type {
@@ -40,5 +42,6 @@ export type {
   TileOnBoard,
   Tileset,
   TitleStanding,
+  TurnReview,
   ViewPhase,
 } from "./pkg/carcassonne_wasm.js";

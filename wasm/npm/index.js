@@ -5,11 +5,13 @@ import init, {
   Bot,
   Game,
   OfflineServer,
+  analysisSvg,
   analyze,
   builtinSets,
   pageBots,
   pageCatalogue,
   pageTileset,
+  review,
   tileSvg,
 } from "./pkg/carcassonne_wasm.js";
 
@@ -23,4 +25,16 @@ if (wasm.protocol === "file:") {
   await init({ module_or_path: wasm });
 }
 
-export { Bot, Game, OfflineServer, analyze, builtinSets, pageBots, pageCatalogue, pageTileset, tileSvg };
+export {
+  Bot,
+  Game,
+  OfflineServer,
+  analysisSvg,
+  analyze,
+  builtinSets,
+  pageBots,
+  pageCatalogue,
+  pageTileset,
+  review,
+  tileSvg,
+};

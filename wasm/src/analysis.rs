@@ -1,11 +1,13 @@
-//! `analyze`: the move analyzer, with its ranking so far handed to a callback as it runs.
+//! `analyze`: the move analyzer, with its ranking so far handed to a callback as it runs;
+//! `analysisSvg`, its heat map on the board; `review`, every turn of a game against the best.
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use carcassonne::Action;
-use carcassonne_bots::analysis::{self, Analysis, AnalysisConfig, Continuation, Stop};
+use carcassonne_bots::analysis::{self, Analysis, AnalysisConfig, Continuation, MoveStats, Stop};
+use carcassonne_render::{BoardOptions, Overlay, Suggestion, board_svg};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -109,22 +111,7 @@ struct AnalysisDoc<'a> {
 }
 
 fn document(analysis: &Analysis, planned: Option<u64>) -> AnalysisDoc<'_> {
-    let moves = analysis
-        .moves
-        .iter()
-        .map(|stats| MoveDoc {
-            place: stats.place,
-            figure: stats.figure,
-            rollouts: stats.rollouts,
-            margin: stats.margin,
-            margin_se: stats.margin_se.is_finite().then_some(stats.margin_se),
-            win: stats.win,
-            win_se: stats.win_se.is_finite().then_some(stats.win_se),
-            score: stats.score,
-            continuation: &stats.continuation,
-            pinned: stats.pinned,
-        })
-        .collect();
+    let moves = analysis.moves.iter().map(move_doc).collect();
     AnalysisDoc {
         player: analysis.player.index(),
         tile: analysis.tile,
@@ -196,4 +183,162 @@ pub fn analyze(
     }
     let analysis = result.map_err(|refusal| error("AnalysisError", refusal.to_string()))?;
     to_js(&document(&analysis, config.rollouts))
+}
+
+/// What `analysisSvg` reads of an analysis: the tile and each move's placement, figure and
+/// margin (the rest of what `analyze` returned is passed over).
+#[derive(Deserialize)]
+struct HeatDoc {
+    tile: u16,
+    moves: Vec<HeatMove>,
+}
+
+#[derive(Deserialize)]
+struct HeatMove {
+    place: Option<Action>,
+    figure: Action,
+    #[serde(default)]
+    margin: f64,
+}
+
+fn suggestion(tile: u16, place: Option<Action>, figure: Action) -> Option<Suggestion> {
+    match place {
+        Some(Action::Place { pos, rotation }) => Some(Suggestion {
+            pos,
+            tile,
+            rotation,
+            figure: match figure {
+                Action::Deploy { segment, figure } => Some((segment, figure)),
+                _ => None,
+            },
+        }),
+        _ => None,
+    }
+}
+
+/// The board of `game` with `analysis` over it, as the command line's heat map draws it: each
+/// cell a move could use shaded by the best margin there (red to green) and labelled, the best
+/// move drawn in (cyan), and `played` (`{ place, figure }`, the move played there) drawn in with
+/// a dashed magenta outline.
+#[wasm_bindgen(js_name = analysisSvg)]
+pub fn analysis_svg(
+    game: &Game,
+    #[wasm_bindgen(unchecked_param_type = "Analysis")] analysis: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ place: Action | null, figure: Action } | undefined")]
+    played: JsValue,
+) -> Result<String, JsValue> {
+    let heat: HeatDoc = from_js(analysis, "analysis")?;
+    let played: Option<HeatMove> = if played.is_undefined() || played.is_null() {
+        None
+    } else {
+        Some(from_js(played, "played")?)
+    };
+    let candidates = heat.moves.iter().filter_map(|stats| match stats.place {
+        Some(Action::Place { pos, .. }) => Some((pos, stats.margin)),
+        _ => None,
+    });
+    let best = heat.moves.first().and_then(|best| suggestion(heat.tile, best.place, best.figure));
+    let played = played.and_then(|played| suggestion(heat.tile, played.place, played.figure));
+    let options = BoardOptions {
+        overlay: Overlay::heat_map(candidates, best, played),
+        ..BoardOptions::default()
+    };
+    Ok(board_svg(game.core(), &options))
+}
+
+/// One turn of a reviewed game, as JavaScript reads it.
+#[derive(Serialize)]
+struct TurnDoc<'a> {
+    turn: usize,
+    player: usize,
+    tile: u16,
+    played: MoveDoc<'a>,
+    best: MoveDoc<'a>,
+    /// Expected final margin the played move gave away (never below zero).
+    loss: f64,
+    candidates: usize,
+}
+
+fn move_doc(stats: &MoveStats) -> MoveDoc<'_> {
+    MoveDoc {
+        place: stats.place,
+        figure: stats.figure,
+        rollouts: stats.rollouts,
+        margin: stats.margin,
+        margin_se: stats.margin_se.is_finite().then_some(stats.margin_se),
+        win: stats.win,
+        win_se: stats.win_se.is_finite().then_some(stats.win_se),
+        score: stats.score,
+        continuation: &stats.continuation,
+        pinned: stats.pinned,
+    }
+}
+
+/// Reviews every turn of `game` (a game played to its end, or as far as it went): each turn
+/// analysed with `options`' budget and the move played measured against the best one.
+/// `progress({ done, turns })` hears each turn finished; returning `true` stops the review,
+/// which returns the turns done. Turns come in order; sort by `loss` for the costliest.
+#[wasm_bindgen(unchecked_return_type = "TurnReview[]")]
+pub fn review(
+    game: &Game,
+    #[wasm_bindgen(unchecked_param_type = "AnalysisOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "((progress: { done: number, turns: number }) => boolean | void) | undefined"
+    )]
+    progress: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options: OptionsDoc = if options.is_undefined() || options.is_null() {
+        OptionsDoc { rollouts: Some(2_000.0), ..OptionsDoc::default() }
+    } else {
+        from_js(options, "review options")?
+    };
+    let config = options.config()?;
+    let callback = match progress {
+        value if value.is_undefined() || value.is_null() => None,
+        value => Some(
+            value
+                .dyn_into::<js_sys::Function>()
+                .map_err(|_| type_error("progress", "not a function"))?,
+        ),
+    };
+    let cancel = AtomicBool::new(false);
+    let thrown: RefCell<Option<JsValue>> = RefCell::new(None);
+    let result = analysis::review(
+        game.core(),
+        &config,
+        |at| {
+            let Some(callback) = &callback else { return };
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let answer = to_js(&serde_json::json!({ "done": at.done, "turns": at.turns }))
+                .and_then(|value| callback.call1(&JsValue::NULL, &value));
+            match answer {
+                Ok(stop) if stop.is_truthy() => cancel.store(true, Ordering::Relaxed),
+                Ok(_) => {}
+                Err(exception) => {
+                    *thrown.borrow_mut() = Some(exception);
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            }
+        },
+        &cancel,
+    );
+    if let Some(exception) = thrown.into_inner() {
+        return Err(exception);
+    }
+    let turns = result.map_err(|refusal| error("AnalysisError", refusal.to_string()))?;
+    let docs: Vec<TurnDoc<'_>> = turns
+        .iter()
+        .map(|turn| TurnDoc {
+            turn: turn.turn,
+            player: turn.player.index(),
+            tile: turn.tile,
+            played: move_doc(&turn.played),
+            best: move_doc(&turn.best),
+            loss: turn.loss,
+            candidates: turn.candidates,
+        })
+        .collect();
+    to_js(&docs)
 }

@@ -225,6 +225,19 @@ impl Game {
         to_js(self.game.actions())
     }
 
+    /// The game as it stood after its first `count` actions (0 to `actions().length`): a new
+    /// game replayed from the same setup, for stepping through a game played. (Slicing a saved
+    /// game's JSON in JavaScript would do the same but for seeds above 2^53, which
+    /// `JSON.parse` rounds.)
+    #[wasm_bindgen(js_name = upTo)]
+    pub fn up_to(&self, count: f64) -> Result<Game, JsValue> {
+        let played = self.game.actions();
+        let count = crate::convert::whole(count, "count", 0.0, played.len() as f64)? as usize;
+        CoreGame::replay(self.game.setup(), &played[..count])
+            .map(Game::wrap)
+            .map_err(|refusal| error("SaveError", refusal.to_string()))
+    }
+
     /// Plays random legal actions to the end, the choices fixed by `seed`, and returns how
     /// many it played: a whole game in one call, for speed measurements and tests.
     #[wasm_bindgen(js_name = playRandom)]

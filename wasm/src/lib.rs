@@ -17,7 +17,7 @@ mod game;
 mod offline;
 mod pictures;
 
-pub use analysis::analyze;
+pub use analysis::{analysis_svg, analyze, review};
 pub use bot::Bot;
 pub use game::Game;
 pub use offline::{OfflineServer, page_bots, page_catalogue, page_tileset};

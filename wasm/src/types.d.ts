@@ -230,3 +230,17 @@ export interface OfflineOutcome {
   frames: string[];
   timers: OfflineTimer[];
 }
+
+/** One turn of a reviewed game: the move played against the best one found there. */
+export interface TurnReview {
+  /** The turn, from 1 (the first tile placed after the start tile). */
+  turn: number;
+  player: PlayerId;
+  tile: number;
+  played: AnalysedMove;
+  best: AnalysedMove;
+  /** Expected final margin the move played gave away; 0 when it was the best. */
+  loss: number;
+  /** How many moves were compared. */
+  candidates: number;
+}

@@ -9,6 +9,10 @@ in a Web Worker hosts the room and its bot.
    chooses "Play offline", plays turns against a bot in the worker under the server's
    Content-Security-Policy (no violation), and goes back online.
 
+After the first game, its review: turn 5 analysed in a worker to its end, the heat map with
+the best move and the move played drawn; a whole-game review started, its estimate of the time
+left shown, and cancelled.
+
     python server/tests/browser/offline_in_browser.py --site /tmp/site \\
         --server target/release/carcassonne-server --screenshot /tmp/offline.png
 
@@ -123,8 +127,52 @@ def without_server(driver, site, timeout, screenshot):
         print(f"without a server: a game against the medium bot ended after {turns} turns of ours in "
               f"{seconds:.0f} s, {len(sources)} tiles, {len(game['actions'])} actions saved; {text!r}; "
               f"screenshot {screenshot}")
+        review_game(driver, screenshot)
     finally:
         static.shutdown()
+
+
+def review_game(driver, screenshot):
+    """The game just played, reviewed: steps, one turn analysed to its end with its best move
+    drawn, a whole-game review cancelled part-way and the analyzer still answering."""
+    driver.find_element(By.ID, "review-game").click()
+    wait_for("the review", lambda: visible(driver, "review") and "Turn 1 of" in text_of(driver, "review-turn"), 30)
+    for _ in range(4):
+        driver.find_element(By.ID, "review-next").click()
+    try:
+        wait_for("turn 5", lambda: text_of(driver, "review-turn").startswith("Turn 5 of"), 10)
+    except AssertionError:
+        raise AssertionError(f"the review shows {text_of(driver, 'review-turn')!r}, {text_of(driver, 'review-error')!r}")
+    started = time.monotonic()
+    driver.find_element(By.ID, "review-analyze").click()
+    wait_for("the progress", lambda: visible(driver, "review-progress") or driver.execute_script(
+        "return document.getElementById('review-status').dataset.done === '5'"), 10)
+    wait_for("the analysis of turn 5", lambda: driver.execute_script(
+        "return document.getElementById('review-status').dataset.done === '5'"), 120)
+    seconds = time.monotonic() - started
+    status = text_of(driver, "review-status")
+    assert "best" in status, status
+    ranking = driver.execute_script("return [...document.querySelectorAll('#review-ranking li')].map((item) => item.textContent)")
+    assert ranking and "margin" in ranking[0], ranking
+    board = driver.execute_async_script(
+        "const done = arguments[0];"
+        "fetch(document.getElementById('review-board').src).then((r) => r.text()).then(done, (e) => done(String(e)));")
+    for drawn in ('class="shade"', 'class="suggestion"', 'class="played-outline"'):
+        assert drawn in board, f"the heat map lacks {drawn}"
+    stem, dot, ext = screenshot.rpartition(".")
+    shot = f"{stem}-review.{ext}" if dot else f"{screenshot}-review"
+    driver.save_screenshot(shot)
+    print(f"review: turn 5 analysed in {seconds:.1f} s: {status!r}; first of the ranking {ranking[0]!r}; screenshot {shot}")
+    driver.find_element(By.ID, "review-all").click()
+    wait_for("the whole review under way", lambda: visible(driver, "review-cancel"), 10)
+    wait_for("an estimate of the time left", lambda: "left" in text_of(driver, "review-eta"), 60)
+    driver.find_element(By.ID, "review-cancel").click()
+    assert not visible(driver, "review-cancel")
+    driver.find_element(By.ID, "review-last").click()
+    wait_for("the end of the game after the cancel", lambda: text_of(driver, "review-turn").startswith("The end of the game"), 30)
+    print("review: a whole-game review cancelled part-way; the analyzer answered after it")
+    driver.find_element(By.ID, "review-close").click()
+    wait_for("the game again", lambda: visible(driver, "game"))
 
 
 def from_server(driver, server_bin, turns):

@@ -66,3 +66,23 @@ test("refusals: no move to analyse, an unbounded analysis, bad options", () => {
   const timed = analyze(game, { rollouts: null, seconds: 0.2 });
   assert.equal(timed.stop, "time");
 });
+
+test("analysisSvg draws the heat map, the best move and the move played; review measures every turn", async () => {
+  const { analysisSvg, review } = await import("../index.js");
+  const game = new Game({ seed: 4 });
+  while (game.tilesLeft > 64 || game.legalActions()[0].action === "draw") game.apply(game.legalActions()[0]);
+  const analysis = analyze(game, { rollouts: 300, seed: 1 });
+  const [best] = analysis.moves;
+  const svg = analysisSvg(game, analysis, { place: best.place, figure: best.figure });
+  assert.match(svg, /class="shade"/);
+  assert.match(svg, /class="suggestion"/);
+  assert.match(svg, /class="played-outline"/);
+  assert.throws(() => analysisSvg(game, { tile: 0 }), TypeError);
+  const steps = [];
+  const turns = review(game, { rollouts: 100 }, (at) => { steps.push(at); });
+  assert.ok(turns.length >= 5, `${turns.length} turns reviewed`);
+  assert.ok(turns.every((turn, at) => turn.turn === at + 1 && turn.loss >= 0));
+  assert.deepEqual(steps.at(-1), { done: turns.length, turns: turns.length });
+  const stopped = review(game, { rollouts: 100 }, (at) => at.done >= 2);
+  assert.equal(stopped.length, 2, "returning true stops the review");
+});

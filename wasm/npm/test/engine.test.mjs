@@ -160,3 +160,14 @@ test("pictures: the board and a tile as SVG", () => {
   }
   assert.match(game.ascii(), /\S/);
 });
+
+test("upTo replays a game's first actions from its setup, seeds past 2^53 included", () => {
+  const game = Game.loadJson(JSON.stringify({ format: 1, setup: { tilesets: ["base"], players: 2, seed: 0, options: {} }, actions: [] }).replace('"seed":0', '"seed":18446744073709551557'));
+  game.playRandom(3);
+  const actions = game.actions();
+  const early = game.upTo(7);
+  assert.deepEqual(early.actions(), actions.slice(0, 7));
+  assert.equal(game.upTo(actions.length).saveJson(), game.saveJson());
+  assert.throws(() => game.upTo(actions.length + 1), TypeError);
+  assert.throws(() => game.upTo(-1), TypeError);
+});
