@@ -401,8 +401,8 @@ fn draw_scene(scene: &Scene<'_>) -> String {
         }
     }
 
-    // The move played first, so that the best one, where they share a cell, is drawn over it
-    // with both outlines showing.
+    // The move played first, so that the best one, where they share a cell, is drawn over it;
+    // the played one's outline last, inside the cell, so that both outlines show.
     if let Some((played, printed, fill)) = &scene.played {
         let at = corner(played.pos);
         draw_suggestion(&mut out, &mut layouts, at, played, *printed, fill, Marked::Played);
@@ -410,6 +410,19 @@ fn draw_scene(scene: &Scene<'_>) -> String {
     if let Some((suggestion, printed, fill)) = &scene.suggestion {
         let at = corner(suggestion.pos);
         draw_suggestion(&mut out, &mut layouts, at, suggestion, *printed, fill, Marked::Best);
+    }
+    if let Some((played, _, _)) = &scene.played {
+        let at = corner(played.pos);
+        push(
+            &mut out,
+            format_args!(
+                "<rect class=\"played-outline\" x=\"{}\" y=\"{}\" width=\"{t}\" height=\"{t}\" \
+                 fill=\"none\" stroke=\"#ff3df2\" stroke-width=\"5\" stroke-dasharray=\"10 6\"/>\n",
+                num(at.x + 9.5),
+                num(at.y + 9.5),
+                t = num(TILE - 19.0)
+            ),
+        );
     }
 
     if let Some(panel) = &scene.panel {
@@ -497,7 +510,7 @@ fn draw_shade(out: &mut String, at: Pt, cell: &ShadedCell) {
 }
 
 /// Which move an overlay draws in: the best one (solid cyan) or the one played (dashed
-/// magenta, drawn smaller inside the cell so that both outlines show where they coincide).
+/// magenta, its outline inside the cell's so that both show where they coincide).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Marked {
     Best,
@@ -515,9 +528,9 @@ fn draw_suggestion(
     marked: Marked,
 ) {
     let tile = printed.0;
-    let (class, stroke, width) = match marked {
-        Marked::Best => ("suggestion", "#00e5ff", 6.0),
-        Marked::Played => ("played", "#ff3df2\" stroke-dasharray=\"10 6", 12.0),
+    let (class, stroke) = match marked {
+        Marked::Best => ("suggestion", "#00e5ff"),
+        Marked::Played => ("played", "#ff3df2"),
     };
     push(
         out,
@@ -533,7 +546,10 @@ fn draw_suggestion(
         anchors.get(usize::from(segment)).map(|anchor| (*anchor, segment, figure))
     });
     out.push_str("</g>\n");
-    outline(out, at, &format!("{class}-outline"), stroke, width);
+    // The played move's outline is drawn after both moves (see `draw_scene`).
+    if marked == Marked::Best {
+        outline(out, at, "suggestion-outline", stroke, 6.0);
+    }
     if let Some((anchor, segment, figure)) = anchor {
         let centre = pt(at.x + anchor.x * TILE, at.y + anchor.y * TILE);
         push(

@@ -190,6 +190,12 @@ impl OfflineHost {
                 self.send(outcome, "LIST_ROOMS", &json!({ "rooms": rooms }));
                 Ok(())
             }
+            ClientMessage::ListGames => {
+                // Nothing is stored here: the game just played is the page's to review (it
+                // asks the worker for it), and no other is kept.
+                self.send(outcome, "GAMES", &json!({ "games": [] }));
+                Ok(())
+            }
             ClientMessage::CreateRoom(settings) => self.create_room(outcome, settings),
             ClientMessage::JoinRoom { room_id, spectate } => {
                 let member = self.member()?;

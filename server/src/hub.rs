@@ -27,6 +27,9 @@ use crate::storage::{StorageError, StorageHandle, StoredSession, Write};
 
 pub use crate::protocol::PROTOCOL_VERSION;
 
+/// The most finished games `GAMES` lists.
+const GAMES_LISTED: usize = 20;
+
 /// A lock whose holder panicked is still used: every map under these locks is changed in one
 /// step, so a panic cannot leave one half-changed, and a server that stopped serving every
 /// client over one fault would be worse. The fault itself is logged where it happened.
@@ -750,6 +753,11 @@ impl Hub {
                 conn.send("LIST_ROOMS", &json!({ "rooms": rooms }));
                 Ok(())
             }
+            ClientMessage::ListGames => {
+                let games = self.finished_games_of(player).await?;
+                conn.send("GAMES", &json!({ "games": games }));
+                Ok(())
+            }
             ClientMessage::CreateRoom(settings) => self.create_room(conn, player, settings).await,
             ClientMessage::JoinRoom { room_id, spectate } => {
                 if let Some(current) = self.session_room(player) {
@@ -914,6 +922,57 @@ impl Hub {
             lock(&self.creators).rooms.remove(&id);
         }
         created
+    }
+
+    /// The finished games `player` was seated in, latest first (at most [`GAMES_LISTED`]): each
+    /// `{id, name, tilesets, players: [{name, score, isBot}], winners}`, its scores from the
+    /// game replayed; `GET /games/{id}` downloads it.
+    async fn finished_games_of(&self, player: &str) -> Result<Vec<serde_json::Value>, Refusal> {
+        let wanted = player.to_owned();
+        let stored = self
+            .storage
+            .read(move |storage| storage.finished_games_of(&wanted, GAMES_LISTED))
+            .await
+            .and_then(|read| read)
+            .map_err(|error| {
+                Refusal::new(
+                    ErrorCode::StorageFailed,
+                    format!("the games could not be read: {error}"),
+                )
+            })?;
+        let mut games = Vec::with_capacity(stored.len());
+        for (room, actions) in stored {
+            let Ok(setup) = crate::room::setup(&room.settings, room.members.len()) else {
+                continue;
+            };
+            let Ok(game) = carcassonne::Game::replay(setup, &actions) else {
+                tracing::error!(room = %room.id, "a finished game no longer replays; left out of GAMES");
+                continue;
+            };
+            let players: Vec<serde_json::Value> = room
+                .members
+                .iter()
+                .zip(game.scores())
+                .map(|(member, score)| {
+                    json!({ "name": member.name, "score": score, "isBot": member.bot.is_some() })
+                })
+                .collect();
+            let winners: Vec<&str> = game
+                .leaders()
+                .iter()
+                .filter_map(|seat| {
+                    room.members.get(seat.index()).map(|member| member.name.as_str())
+                })
+                .collect();
+            games.push(json!({
+                "id": room.id,
+                "name": room.settings.name,
+                "tilesets": room.settings.tilesets,
+                "players": players,
+                "winners": winners,
+            }));
+        }
+        Ok(games)
     }
 
     /// Ends sessions without a connection for longer than the session timeout, and tells

@@ -196,6 +196,29 @@ async fn a_whole_game_of_two_clients_and_a_bot_then_its_saved_game() {
     assert_eq!(got, expected);
     let (status, _) = http_get(server.addr, "/games/r999").await;
     assert_eq!(status, 404);
+
+    // LIST_GAMES: the game, for each person who played it, with its scores and winners; a
+    // client that played nothing hears of nothing.
+    host.send("LIST_GAMES", json!({})).await;
+    let listed = host.expect("GAMES").await;
+    let games = listed["data"]["games"].as_array().cloned().unwrap_or_default();
+    assert_eq!(games.len(), 1, "{listed}");
+    assert_eq!(games[0]["id"], room.as_str());
+    let listed_scores: Vec<u64> = games[0]["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["score"].as_u64())
+        .collect();
+    assert_eq!(listed_scores, totals, "the listed scores are the game's, in seat order");
+    assert!(games[0]["players"][2]["isBot"].as_bool().unwrap_or(false));
+    assert!(!games[0]["winners"].as_array().is_none_or(Vec::is_empty));
+    guest.send("LIST_GAMES", json!({})).await;
+    assert_eq!(guest.expect("GAMES").await["data"]["games"][0]["id"], room.as_str());
+    let mut stranger = server.client().await;
+    stranger.connect_as("carol").await;
+    stranger.send("LIST_GAMES", json!({})).await;
+    assert_eq!(stranger.expect("GAMES").await["data"]["games"], json!([]));
     server.stop().await;
 }
 

@@ -500,6 +500,7 @@ function receive(message) {
       }
       break;
     case "LIST_ROOMS": renderRooms(Array.isArray(data.rooms) ? data.rooms : []); break;
+    case "GAMES": renderGames(Array.isArray(data.games) ? data.games : []); break;
     case "ROOM_STATE": roomState(data); break;
     case "GAME_STATE":
       state.game = data.gameState || null;
@@ -736,6 +737,7 @@ function showLobby() {
   show("lobby");
   inputById("name").value = me.name;
   send("LIST_ROOMS");
+  send("LIST_GAMES");
   clearInterval(state.lobbyTimer);
   // Polling is no action of the player's: it is not queued while offline.
   state.lobbyTimer = setInterval(() => { if (!byId("lobby").hidden && state.online) send("LIST_ROOMS"); }, 3000);
@@ -758,6 +760,28 @@ function renderRooms(rooms) {
     join.setAttribute("aria-label", `${watch ? "Watch" : "Join"} ${String(room.name)}`);
     row.insertCell().append(join);
   }
+}
+
+/**
+ * The finished games this player played on the server, each with a button to review it.
+ * @param {{id: string, name: string, players: {name: string, score: number}[], winners: string[]}[]} games
+ */
+function renderGames(games) {
+  byId("my-games").replaceChildren(...games.map((game) => {
+    const item = document.createElement("li");
+    const scores = (Array.isArray(game.players) ? game.players : []).map((player) => `${String(player.name)} ${Number(player.score)}`).join(", ");
+    const open = button("Review", () => {
+      fetch(`/games/${encodeURIComponent(String(game.id))}`).then((response) => {
+        if (!response.ok) throw new Error(`the game could not be had (${response.status})`);
+        return response.text();
+      }).then((text) => reviewGame(text, "lobby"),
+        (error) => showError("rooms", `No review: ${error instanceof Error ? error.message : String(error)}`, "NO_REVIEW"));
+    });
+    open.dataset.game = String(game.id);
+    open.setAttribute("aria-label", `Review ${String(game.name)}`);
+    item.append(open, ` ${String(game.name)}: ${scores}`);
+    return item;
+  }));
 }
 
 /**

@@ -24,6 +24,8 @@ pub enum ClientMessage {
         last_seq: Option<u64>,
     },
     ListRooms,
+    /// 1.1: the finished games the sender played in, latest first (answered with `GAMES`).
+    ListGames,
     CreateRoom(RoomSettings),
     JoinRoom {
         room_id: String,
@@ -237,6 +239,7 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
             last_seq: data.optional_u64("lastSeq")?,
         },
         "LIST_ROOMS" => ClientMessage::ListRooms,
+        "LIST_GAMES" => ClientMessage::ListGames,
         "CREATE_ROOM" => ClientMessage::CreateRoom(RoomSettings {
             name: data.text("roomName")?,
             max_players: data.small_int("maxPlayers", 1, 6)? as u8,

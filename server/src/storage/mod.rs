@@ -34,6 +34,12 @@ pub trait Storage: Send {
     fn open_rooms(&mut self) -> Result<Vec<(StoredRoom, Vec<Action>)>, StorageError>;
     /// Every stored session.
     fn sessions(&mut self) -> Result<Vec<StoredSession>, StorageError>;
+    /// The rooms whose games have finished with `player` seated, latest first, at most `most`.
+    fn finished_games_of(
+        &mut self,
+        player: &str,
+        most: usize,
+    ) -> Result<Vec<(StoredRoom, Vec<Action>)>, StorageError>;
     /// A room whose game has finished, with its actions.
     fn finished_game(
         &mut self,

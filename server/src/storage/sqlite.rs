@@ -308,6 +308,28 @@ impl Storage for SqliteStorage {
         Ok(sessions)
     }
 
+    fn finished_games_of(
+        &mut self,
+        player: &str,
+        most: usize,
+    ) -> Result<Vec<(StoredRoom, Vec<Action>)>, StorageError> {
+        let rows = {
+            // Rooms are never updated once finished, so the latest row written is the latest
+            // game to end.
+            let mut statement = self.db.prepare_cached(
+                "SELECT id, settings, created_by, host, state, members, seq FROM rooms \
+                 WHERE state = 'FINISHED' AND EXISTS (SELECT 1 FROM json_each(rooms.members) \
+                 WHERE json_extract(json_each.value, '$.player_id') = ?1) \
+                 ORDER BY rowid DESC LIMIT ?2",
+            )?;
+            let most = i64::try_from(most).unwrap_or(i64::MAX);
+            statement
+                .query_map(params![player, most], SqliteStorage::room_row)?
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        rows.into_iter().map(|row| self.room(row)).collect()
+    }
+
     fn finished_game(
         &mut self,
         id: &str,

@@ -94,7 +94,7 @@ open({playerId: 'hostile-colour', name: 'Colour', color: colour}, (ws, message) 
 """
 
 # Elements that markup in a name or a room name would have made.
-INJECTED = "body img:not(#drawn-tile), body b, body script, body [onerror], body [onmouseover]"
+INJECTED = "body img:not(#drawn-tile):not(#review-board), body b, body script, body [onerror], body [onmouseover]"
 
 
 def free_port() -> int:
@@ -533,6 +533,15 @@ def main():
         with urllib.request.urlopen(download) as response:
             saved = json.load(response)
         assert saved, "the finished game downloads empty"
+
+        # The lobby lists the games this player finished; one opens in the review.
+        click_first(driver, "#game-over button")
+        wait_for("the lobby's list of finished games", lambda: driver.find_elements(By.CSS_SELECTOR, "#my-games button[data-game]"))
+        click_first(driver, "#my-games button[data-game]")
+        wait_for("the review of the game listed", lambda: visible(driver, "review") and text_of(driver, "review-turn").startswith("Turn 1 of"), 30)
+        print(f"the lobby listed the finished game; its review opened: {text_of(driver, 'review-turn')!r}")
+        driver.find_element(By.ID, "review-close").click()
+        wait_for("the lobby after the review", lambda: visible(driver, "lobby"))
 
         # Then games of every set and six seats until the page has placed each new figure,
         # tended a flock and taken a builder's second turn (one game does all of it more often
