@@ -409,28 +409,15 @@ fn heat_map(game: &Game, analysis: &Analysis) -> String {
         Some(Action::Place { pos, .. }) => Some((pos, stats.margin)),
         _ => None,
     });
-    let best = analysis.moves.first().and_then(|best| suggestion(analysis.tile, best));
+    let best = analysis
+        .moves
+        .first()
+        .and_then(|best| Suggestion::of_move(analysis.tile, best.place, best.figure));
     let options = BoardOptions {
         overlay: Overlay::heat_map(candidates, best, None),
         ..BoardOptions::default()
     };
     board_svg(game, &options)
-}
-
-/// A ranked move as the board draws it in; None for a move without a placement.
-fn suggestion(tile: carcassonne::TileIndex, stats: &MoveStats) -> Option<Suggestion> {
-    match stats.place {
-        Some(Action::Place { pos, rotation }) => Some(Suggestion {
-            pos,
-            tile,
-            rotation,
-            figure: match stats.figure {
-                Action::Deploy { segment, figure } => Some((segment, figure)),
-                _ => None,
-            },
-        }),
-        _ => None,
-    }
 }
 
 fn review_command(

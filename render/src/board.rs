@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use carcassonne::{
-    Figure, Game, Landscape, LandscapeError, LandscapeOptions, MarkInfo, PlayerId, Pos, Rotation,
-    SegmentIndex, SegmentKind, TileIndex, TileType,
+    Action, Figure, Game, Landscape, LandscapeError, LandscapeOptions, MarkInfo, PlayerId, Pos,
+    Rotation, SegmentIndex, SegmentKind, TileIndex, TileType,
 };
 
 use crate::anchor::anchor_points;
@@ -109,6 +109,26 @@ pub struct Suggestion {
     pub rotation: Rotation,
     /// The figure put on a segment of it, if any.
     pub figure: Option<(SegmentIndex, Figure)>,
+}
+
+impl Suggestion {
+    /// A turn's move as actions (its placement and the figure action after it) of a tile
+    /// `tile`, as the board draws it in; None when `place` is no placement.
+    #[must_use]
+    pub fn of_move(tile: TileIndex, place: Option<Action>, figure: Action) -> Option<Suggestion> {
+        match place {
+            Some(Action::Place { pos, rotation }) => Some(Suggestion {
+                pos,
+                tile,
+                rotation,
+                figure: match figure {
+                    Action::Deploy { segment, figure } => Some((segment, figure)),
+                    _ => None,
+                },
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// The board of `game` as an SVG document.

@@ -224,8 +224,8 @@ impl OfflineHost {
                     ));
                 }
                 self.change_room(outcome, |room| room.leave(&player))?;
-                // Nothing else is in a room a person left: it closes (or, with bots playing
-                // on in a game, goes on without anyone to watch it).
+                // The one person has left (a room refuses that during its game): the room
+                // and its clocks go.
                 self.room = None;
                 self.waiting.clear();
                 self.send(outcome, "ROOM_LEFT", &json!({ "roomId": room_id }));

@@ -19,21 +19,30 @@ use crate::listen::Slot;
 
 /// The page's policy: its own scripts, styles, images and socket only; no inline script or
 /// style (the page sets colours through properties, never markup), no framing, no plugins.
-/// An injected tag would run nothing even if the page ever built markup from data.
-///
-/// The offline mode's worker compiles the engine's WebAssembly (`'wasm-unsafe-eval'`, which
-/// allows compiling WebAssembly and nothing of `eval`), and the page shows the tile pictures
-/// it makes as object URLs (`blob:` images).
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-    script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; \
-    img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; \
-    frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+/// An injected tag would run nothing even if the page ever built markup from data. Its workers
+/// and `blob:` images (the tile pictures and boards the engine draws in the browser) are its own.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; \
+    object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/// The policy of the page's workers (`/offline-worker.js`, `/review-worker.js`), which a
+/// worker takes from its own script's response: the page's, and compiling WebAssembly
+/// (`'wasm-unsafe-eval'`, which allows no `eval`), which only the workers do.
+pub const WORKER_CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
+    script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'; \
+    base-uri 'none'";
 
 /// Headers every response carries.
 async fn security_headers(mut response: Response) -> Response {
     let headers = response.headers_mut();
+    // A route that set a policy of its own (a worker's) keeps it.
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        );
+    }
     for (name, value) in [
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::REFERRER_POLICY, "no-referrer"),
@@ -64,18 +73,23 @@ mod engine {
 #[cfg(feature = "offline")]
 fn engine_routes(router: Router<Arc<Hub>>) -> Router<Arc<Hub>> {
     router
-        .route(
-            "/engine/index.js",
-            get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], engine::INDEX) }),
-        )
+        .route("/engine/index.js", get(|| async { engine_file(SCRIPT, engine::INDEX.as_bytes()) }))
         .route(
             "/engine/pkg/carcassonne_wasm.js",
-            get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], engine::BINDINGS) }),
+            get(|| async { engine_file(SCRIPT, engine::BINDINGS.as_bytes()) }),
         )
         .route(
             "/engine/pkg/carcassonne_wasm_bg.wasm",
-            get(|| async { ([(header::CONTENT_TYPE, "application/wasm")], engine::MODULE) }),
+            get(|| async { engine_file("application/wasm", engine::MODULE) }),
         )
+}
+
+/// An engine file, kept an hour by the browser: each review's fresh worker (Cancel ends the
+/// last) loads the module again, from the cache.
+#[cfg(feature = "offline")]
+fn engine_file(kind: &'static str, body: &'static [u8]) -> Response {
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "public, max-age=3600")], body)
+        .into_response()
 }
 
 /// Without the engine, `/engine/` has nothing: the worker says so, and the page tells the player.
@@ -85,6 +99,18 @@ fn engine_routes(router: Router<Arc<Hub>>) -> Router<Arc<Hub>> {
 }
 
 const SCRIPT: &str = "text/javascript; charset=utf-8";
+
+/// A worker's script, with the workers' policy.
+fn worker(script: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, SCRIPT),
+            (header::CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY),
+        ],
+        script,
+    )
+        .into_response()
+}
 
 /// Every route of the server.
 pub fn router(hub: Arc<Hub>) -> Router {
@@ -99,14 +125,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
             get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }),
         )
         .route("/review.js", get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], REVIEW) }))
-        .route(
-            "/offline-worker.js",
-            get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], OFFLINE_WORKER) }),
-        )
-        .route(
-            "/review-worker.js",
-            get(|| async { ([(header::CONTENT_TYPE, SCRIPT)], REVIEW_WORKER) }),
-        )
+        .route("/offline-worker.js", get(|| async { worker(OFFLINE_WORKER) }))
+        .route("/review-worker.js", get(|| async { worker(REVIEW_WORKER) }))
         .route("/ws", get(websocket))
         .route("/health", get(health))
         .route("/bots", get(bots))

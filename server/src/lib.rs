@@ -26,7 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use config::{Config, Limits};
-pub use http::CONTENT_SECURITY_POLICY;
+pub use http::{CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY};
 pub use hub::PROTOCOL_VERSION;
 pub use protocol::client::is_bot_name;
 

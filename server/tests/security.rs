@@ -50,7 +50,7 @@ async fn every_route_carries_the_security_headers() {
         "/",
         "/app.js",
         "/style.css",
-        "/offline-worker.js",
+        "/review.js",
         "/health",
         "/tilesets",
         "/tilesets/base",
@@ -68,7 +68,28 @@ async fn every_route_carries_the_security_headers() {
             assert!(head.contains(&header.to_ascii_lowercase()), "{path} lacks {header}:\n{head}");
         }
     }
+    // The workers compile the engine's WebAssembly: theirs is the only policy that allows it.
+    for path in ["/offline-worker.js", "/review-worker.js"] {
+        let (status, head, _) = http_get_with_head(server.addr, path).await;
+        assert_eq!(status, 200, "{path}");
+        let header = format!(
+            "content-security-policy: {}",
+            carcassonne_server::WORKER_CONTENT_SECURITY_POLICY
+        );
+        assert!(head.contains(&header.to_ascii_lowercase()), "{path} lacks {header}:\n{head}");
+        assert!(head.contains("x-content-type-options: nosniff"), "{path}:\n{head}");
+    }
     let policy = carcassonne_server::CONTENT_SECURITY_POLICY;
+    assert!(!policy.contains("wasm-unsafe-eval"), "the page itself compiles no WebAssembly");
+    // The page's own copy of its policy (for a static host) is the header's, but for the
+    // directive only a header can carry.
+    let (_, page) = http_get(server.addr, "/").await;
+    let meta = policy.replace(" frame-ancestors 'none';", "");
+    assert!(
+        page.contains(&format!("http-equiv=\"Content-Security-Policy\" content=\"{meta}\"")),
+        "{page}"
+    );
+    assert!(!carcassonne_server::WORKER_CONTENT_SECURITY_POLICY.contains("unsafe-inline"));
     assert!(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"));
     assert!(policy.contains("frame-ancestors 'none'"));
     let (status, body) = http_get(server.addr, "/tilesets").await;

@@ -46,7 +46,7 @@
  * @typedef {{type: string, data: object, messageId: string, place: Place}} Outgoing
  */
 
-import { openReview, setUpReview } from "./review.js";
+import { closeReview, openReview, setUpReview } from "./review.js";
 
 const T = 100; // a tile's side in board units
 const svgNS = "http://www.w3.org/2000/svg";
@@ -81,6 +81,8 @@ const state = {
   offline: new URLSearchParams(location.search).has("offline"),
   // Whether a WebSocket to the server has opened since the page loaded.
   served: false,
+  /** The reconnection waiting to be tried, if any. @type {number | undefined} */ reconnect: undefined,
+  /** The offline game's download, an object URL revoked when the next replaces it. @type {string | null} */ download: null,
   // True from CONNECTED until the socket closes: only then may messages go out.
   online: false,
   /** @type {number | null} */ lastSeq: null,
@@ -249,6 +251,9 @@ class WorkerSocket extends EventTarget {
       case "unavailable":
         this.fail(`the engine is not served beside this page (${String(message.reason)})`);
         break;
+      case "fault":
+        showError("general", `The offline engine failed: ${String(message.reason)}.`, "ENGINE_FAULT");
+        break;
       default: break;
     }
   }
@@ -327,7 +332,7 @@ function connect() {
       return;
     }
     setStatus("closed", offlineText());
-    setTimeout(connect, state.retry);
+    state.reconnect = setTimeout(connect, state.retry);
     state.retry = Math.min(Math.max(state.retry * 2, 250), 8000);
   });
 }
@@ -344,6 +349,7 @@ function serverSocket() {
  */
 function setMode(offline, why) {
   state.offline = offline;
+  clearTimeout(state.reconnect);
   const old = state.ws;
   state.ws = null;
   if (old) old.close();
@@ -680,7 +686,9 @@ function loadSet(set) {
 
 /** @param {string} set */
 async function fetchSet(set) {
-  const entry = /** @type {LoadedSet} */ (state.sets.get(set));
+  const entry = state.sets.get(set);
+  // A retry after the page changed hosts: the new host loads its own sets.
+  if (!entry) return;
   try {
     const data = await hostData("tileset", set);
     const tiles = new Map();
@@ -724,6 +732,8 @@ function anchor(id, rotation, feature) {
 
 /** @param {"lobby" | "room" | "game" | "review"} section */
 function show(section) {
+  // A review left any other way than its Back stops its analyzer too.
+  if (section !== "review" && !byId("review").hidden) closeReview();
   for (const id of ["lobby", "room", "game", "review"]) byId(id).hidden = id !== section;
 }
 
@@ -762,6 +772,13 @@ function renderRooms(rooms) {
   }
 }
 
+/** A finished game from the server, as a saved game's JSON text. @param {string} id */
+async function savedGame(id) {
+  const response = await fetch(`/games/${encodeURIComponent(id)}`);
+  if (!response.ok) throw new Error(`the game could not be had (${response.status})`);
+  return response.text();
+}
+
 /**
  * The finished games this player played on the server, each with a button to review it.
  * @param {{id: string, name: string, players: {name: string, score: number}[], winners: string[]}[]} games
@@ -771,10 +788,7 @@ function renderGames(games) {
     const item = document.createElement("li");
     const scores = (Array.isArray(game.players) ? game.players : []).map((player) => `${String(player.name)} ${Number(player.score)}`).join(", ");
     const open = button("Review", () => {
-      fetch(`/games/${encodeURIComponent(String(game.id))}`).then((response) => {
-        if (!response.ok) throw new Error(`the game could not be had (${response.status})`);
-        return response.text();
-      }).then((text) => reviewGame(text, "lobby"),
+      savedGame(String(game.id)).then((text) => reviewGame(text, "lobby"),
         (error) => showError("rooms", `No review: ${error instanceof Error ? error.message : String(error)}`, "NO_REVIEW"));
     });
     open.dataset.game = String(game.id);
@@ -1347,7 +1361,9 @@ function gameOver(data) {
     // Offline the game is in the worker: saved there, downloaded from memory.
     state.ws.request("finished").then((saved) => {
       if (typeof saved !== "string") return;
-      link.href = URL.createObjectURL(new Blob([saved], { type: "application/json" }));
+      if (state.download) URL.revokeObjectURL(state.download);
+      state.download = URL.createObjectURL(new Blob([saved], { type: "application/json" }));
+      link.href = state.download;
       link.download = "carcassonne-offline-game.json";
     }, () => { link.remove(); });
   } else {
@@ -1364,10 +1380,7 @@ function gameOver(data) {
   const again = button("Review this game", () => {
     const saved = state.ws instanceof WorkerSocket
       ? state.ws.request("finished")
-      : fetch(`/games/${encodeURIComponent(String(data.gameId || (state.room && state.room.roomId)))}`).then((response) => {
-        if (!response.ok) throw new Error(`the game could not be had (${response.status})`);
-        return response.text();
-      });
+      : savedGame(String(data.gameId || (state.room && state.room.roomId)));
     saved.then((text) => {
       if (typeof text === "string") reviewGame(text, "game");
     }, (error) => showError("game", `No review: ${error instanceof Error ? error.message : String(error)}`, "NO_REVIEW"));

@@ -11,6 +11,7 @@
 //   worker → page  {kind: "ready"}                 the engine is loaded
 //                  {kind: "frame", frame}          a server frame
 //                  {kind: "response", id, body?, error?}
+//                  {kind: "fault", reason}         the engine failed (a bug): the page says so
 
 /**
  * What this worker uses of the engine's module (the npm package `carcassonne`).
@@ -42,7 +43,13 @@ const server = new engine.OfflineServer();
 function deliver(outcome) {
   for (const frame of outcome.frames) scope.postMessage({ kind: "frame", frame });
   for (const timer of outcome.timers) {
-    setTimeout(() => deliver(server.ring(timer.id)), timer.delayMs);
+    setTimeout(() => {
+      try {
+        deliver(server.ring(timer.id));
+      } catch (error) {
+        scope.postMessage({ kind: "fault", reason: String(error) });
+      }
+    }, timer.delayMs);
   }
 }
 
@@ -64,7 +71,13 @@ scope.addEventListener("message", (event) => {
   const message = event.data;
   if (!message || typeof message !== "object") return;
   if (message.kind === "frame" && typeof message.frame === "string") {
-    deliver(server.receive(message.frame));
+    try {
+      deliver(server.receive(message.frame));
+    } catch (error) {
+      // Never expected (the engine refuses with ERROR frames): said, not mistaken for a
+      // missing engine.
+      scope.postMessage({ kind: "fault", reason: String(error) });
+    }
   } else if (message.kind === "request") {
     try {
       scope.postMessage({ kind: "response", id: message.id, body: answer(message) });

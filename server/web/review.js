@@ -62,6 +62,7 @@ function setBusy(busy) {
   for (const id of ["review-analyze", "review-all", "review-first", "review-back", "review-next", "review-last"]) {
     /** @type {HTMLButtonElement} */ (byId(id)).disabled = busy;
   }
+  for (const jump of byId("review-costly").querySelectorAll("button")) jump.disabled = busy;
   if (!busy) byId("review-eta").textContent = "";
 }
 
@@ -119,14 +120,16 @@ function heard(message) {
           + (message.played ? `; played ${moveWords(message.played.place, message.played.figure)}` : "");
       break;
     case "progress": {
+      if (message.turn !== review.turn) break;
       const analysis = /** @type {Analysis} */ (message.analysis);
       progress(analysis.rollouts, analysis.planned || analysis.rollouts);
       showRanking(analysis.moves);
       break;
     }
     case "analysis": {
-      const analysis = /** @type {Analysis} */ (message.analysis);
       setBusy(false);
+      if (message.turn !== review.turn) break;
+      const analysis = /** @type {Analysis} */ (message.analysis);
       showBoard(String(message.svg));
       showRanking(analysis.moves);
       const best = analysis.moves[0];
@@ -181,6 +184,9 @@ function goTo(turn) {
  * @param {string} saved @param {() => void} leave
  */
 export function openReview(saved, leave) {
+  for (const id of ["review-turn", "review-status", "review-error"]) byId(id).textContent = "";
+  byId("review-ranking").replaceChildren();
+  /** @type {HTMLImageElement} */ (byId("review-board")).removeAttribute("src");
   review.saved = saved;
   review.turn = 1;
   review.turns = 0;
@@ -190,6 +196,15 @@ export function openReview(saved, leave) {
   startWorker();
 }
 
+/** Stops the review's analyzer and lets its picture go (the page moved elsewhere). */
+export function closeReview() {
+  if (review.worker) review.worker.terminate();
+  review.worker = null;
+  review.busy = false;
+  if (review.picture) URL.revokeObjectURL(review.picture);
+  review.picture = null;
+}
+
 /** Wires the review's controls once. */
 export function setUpReview() {
   byId("review-first").addEventListener("click", () => goTo(1));
@@ -197,14 +212,15 @@ export function setUpReview() {
   byId("review-next").addEventListener("click", () => goTo(review.turn + 1));
   byId("review-last").addEventListener("click", () => goTo(review.turns + 1));
   byId("review-analyze").addEventListener("click", () => {
-    if (review.turn > review.turns || !review.worker) return;
+    if (review.turn > review.turns || review.turns === 0 || !review.worker) return;
     review.started = performance.now();
     setBusy(true);
     progress(0, TURN_ROLLOUTS);
     review.worker.postMessage({ kind: "analyze", turn: review.turn, rollouts: TURN_ROLLOUTS });
   });
   byId("review-all").addEventListener("click", () => {
-    if (!review.worker) return;
+    // Not before the game has loaded: the worker would have nothing to review.
+    if (!review.worker || review.turns === 0) return;
     review.started = performance.now();
     setBusy(true);
     progress(0, review.turns);
@@ -217,8 +233,7 @@ export function setUpReview() {
     startWorker();
   });
   byId("review-close").addEventListener("click", () => {
-    if (review.worker) review.worker.terminate();
-    review.worker = null;
+    closeReview();
     review.leave();
   });
 }

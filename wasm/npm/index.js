@@ -1,19 +1,7 @@
 // The carcassonne engine as an ES module. Importing it loads the WebAssembly once, by top-level
 // await: in node from the package's file, in a browser (a page or a worker, bundler or none)
 // from beside this file. Everything it exports is ready to use on import.
-import init, {
-  Bot,
-  Game,
-  OfflineServer,
-  analysisSvg,
-  analyze,
-  builtinSets,
-  pageBots,
-  pageCatalogue,
-  pageTileset,
-  review,
-  tileSvg,
-} from "./pkg/carcassonne_wasm.js";
+import init from "./pkg/carcassonne_wasm.js";
 
 const wasm = new URL("./pkg/carcassonne_wasm_bg.wasm", import.meta.url);
 if (wasm.protocol === "file:") {
@@ -25,6 +13,8 @@ if (wasm.protocol === "file:") {
   await init({ module_or_path: wasm });
 }
 
+// The module's classes and functions, usable once the await above has loaded it (an importer
+// of this file waits for that).
 export {
   Bot,
   Game,
@@ -37,4 +27,4 @@ export {
   pageTileset,
   review,
   tileSvg,
-};
+} from "./pkg/carcassonne_wasm.js";

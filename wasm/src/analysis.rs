@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use carcassonne::Action;
-use carcassonne_bots::analysis::{self, Analysis, AnalysisConfig, Continuation, MoveStats, Stop};
+use carcassonne_bots::analysis::{
+    self, Analysis, AnalysisConfig, AnalysisError, Continuation, MoveStats, Stop,
+};
 use carcassonne_render::{BoardOptions, Overlay, Suggestion, board_svg};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -129,6 +131,54 @@ fn document(analysis: &Analysis, planned: Option<u64>) -> AnalysisDoc<'_> {
     }
 }
 
+/// A JavaScript progress callback, as `analyze` and `review` call it: each report goes to it
+/// (until it asks to stop by returning `true`), and an exception it throws stops the work and
+/// is thrown on once the work has returned.
+struct Progress {
+    callback: Option<js_sys::Function>,
+    cancel: AtomicBool,
+    thrown: RefCell<Option<JsValue>>,
+}
+
+impl Progress {
+    /// The callback JavaScript passed, if any.
+    fn new(progress: JsValue) -> Result<Progress, JsValue> {
+        let callback = match progress {
+            value if value.is_undefined() || value.is_null() => None,
+            value => Some(
+                value
+                    .dyn_into::<js_sys::Function>()
+                    .map_err(|_| type_error("progress", "not a function"))?,
+            ),
+        };
+        Ok(Progress { callback, cancel: AtomicBool::new(false), thrown: RefCell::new(None) })
+    }
+
+    /// Hands `value` to the callback, unless it has already asked to stop.
+    fn report<T: Serialize + ?Sized>(&self, value: &T) {
+        let Some(callback) = &self.callback else { return };
+        if self.cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        match to_js(value).and_then(|value| callback.call1(&JsValue::NULL, &value)) {
+            Ok(stop) if stop.is_truthy() => self.cancel.store(true, Ordering::Relaxed),
+            Ok(_) => {}
+            Err(exception) => {
+                *self.thrown.borrow_mut() = Some(exception);
+                self.cancel.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The work's result, or the exception the callback threw during it.
+    fn finish<T>(self, result: Result<T, AnalysisError>) -> Result<T, JsValue> {
+        if let Some(exception) = self.thrown.into_inner() {
+            return Err(exception);
+        }
+        result.map_err(|refusal| error("AnalysisError", refusal.to_string()))
+    }
+}
+
 /// Ranks every way the player to move in `game` (after the draw) can play the turn by the
 /// final margin and win share it leads to, from rollouts on fresh shuffles of the tiles.
 /// `progress(partial)` hears the ranking so far every `report_every` seconds; returning `true`
@@ -147,41 +197,14 @@ pub fn analyze(
         from_js(options, "analysis options")?
     };
     let config = options.config()?;
-    let callback = match progress {
-        value if value.is_undefined() || value.is_null() => None,
-        value => Some(
-            value
-                .dyn_into::<js_sys::Function>()
-                .map_err(|_| type_error("progress", "not a function"))?,
-        ),
-    };
-    let cancel = AtomicBool::new(false);
-    let thrown: RefCell<Option<JsValue>> = RefCell::new(None);
+    let progress = Progress::new(progress)?;
     let result = analysis::analyze(
         game.core(),
         &config,
-        |partial| {
-            let Some(callback) = &callback else { return };
-            if cancel.load(Ordering::Relaxed) {
-                return;
-            }
-            let answer = to_js(&document(partial, config.rollouts))
-                .and_then(|value| callback.call1(&JsValue::NULL, &value));
-            match answer {
-                Ok(stop) if stop.is_truthy() => cancel.store(true, Ordering::Relaxed),
-                Ok(_) => {}
-                Err(exception) => {
-                    *thrown.borrow_mut() = Some(exception);
-                    cancel.store(true, Ordering::Relaxed);
-                }
-            }
-        },
-        &cancel,
+        |partial| progress.report(&document(partial, config.rollouts)),
+        &progress.cancel,
     );
-    if let Some(exception) = thrown.into_inner() {
-        return Err(exception);
-    }
-    let analysis = result.map_err(|refusal| error("AnalysisError", refusal.to_string()))?;
+    let analysis = progress.finish(result)?;
     to_js(&document(&analysis, config.rollouts))
 }
 
@@ -199,21 +222,6 @@ struct HeatMove {
     figure: Action,
     #[serde(default)]
     margin: f64,
-}
-
-fn suggestion(tile: u16, place: Option<Action>, figure: Action) -> Option<Suggestion> {
-    match place {
-        Some(Action::Place { pos, rotation }) => Some(Suggestion {
-            pos,
-            tile,
-            rotation,
-            figure: match figure {
-                Action::Deploy { segment, figure } => Some((segment, figure)),
-                _ => None,
-            },
-        }),
-        _ => None,
-    }
 }
 
 /// The board of `game` with `analysis` over it, as the command line's heat map draws it: each
@@ -237,8 +245,10 @@ pub fn analysis_svg(
         Some(Action::Place { pos, .. }) => Some((pos, stats.margin)),
         _ => None,
     });
-    let best = heat.moves.first().and_then(|best| suggestion(heat.tile, best.place, best.figure));
-    let played = played.and_then(|played| suggestion(heat.tile, played.place, played.figure));
+    let best =
+        heat.moves.first().and_then(|best| Suggestion::of_move(heat.tile, best.place, best.figure));
+    let played =
+        played.and_then(|played| Suggestion::of_move(heat.tile, played.place, played.figure));
     let options = BoardOptions {
         overlay: Overlay::heat_map(candidates, best, played),
         ..BoardOptions::default()
@@ -274,8 +284,12 @@ fn move_doc(stats: &MoveStats) -> MoveDoc<'_> {
     }
 }
 
+/// Rollouts a turn of a review gets when its options name no budget.
+const REVIEW_ROLLOUTS: f64 = 2_000.0;
+
 /// Reviews every turn of `game` (a game played to its end, or as far as it went): each turn
-/// analysed with `options`' budget and the move played measured against the best one.
+/// analysed with `options`' budget (2,000 rollouts a turn when it names none) and the move
+/// played measured against the best one.
 /// `progress({ done, turns })` hears each turn finished; returning `true` stops the review,
 /// which returns the turns done. Turns come in order; sort by `loss` for the costliest.
 #[wasm_bindgen(unchecked_return_type = "TurnReview[]")]
@@ -287,47 +301,27 @@ pub fn review(
     )]
     progress: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let options: OptionsDoc = if options.is_undefined() || options.is_null() {
-        OptionsDoc { rollouts: Some(2_000.0), ..OptionsDoc::default() }
+    let given =
+        |key: &str| js_sys::Reflect::has(&options, &JsValue::from_str(key)).unwrap_or(false);
+    let budget_given = options.is_object() && (given("rollouts") || given("seconds"));
+    let mut options: OptionsDoc = if options.is_undefined() || options.is_null() {
+        OptionsDoc::default()
     } else {
         from_js(options, "review options")?
     };
+    if !budget_given {
+        // A turn of a review is one of many: a tenth of a single analysis's budget.
+        options.rollouts = Some(REVIEW_ROLLOUTS);
+    }
     let config = options.config()?;
-    let callback = match progress {
-        value if value.is_undefined() || value.is_null() => None,
-        value => Some(
-            value
-                .dyn_into::<js_sys::Function>()
-                .map_err(|_| type_error("progress", "not a function"))?,
-        ),
-    };
-    let cancel = AtomicBool::new(false);
-    let thrown: RefCell<Option<JsValue>> = RefCell::new(None);
+    let progress = Progress::new(progress)?;
     let result = analysis::review(
         game.core(),
         &config,
-        |at| {
-            let Some(callback) = &callback else { return };
-            if cancel.load(Ordering::Relaxed) {
-                return;
-            }
-            let answer = to_js(&serde_json::json!({ "done": at.done, "turns": at.turns }))
-                .and_then(|value| callback.call1(&JsValue::NULL, &value));
-            match answer {
-                Ok(stop) if stop.is_truthy() => cancel.store(true, Ordering::Relaxed),
-                Ok(_) => {}
-                Err(exception) => {
-                    *thrown.borrow_mut() = Some(exception);
-                    cancel.store(true, Ordering::Relaxed);
-                }
-            }
-        },
-        &cancel,
+        |at| progress.report(&serde_json::json!({ "done": at.done, "turns": at.turns })),
+        &progress.cancel,
     );
-    if let Some(exception) = thrown.into_inner() {
-        return Err(exception);
-    }
-    let turns = result.map_err(|refusal| error("AnalysisError", refusal.to_string()))?;
+    let turns = progress.finish(result)?;
     let docs: Vec<TurnDoc<'_>> = turns
         .iter()
         .map(|turn| TurnDoc {

@@ -74,7 +74,8 @@ impl OfflineServer {
             from_js(options, "offline server options")?
         };
         let mut delays = Delays::default();
-        let most = f64::from(u32::MAX);
+        // The longest delay setTimeout keeps (a longer one fires at once).
+        let most = f64::from(i32::MAX);
         if let Some(ms) = options.bot_delay_ms {
             delays.bot_ms = whole(ms, "botDelayMs", 0.0, most)? as u32;
         }

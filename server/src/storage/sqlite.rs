@@ -25,6 +25,15 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (room, idx)
 ) WITHOUT ROWID;
+-- Who played in each finished game (since schema 2), in the order the games ended: what
+-- LIST_GAMES reads, by index, without scanning every room's members.
+CREATE TABLE IF NOT EXISTS finished_games (
+    player_id TEXT NOT NULL,
+    room TEXT NOT NULL,
+    ended INTEGER NOT NULL,
+    PRIMARY KEY (player_id, room)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS finished_games_by_player ON finished_games (player_id, ended);
 CREATE TABLE IF NOT EXISTS sessions (
     player_id TEXT PRIMARY KEY,
     -- The SHA-256 digest of the session token in hex (since schema 1), never the token.
@@ -146,12 +155,33 @@ impl SqliteStorage {
 }
 
 /// The schema's version, in SQLite's `user_version`.
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
+
+/// Who played in finished game `room`, recorded once when it ends.
+const RECORD_PLAYERS: &str = "INSERT OR IGNORE INTO finished_games (player_id, room, ended) \
+    SELECT json_extract(member.value, '$.player_id'), ?1, \
+        (SELECT COALESCE(MAX(ended), 0) + 1 FROM finished_games) \
+    FROM json_each(?2) AS member";
 
 /// Brings an older database up to `SCHEMA_VERSION`: version 0 kept session tokens as they
-/// were; version 1 keeps their digests.
+/// were; version 1 keeps their digests; version 2 indexes finished games by player.
 fn migrate(db: &Connection) -> Result<(), StorageError> {
     let version: i64 = db.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if version < 2 {
+        // The games finished before the index, in the order their rooms were last written.
+        let finished: Vec<(String, String)> = db
+            .prepare("SELECT id, members FROM rooms WHERE state = 'FINISHED' ORDER BY rowid")?
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let transaction = db.unchecked_transaction()?;
+        for (room, members) in finished {
+            transaction.execute(RECORD_PLAYERS, params![room, members])?;
+        }
+        if version >= 1 {
+            transaction.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        }
+        transaction.commit()?;
+    }
     if version < 1 {
         let tokens: Vec<(String, String)> = db
             .prepare("SELECT player_id, token FROM sessions")?
@@ -222,6 +252,12 @@ impl Storage for SqliteStorage {
         for write in writes {
             match write {
                 Write::Room(room) => {
+                    let members = json(&room.members)?;
+                    if room.state == RoomState::Finished {
+                        transaction
+                            .prepare_cached(RECORD_PLAYERS)?
+                            .execute(params![room.id, members])?;
+                    }
                     transaction.prepare_cached(
                         "INSERT OR REPLACE INTO rooms (id, settings, created_by, host, state, members, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     )?.execute(params![
@@ -230,7 +266,7 @@ impl Storage for SqliteStorage {
                         room.created_by,
                         room.host,
                         state_name(room.state)?,
-                        json(&room.members)?,
+                        members,
                         i64::try_from(room.seq).unwrap_or(i64::MAX),
                     ])?;
                 }
@@ -314,13 +350,11 @@ impl Storage for SqliteStorage {
         most: usize,
     ) -> Result<Vec<(StoredRoom, Vec<Action>)>, StorageError> {
         let rows = {
-            // Rooms are never updated once finished, so the latest row written is the latest
-            // game to end.
             let mut statement = self.db.prepare_cached(
-                "SELECT id, settings, created_by, host, state, members, seq FROM rooms \
-                 WHERE state = 'FINISHED' AND EXISTS (SELECT 1 FROM json_each(rooms.members) \
-                 WHERE json_extract(json_each.value, '$.player_id') = ?1) \
-                 ORDER BY rowid DESC LIMIT ?2",
+                "SELECT rooms.id, settings, created_by, host, state, members, seq \
+                 FROM finished_games JOIN rooms ON rooms.id = finished_games.room \
+                 WHERE finished_games.player_id = ?1 AND state = 'FINISHED' \
+                 ORDER BY finished_games.ended DESC LIMIT ?2",
             )?;
             let most = i64::try_from(most).unwrap_or(i64::MAX);
             statement
@@ -343,5 +377,68 @@ impl Storage for SqliteStorage {
             )
             .optional()?;
         row.map(|row| self.room(row)).transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(id: &str, players: &[&str]) -> StoredRoom {
+        StoredRoom {
+            id: id.to_owned(),
+            settings: Settings {
+                name: format!("room {id}"),
+                max_players: 2,
+                tilesets: vec!["base".to_owned()],
+                rules: carcassonne::RuleOptions::default(),
+                seed: 1,
+                seed_chosen: false,
+                turn_seconds: None,
+            },
+            created_by: players[0].to_owned(),
+            host: None,
+            state: RoomState::Finished,
+            members: players
+                .iter()
+                .map(|player| Member {
+                    player_id: (*player).to_owned(),
+                    name: (*player).to_owned(),
+                    color: String::new(),
+                    bot: None,
+                })
+                .collect(),
+            seq: 9,
+        }
+    }
+
+    fn listed(storage: &mut SqliteStorage, player: &str) -> Vec<String> {
+        let games = storage.finished_games_of(player, 20).expect("read");
+        games.into_iter().map(|(room, _)| room.id).collect()
+    }
+
+    #[test]
+    fn finished_games_are_listed_by_player_latest_first_and_older_databases_are_indexed() {
+        let mut storage = SqliteStorage::memory().expect("a database");
+        let rooms = [finished("r1", &["ann", "bob"]), finished("r2", &["bob", "cy"])];
+        for room in rooms {
+            storage.write(&[Write::Room(room)]).expect("stored");
+        }
+        // Written again (as a finished room never is, but a replace must not move it).
+        storage.write(&[Write::Room(finished("r1", &["ann", "bob"]))]).expect("stored");
+        assert_eq!(listed(&mut storage, "bob"), ["r2", "r1"]);
+        assert_eq!(listed(&mut storage, "ann"), ["r1"]);
+        assert!(listed(&mut storage, "dee").is_empty());
+        assert_eq!(storage.finished_games_of("bob", 1).expect("read").len(), 1);
+
+        // A database of schema 1 had no index: opening it fills the index from its rooms.
+        storage.db.execute_batch("DELETE FROM finished_games; PRAGMA user_version = 1;").unwrap();
+        assert!(listed(&mut storage, "bob").is_empty());
+        migrate(&storage.db).expect("migrated");
+        assert_eq!(listed(&mut storage, "cy"), ["r2"]);
+        assert_eq!(listed(&mut storage, "bob").len(), 2);
+        let version: i64 =
+            storage.db.query_row("PRAGMA user_version", [], |row| row.get(0)).unwrap();
+        assert_eq!(version, SCHEMA_VERSION);
     }
 }

@@ -103,6 +103,25 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def start_server(binary, port, *flags):
+    """The server on 127.0.0.1:``port``, games in memory, its log kept for a failure."""
+    return subprocess.Popen([binary, "--addr", f"127.0.0.1:{port}", "--db", ":memory:", *flags],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def wait_listening(server, port, seconds=20.0):
+    """Returns once ``server`` accepts connections on ``port``; fails if it exits or never does."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise AssertionError("the server never listened")
+            time.sleep(0.05)
+
+
 def wait_for(what, check, seconds=30.0):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -406,11 +425,7 @@ def main():
 
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [args.server, "--addr", f"127.0.0.1:{port}", "--db", ":memory:", "--bot-delay", "0.1", "--figure-grace", "60"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    server = start_server(args.server, port, "--bot-delay", "0.1", "--figure-grace", "60")
     options = webdriver.ChromeOptions()
     options.binary_location = args.chromium
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900"):
@@ -418,16 +433,7 @@ def main():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = None
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise AssertionError("the server never listened")
-                time.sleep(0.05)
-
+        wait_listening(server, port)
         with urllib.request.urlopen(base_url + "/") as response:
             policy = response.headers.get("Content-Security-Policy", "")
         for directive in ("default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'"):
