@@ -27,12 +27,10 @@ import sys
 import threading
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from play_in_browser import (PAGE_PROBES, click_first, csp_problems, free_port, start_server, text_of, visible,
-                             wait_for, wait_listening)
+from play_in_browser import (PAGE_PROBES, click_first, csp_problems, free_port, headless_chromium, start_server,
+                             text_of, visible, wait_for, wait_listening)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -218,12 +216,7 @@ def main():
     parser.add_argument("--turns", type=int, default=4, help="turns played offline from the server's page")
     args = parser.parse_args()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+    driver = headless_chromium(args.chromium, args.chromedriver)
     try:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PAGE_PROBES})
         without_server(driver, args.site, args.timeout, args.screenshot)

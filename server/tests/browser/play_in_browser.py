@@ -103,6 +103,16 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def headless_chromium(chromium, chromedriver):
+    """Headless Chromium through its driver, 1400 by 900, keeping the browser's console log."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(chromedriver), options=options)
+
+
 def start_server(binary, port, *flags):
     """The server on 127.0.0.1:``port``, games in memory, its log kept for a failure."""
     return subprocess.Popen([binary, "--addr", f"127.0.0.1:{port}", "--db", ":memory:", *flags],
@@ -426,11 +436,6 @@ def main():
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     server = start_server(args.server, port, "--bot-delay", "0.1", "--figure-grace", "60")
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = None
     try:
         wait_listening(server, port)
@@ -443,7 +448,7 @@ def main():
         shades = {colour["name"]: colour["shade"] for colour in catalogue["colours"]}
         assert "grey" in shades and "gray" not in shades, sorted(shades)
 
-        driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
+        driver = headless_chromium(args.chromium, args.chromedriver)
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PAGE_PROBES})
         driver.get(base_url + "/")
         wait_for("the lobby", lambda: visible(driver, "lobby"))
