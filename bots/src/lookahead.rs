@@ -148,10 +148,10 @@ impl LookaheadBot {
 
 impl Bot for LookaheadBot {
     fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
+        let started = Instant::now();
         if let Some(action) = forced(game, seat)? {
             return Ok(action);
         }
-        let started = Instant::now();
         let share = if matches!(game.phase(), Phase::Place { .. }) { 0.75 } else { 0.25 };
         let deadline = self
             .config
@@ -170,10 +170,16 @@ impl Bot for LookaheadBot {
         let player = GreedyBot::new("lookahead", derive(seed, 1), self.evaluator, 0.0);
         let mut racing = candidates.len();
         let mut next_sample = 0u64;
+        // The longest sample so far: one that would end past the deadline is not begun, so
+        // a turn ends within its cap rather than one sample after it.
+        let mut longest_sample = Duration::ZERO;
         'rounds: for round in 0..self.config.rounds.max(1) {
             let samples = u64::from(self.config.samples.max(1)) << round.min(16);
             for sample in next_sample..next_sample + samples {
-                if deadline.is_some_and(|deadline| Instant::now() >= deadline) && sample > 0 {
+                let sample_started = Instant::now();
+                if deadline.is_some_and(|deadline| sample_started + longest_sample >= deadline)
+                    && sample > 0
+                {
                     break 'rounds;
                 }
                 let sample_seed = derive(seed, 2 + sample);
@@ -189,6 +195,7 @@ impl Bot for LookaheadBot {
                     candidate.total += value;
                     candidate.samples += 1;
                 }
+                longest_sample = longest_sample.max(sample_started.elapsed());
             }
             next_sample += samples;
             // Every racing candidate has the same samples: rank them by their total.
