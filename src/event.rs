@@ -67,6 +67,7 @@ pub struct FeatureScore {
 /// [`Game::points_by_kind`]: crate::Game::points_by_kind
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct PointsByKind {
     /// Cities (to their majority).
     pub city: u32,

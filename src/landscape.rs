@@ -62,8 +62,13 @@ fn follower() -> Figure {
 /// The default is the published end-of-game scoring. Fields score only when
 /// `rules.farmers` is on, whoever claims them; [`LandscapeOptions::solo_puzzle`] gives the
 /// scoring of the published solo puzzles.
+///
+/// Made with `default` or [`LandscapeOptions::solo_puzzle`] and changed with its `with_` methods or
+/// by assigning fields: it is `#[non_exhaustive]`, so an option added in a later release breaks no
+/// caller.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct LandscapeOptions {
     /// The rule options.
     pub rules: RuleOptions,
@@ -76,6 +81,36 @@ pub struct LandscapeOptions {
 }
 
 impl LandscapeOptions {
+    /// Sets [`rules`](Self::rules), for chaining.
+    #[must_use]
+    pub fn with_rules(mut self, rules: RuleOptions) -> LandscapeOptions {
+        self.rules = rules;
+        self
+    }
+
+    /// Sets [`claim_all`](Self::claim_all), for chaining.
+    #[must_use]
+    pub fn with_claim_all(mut self, claim_all: bool) -> LandscapeOptions {
+        self.claim_all = claim_all;
+        self
+    }
+
+    /// Sets [`pennant_value`](Self::pennant_value), for chaining.
+    #[must_use]
+    pub fn with_pennant_value(mut self, pennant_value: Option<u32>) -> LandscapeOptions {
+        self.pennant_value = pennant_value;
+        self
+    }
+
+    /// Sets [`unfinished_pennant_value`](Self::unfinished_pennant_value), for chaining.
+    #[must_use]
+    pub fn with_unfinished_pennant_value(
+        mut self,
+        unfinished_pennant_value: Option<u32>,
+    ) -> LandscapeOptions {
+        self.unfinished_pennant_value = unfinished_pennant_value;
+        self
+    }
     /// The published solo puzzles: one player owns every feature; a city scores 2 per tile
     /// complete and 1 per tile unfinished, with no pennant bonus either way; a road 1 per
     /// tile; a monastery 9 complete, else 1 plus its neighbours; fields nothing.
@@ -107,6 +142,7 @@ impl LandscapeOptions {
 
 /// The result of scoring a landscape.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct LandscapeScore {
     /// Points per player, from player 0 up to the highest player with a figure (one entry
     /// under `claim_all`).

@@ -187,6 +187,7 @@ impl core::fmt::Display for Figure {
 
 /// The figures a player has in hand, not on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Supply {
     /// Ordinary followers.
     pub followers: u8,

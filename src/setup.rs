@@ -102,8 +102,13 @@ impl TitleScoring {
 /// assert!(serde_json::from_str::<RuleOptions>(r#"{"farmer": false}"#).is_err());
 /// # Ok::<(), serde_json::Error>(())
 /// ```
+///
+/// Made with [`RuleOptions::new`] (or `default`) and changed with its `with_` methods or by
+/// assigning fields: it is `#[non_exhaustive]`, so an option added in a later release breaks no
+/// caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct RuleOptions {
     /// Whether followers may go on fields as farmers (default on).
     pub farmers: bool,
@@ -122,6 +127,16 @@ pub struct RuleOptions {
 
 impl Default for RuleOptions {
     fn default() -> RuleOptions {
+        RuleOptions::new()
+    }
+}
+
+impl RuleOptions {
+    /// The published rules: farmers on, fields scored per field, no first-edition city rule,
+    /// unfinished inns and cathedrals worth nothing, no abbots, titles as printed (the same as
+    /// [`RuleOptions::default`], usable in constants).
+    #[must_use]
+    pub const fn new() -> RuleOptions {
         RuleOptions {
             farmers: true,
             farm_scoring: FarmScoring::PerField,
@@ -130,6 +145,51 @@ impl Default for RuleOptions {
             abbots: false,
             title_scoring: TitleScoring::Printed,
         }
+    }
+
+    /// Sets [`farmers`](Self::farmers), for chaining.
+    #[must_use]
+    pub const fn with_farmers(mut self, farmers: bool) -> RuleOptions {
+        self.farmers = farmers;
+        self
+    }
+
+    /// Sets [`farm_scoring`](Self::farm_scoring), for chaining.
+    #[must_use]
+    pub const fn with_farm_scoring(mut self, farm_scoring: FarmScoring) -> RuleOptions {
+        self.farm_scoring = farm_scoring;
+        self
+    }
+
+    /// Sets [`tiny_city`](Self::tiny_city), for chaining.
+    #[must_use]
+    pub const fn with_tiny_city(mut self, tiny_city: bool) -> RuleOptions {
+        self.tiny_city = tiny_city;
+        self
+    }
+
+    /// Sets [`inn_cathedral_unfinished`](Self::inn_cathedral_unfinished), for chaining.
+    #[must_use]
+    pub const fn with_inn_cathedral_unfinished(
+        mut self,
+        inn_cathedral_unfinished: UnfinishedMarks,
+    ) -> RuleOptions {
+        self.inn_cathedral_unfinished = inn_cathedral_unfinished;
+        self
+    }
+
+    /// Sets [`abbots`](Self::abbots), for chaining.
+    #[must_use]
+    pub const fn with_abbots(mut self, abbots: bool) -> RuleOptions {
+        self.abbots = abbots;
+        self
+    }
+
+    /// Sets [`title_scoring`](Self::title_scoring), for chaining.
+    #[must_use]
+    pub const fn with_title_scoring(mut self, title_scoring: TitleScoring) -> RuleOptions {
+        self.title_scoring = title_scoring;
+        self
     }
 }
 
@@ -146,7 +206,11 @@ impl Default for RuleOptions {
 /// assert_eq!(game.tiles_left(), 71);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// Made with [`GameSetup::new`] and changed with its `with_` methods or by assigning fields: it is
+/// `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct GameSetup {
     /// The tile sets in play; their tiles are numbered in this order, one set after another.
     pub catalogs: Vec<Catalog>,
@@ -164,6 +228,20 @@ impl GameSetup {
     #[must_use]
     pub fn new(catalogs: Vec<Catalog>, players: u8) -> GameSetup {
         GameSetup { catalogs, players, seed: 0, options: RuleOptions::default() }
+    }
+
+    /// Sets [`seed`](Self::seed), for chaining.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> GameSetup {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets [`options`](Self::options), for chaining.
+    #[must_use]
+    pub fn with_options(mut self, options: RuleOptions) -> GameSetup {
+        self.options = options;
+        self
     }
 }
 

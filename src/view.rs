@@ -19,6 +19,7 @@ use crate::tile::TileIndex;
 /// shrine with a heretic beside a monastery with a monk): whichever is completed first scores,
 /// and the other's figures go home with nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[non_exhaustive]
 pub struct Challenge {
     /// The rivalry, by its number in [`Game::rules`].
     pub rule: crate::rulebook::RuleId,
@@ -34,6 +35,7 @@ pub struct Challenge {
 
 /// A tile on the board as everyone sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[non_exhaustive]
 pub struct TileOnBoard {
     /// Its cell.
     pub pos: Pos,
@@ -60,6 +62,7 @@ pub struct TileOnBoard {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct PlayerView {
     /// The tile sets in play, by id.
     pub sets: Vec<String>,

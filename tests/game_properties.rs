@@ -66,14 +66,13 @@ fn options_strategy() -> impl Strategy<Value = RuleOptions> {
                 abbots,
                 title_scoring,
             )| {
-                RuleOptions {
-                    farmers,
-                    farm_scoring,
-                    tiny_city,
-                    inn_cathedral_unfinished,
-                    abbots,
-                    title_scoring,
-                }
+                RuleOptions::default()
+                    .with_farmers(farmers)
+                    .with_farm_scoring(farm_scoring)
+                    .with_tiny_city(tiny_city)
+                    .with_inn_cathedral_unfinished(inn_cathedral_unfinished)
+                    .with_abbots(abbots)
+                    .with_title_scoring(title_scoring)
             },
         )
 }
@@ -84,7 +83,7 @@ fn setup_strategy() -> impl Strategy<Value = GameSetup> {
             let catalogs: Vec<Catalog> =
                 sets.iter().map(|set| Catalog::builtin(set).unwrap()).collect();
             let colours = if sets.contains(&"inns_and_cathedrals") { 6 } else { 5 };
-            GameSetup { catalogs, players: players.min(colours), seed, options }
+            GameSetup::new(catalogs, players.min(colours)).with_seed(seed).with_options(options)
         })
 }
 
@@ -103,7 +102,7 @@ fn special_figures_strategy() -> impl Strategy<Value = GameSetup> {
             let catalogs: Vec<Catalog> =
                 sets.iter().map(|set| Catalog::builtin(set).unwrap()).collect();
             let colours = if sets.contains(&"inns_and_cathedrals") { 6 } else { 5 };
-            GameSetup { catalogs, players: players.min(colours), seed, options }
+            GameSetup::new(catalogs, players.min(colours)).with_seed(seed).with_options(options)
         },
     )
 }

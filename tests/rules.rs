@@ -20,7 +20,7 @@ use serde::Deserialize;
 /// A game of the built-in sets `sets` in full, for rules that need no end of game.
 fn new_game(sets: &[&str], players: u8, options: RuleOptions) -> Game {
     let catalogs = sets.iter().map(|set| Catalog::builtin(set).unwrap()).collect();
-    Game::new(GameSetup { catalogs, players, seed: 0, options }).unwrap()
+    Game::new(GameSetup::new(catalogs, players).with_options(options)).unwrap()
 }
 
 /// The number of tile type `id` in `game`.
@@ -341,12 +341,8 @@ fn run_scenario(name: &str) {
     let catalogs = scenario_catalogs(&scenario);
     for (index, variant) in scenario.variant.iter().enumerate() {
         let context = format!("{name} (variant {}): {}", index + 1, scenario.rule);
-        let setup = GameSetup {
-            catalogs: catalogs.clone(),
-            players: scenario.players,
-            seed: 0,
-            options: variant.options,
-        };
+        let setup =
+            GameSetup::new(catalogs.clone(), scenario.players).with_options(variant.options);
         let mut game = Game::new(setup).unwrap();
         let mut events: Vec<(usize, Event)> = Vec::new();
         for (number, step) in (1..).zip(&scenario.step) {
@@ -679,7 +675,7 @@ fn deploying_on_a_feature_the_tile_just_completed_scores_at_once() {
 /// Without the farmers option no follower, big or not, may stand on a field; roads stay open.
 #[test]
 fn farmers_off_refuses_followers_on_fields() {
-    let options = RuleOptions { farmers: false, ..RuleOptions::default() };
+    let options = RuleOptions::default().with_farmers(false);
     let mut game = new_game(&["base", "inns_and_cathedrals"], 2, options);
     // U turned 90: road segment 0 west-east, field 1 south of it, field 2 north.
     put(&mut game, "U", 1, 0, 90);
@@ -1159,7 +1155,7 @@ fn an_empty_shrine_neither_wins_nor_loses() {
 // ----- The abbot -----
 
 fn with_abbots() -> RuleOptions {
-    RuleOptions { abbots: true, ..RuleOptions::default() }
+    RuleOptions::default().with_abbots(true)
 }
 
 /// The abbot stands only on a monastery or a garden, never on a city, road or field.

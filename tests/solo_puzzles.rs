@@ -87,11 +87,12 @@ fn the_solo_puzzle_scores_cities_without_pennants_and_no_fields() {
 
 #[test]
 fn each_override_is_its_own_option() {
-    let claimed = |farmers, pennant_value, unfinished_pennant_value| LandscapeOptions {
-        rules: RuleOptions { farmers, ..RuleOptions::default() },
-        claim_all: true,
-        pennant_value,
-        unfinished_pennant_value,
+    let claimed = |farmers, pennant_value, unfinished_pennant_value| {
+        LandscapeOptions::default()
+            .with_rules(RuleOptions::default().with_farmers(farmers))
+            .with_claim_all(true)
+            .with_pennant_value(pennant_value)
+            .with_unfinished_pennant_value(unfinished_pennant_value)
     };
     // Claimed, no farmers, pennants as in a game: 8 + 1 + 1 + 4 + 2.
     assert_eq!(puzzle().score(&claimed(false, None, None)).unwrap().total, [16]);
@@ -113,10 +114,8 @@ fn without_claim_all_the_figures_decide_and_fields_follow_farmers() {
     // Only player 1's follower on the complete city: 8 points to player 1.
     let options = LandscapeOptions::default();
     assert_eq!(puzzle().score(&options).unwrap().total, [0, 8]);
-    let options = LandscapeOptions {
-        rules: RuleOptions { farm_scoring: FarmScoring::PerCity4, ..RuleOptions::default() },
-        ..LandscapeOptions::default()
-    };
+    let options = LandscapeOptions::default()
+        .with_rules(RuleOptions::default().with_farm_scoring(FarmScoring::PerCity4));
     assert_eq!(puzzle().score(&options).unwrap().total, [0, 8], "no farmers stand anywhere");
 }
 

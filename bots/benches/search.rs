@@ -36,17 +36,15 @@ fn search(c: &mut Criterion) {
     group.sample_size(10);
     const ITERATIONS: u32 = 2000;
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
-    let random = MctsConfig {
-        iterations: ITERATIONS,
-        figure_share: 0.0,
-        playout: Playout::Random,
-        ..MctsConfig::default()
-    };
+    let random = MctsConfig::default()
+        .with_iterations(ITERATIONS)
+        .with_figure_share(0.0)
+        .with_playout(Playout::Random);
     let bot = MctsBot::new("random playouts", 1, random);
     group.bench_function("iterations_random_playouts_mid_game", |b| {
         b.iter(|| black_box(bot.search(&game).unwrap()))
     });
-    let truncated = MctsConfig { playout: Playout::Truncated { turns: 2 }, ..random };
+    let truncated = random.with_playout(Playout::Truncated { turns: 2 });
     let bot = MctsBot::new("truncated playouts", 1, truncated);
     group.bench_function("iterations_truncated_playouts_mid_game", |b| {
         b.iter(|| black_box(bot.search(&game).unwrap()))
@@ -75,12 +73,10 @@ fn analysis(c: &mut Criterion) {
         ("rollouts_greedy_mid_game", Continuation::Greedy, 100),
     ] {
         group.throughput(Throughput::Elements(rollouts));
-        let config = AnalysisConfig {
-            rollouts: Some(rollouts),
-            continuation,
-            continuation_turns: 0,
-            ..AnalysisConfig::default()
-        };
+        let config = AnalysisConfig::default()
+            .with_rollouts(Some(rollouts))
+            .with_continuation(continuation)
+            .with_continuation_turns(0);
         group.bench_function(name, |b| {
             b.iter(|| black_box(analyze(&game, &config, |_| {}, &cancel).unwrap()))
         });
@@ -105,13 +101,10 @@ fn arena_threads(c: &mut Criterion) {
     group.sample_size(10);
     let entrants = [Profile::builtin("medium").unwrap(), Profile::builtin("random").unwrap()];
     for threads in [1, 2] {
-        let config = ArenaConfig {
-            setup: GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2),
-            games: 64,
-            seed: 1,
-            threads,
-            sprt: None,
-        };
+        let config = ArenaConfig::new(GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2))
+            .with_games(64)
+            .with_seed(1)
+            .with_threads(threads);
         group.throughput(Throughput::Elements(config.games));
         group.bench_function(format!("64_games_{threads}_threads"), |b| {
             b.iter(|| black_box(arena::run(&entrants, &config, &|_| {}).unwrap()))

@@ -117,3 +117,8 @@ fn forced(game: &Game, seat: PlayerId) -> Result<Option<Action>, BotError> {
         _ => Ok(None),
     }
 }
+
+/// The crate README's example, compiled and run with the doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

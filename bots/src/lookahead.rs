@@ -24,8 +24,12 @@ use crate::turn::each_turn_option;
 use crate::{Bot, BotError, forced};
 
 /// The lookahead bot's settings; a profile's `lookahead` table.
+///
+/// Made with `default` and changed with its `with_` methods or by assigning fields: it is
+/// `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct LookaheadConfig {
     /// How many of the evaluator's best moves are measured.
     pub candidates: u32,
@@ -54,6 +58,50 @@ impl Default for LookaheadConfig {
             seconds: None,
             evaluator: EvaluatorWeights::default(),
         }
+    }
+}
+
+impl LookaheadConfig {
+    /// Sets [`candidates`](Self::candidates), for chaining.
+    #[must_use]
+    pub fn with_candidates(mut self, candidates: u32) -> LookaheadConfig {
+        self.candidates = candidates;
+        self
+    }
+
+    /// Sets [`samples`](Self::samples), for chaining.
+    #[must_use]
+    pub fn with_samples(mut self, samples: u32) -> LookaheadConfig {
+        self.samples = samples;
+        self
+    }
+
+    /// Sets [`rounds`](Self::rounds), for chaining.
+    #[must_use]
+    pub fn with_rounds(mut self, rounds: u32) -> LookaheadConfig {
+        self.rounds = rounds;
+        self
+    }
+
+    /// Sets [`turns`](Self::turns), for chaining.
+    #[must_use]
+    pub fn with_turns(mut self, turns: u32) -> LookaheadConfig {
+        self.turns = turns;
+        self
+    }
+
+    /// Sets [`seconds`](Self::seconds), for chaining.
+    #[must_use]
+    pub fn with_seconds(mut self, seconds: Option<f64>) -> LookaheadConfig {
+        self.seconds = seconds;
+        self
+    }
+
+    /// Sets [`evaluator`](Self::evaluator), for chaining.
+    #[must_use]
+    pub fn with_evaluator(mut self, evaluator: EvaluatorWeights) -> LookaheadConfig {
+        self.evaluator = evaluator;
+        self
     }
 }
 

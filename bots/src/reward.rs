@@ -4,8 +4,12 @@
 use serde::Deserialize;
 
 /// The reward of a finished game, or of a position's expected final points.
+///
+/// Made with `default` and changed with its `with_` methods or by assigning fields: it is
+/// `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Reward {
     /// Weight of the win share (the rest goes to the margin): 1 plays only to win.
     pub win_weight: f32,
@@ -20,6 +24,20 @@ impl Default for Reward {
 }
 
 impl Reward {
+    /// Sets [`win_weight`](Self::win_weight), for chaining.
+    #[must_use]
+    pub fn with_win_weight(mut self, win_weight: f32) -> Reward {
+        self.win_weight = win_weight;
+        self
+    }
+
+    /// Sets [`margin_scale`](Self::margin_scale), for chaining.
+    #[must_use]
+    pub fn with_margin_scale(mut self, margin_scale: f32) -> Reward {
+        self.margin_scale = margin_scale;
+        self
+    }
+
     /// Each player's reward in `[0, 1]` from final scores: `win_weight` times their share of
     /// the win (a shared win is split) plus the rest times the margin's sigmoid.
     pub(crate) fn of_scores(&self, scores: &[f32], out: &mut [f32]) {

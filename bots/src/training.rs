@@ -51,7 +51,11 @@ pub enum Method {
 }
 
 /// What to learn from.
+///
+/// Made with [`TrainConfig::new`] and changed with its `with_` methods or by assigning fields: it
+/// is `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct TrainConfig {
     /// Tile sets, rule options and players; the seed is each game's.
     pub setup: GameSetup,
@@ -70,6 +74,48 @@ pub struct TrainConfig {
 }
 
 impl TrainConfig {
+    /// Sets [`method`](Self::method), for chaining.
+    #[must_use]
+    pub fn with_method(mut self, method: Method) -> TrainConfig {
+        self.method = method;
+        self
+    }
+
+    /// Sets [`seed`](Self::seed), for chaining.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> TrainConfig {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets [`threads`](Self::threads), for chaining.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> TrainConfig {
+        self.threads = threads;
+        self
+    }
+
+    /// Sets [`policy`](Self::policy), for chaining.
+    #[must_use]
+    pub fn with_policy(mut self, policy: Profile) -> TrainConfig {
+        self.policy = policy;
+        self
+    }
+
+    /// Sets [`noise`](Self::noise), for chaining.
+    #[must_use]
+    pub fn with_noise(mut self, noise: f32) -> TrainConfig {
+        self.noise = noise;
+        self
+    }
+
+    /// Sets [`ridge`](Self::ridge), for chaining.
+    #[must_use]
+    pub fn with_ridge(mut self, ridge: f64) -> TrainConfig {
+        self.ridge = ridge;
+        self
+    }
+
     /// The defaults for `setup`: tuning, 600 steps of 8 deals, seed 0, one thread (and for
     /// the regression: the `medium` bot first, a point of noise, a ridge of 0.001).
     ///
@@ -90,6 +136,7 @@ impl TrainConfig {
 
 /// Where the training has got to, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TrainProgress {
     /// Games finished.
     pub games_done: u64,
@@ -99,6 +146,7 @@ pub struct TrainProgress {
 
 /// One regression round's fit.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct RoundReport {
     /// Games played.
     pub games: u64,
@@ -114,6 +162,7 @@ pub struct RoundReport {
 
 /// What training made.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct TrainReport {
     /// The weights.
     pub weights: LearnedWeights,

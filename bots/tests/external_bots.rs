@@ -165,13 +165,10 @@ fn the_arena_reports_faults() {
             kind: BotKind::External(config(&["sh", &script("first_legal.sh")], 2_000)),
         },
     ];
-    let config = ArenaConfig {
-        setup: GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2),
-        games: 4,
-        seed: 1,
-        threads: 2,
-        sprt: None,
-    };
+    let config = ArenaConfig::new(GameSetup::new(vec![Catalog::builtin("base").unwrap()], 2))
+        .with_games(4)
+        .with_seed(1)
+        .with_threads(2);
     let report = arena::run(&entrants, &config, &|_| {}).unwrap();
     assert_eq!(report.games, 4);
     let (chatty, first) = (&report.entrants[0], &report.entrants[1]);

@@ -13,10 +13,8 @@ fn test_profiles() -> Vec<Profile> {
         name: "greedy-learned".into(),
         description: String::new(),
         kind: carcassonne_bots::BotKind::Greedy {
-            evaluator: carcassonne_bots::EvaluatorWeights {
-                learned: Some(carcassonne_bots::LearnedWeights::builtin()),
-                ..Default::default()
-            },
+            evaluator: carcassonne_bots::EvaluatorWeights::default()
+                .with_learned(Some(carcassonne_bots::LearnedWeights::builtin())),
             noise: 0.0,
         },
     });
@@ -145,15 +143,13 @@ fn the_same_seed_gives_the_same_choice_and_threads_do_not_matter() {
         let again = profile.bot(5).choose(&game, game.current_player()).unwrap();
         assert_eq!(first, again, "{}", profile.name);
     }
-    let config = MctsConfig {
-        iterations: 600,
-        trees: 3,
-        figure_share: 0.0,
-        playout: Playout::Random,
-        ..MctsConfig::default()
-    };
+    let config = MctsConfig::default()
+        .with_iterations(600)
+        .with_trees(3)
+        .with_figure_share(0.0)
+        .with_playout(Playout::Random);
     let one = MctsBot::new("one", 9, config).search(&game).unwrap();
-    let two = MctsBot::new("two", 9, MctsConfig { threads: 2, ..config }).search(&game).unwrap();
+    let two = MctsBot::new("two", 9, config.with_threads(2)).search(&game).unwrap();
     assert_eq!(one.choices, two.choices);
     assert_eq!(one.iterations, 600);
     assert!(one.choices.iter().map(|choice| u64::from(choice.visits)).sum::<u64>() == 600);

@@ -18,22 +18,18 @@ use proptest::prelude::*;
 fn contestants() -> Vec<Profile> {
     let mut profiles = common::builtin_profiles_cut_to(60);
     let shapes = [
-        MctsConfig {
-            iterations: 40,
-            playout: Playout::Random,
-            exact_tiles: 3,
-            exact_nodes: 20_000,
-            ..MctsConfig::default()
-        },
-        MctsConfig {
-            iterations: 40,
-            trees: 3,
-            determinized: true,
-            playout: Playout::Truncated { turns: 2 },
-            widening: Some(Widening { c: 1.0, alpha: 0.5 }),
-            ordered_levels: u32::MAX,
-            ..MctsConfig::default()
-        },
+        MctsConfig::default()
+            .with_iterations(40)
+            .with_playout(Playout::Random)
+            .with_exact_tiles(3)
+            .with_exact_nodes(20_000),
+        MctsConfig::default()
+            .with_iterations(40)
+            .with_trees(3)
+            .with_determinized(true)
+            .with_playout(Playout::Truncated { turns: 2 })
+            .with_widening(Some(Widening::new(1.0, 0.5)))
+            .with_ordered_levels(u32::MAX),
     ];
     for (index, config) in shapes.into_iter().enumerate() {
         profiles.push(Profile {
@@ -68,15 +64,13 @@ fn setup_strategy() -> impl Strategy<Value = GameSetup> {
                 let catalogs: Vec<Catalog> =
                     sets.iter().map(|set| Catalog::builtin(set).unwrap()).collect();
                 let colours = if sets.contains(&"inns_and_cathedrals") { 6 } else { 5 };
-                let options = RuleOptions {
-                    farmers,
-                    farm_scoring,
-                    tiny_city,
-                    inn_cathedral_unfinished,
-                    abbots,
-                    ..RuleOptions::default()
-                };
-                GameSetup { catalogs, players: players.min(colours), seed, options }
+                let options = RuleOptions::default()
+                    .with_farmers(farmers)
+                    .with_farm_scoring(farm_scoring)
+                    .with_tiny_city(tiny_city)
+                    .with_inn_cathedral_unfinished(inn_cathedral_unfinished)
+                    .with_abbots(abbots);
+                GameSetup::new(catalogs, players.min(colours)).with_seed(seed).with_options(options)
             },
         )
 }

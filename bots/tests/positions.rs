@@ -68,7 +68,7 @@ fn monastery_to_complete() -> (Game, Action) {
 }
 
 fn bots() -> Vec<Box<dyn Bot>> {
-    let search = MctsConfig { iterations: 1500, playout: Playout::None, ..MctsConfig::default() };
+    let search = MctsConfig::default().with_iterations(1500).with_playout(Playout::None);
     vec![
         Box::new(GreedyBot::new("greedy", 1, Evaluator::default(), 0.0)),
         Box::new(MctsBot::new("mcts", 1, search)),
@@ -128,7 +128,7 @@ fn analysed(game: &Game, config: &AnalysisConfig) -> Analysis {
 }
 
 fn random_rollouts(rollouts: u64, threads: usize) -> AnalysisConfig {
-    AnalysisConfig { rollouts: Some(rollouts), threads, seed: 7, ..AnalysisConfig::default() }
+    AnalysisConfig::default().with_rollouts(Some(rollouts)).with_threads(threads).with_seed(7)
 }
 
 #[test]
@@ -160,13 +160,11 @@ fn the_analyzer_completes_the_monastery() {
 fn the_analyzer_blocks_the_rival_city() {
     let (game, block) = city_to_block();
     assert!(game.legal_actions().contains(&block));
-    let config = AnalysisConfig {
-        rollouts: Some(8_000),
-        threads: 2,
-        seed: 3,
-        continuation: Continuation::Greedy,
-        ..AnalysisConfig::default()
-    };
+    let config = AnalysisConfig::default()
+        .with_rollouts(Some(8_000))
+        .with_threads(2)
+        .with_seed(3)
+        .with_continuation(Continuation::Greedy);
     let analysis = analysed(&game, &config);
     let top = &analysis.moves[0];
     assert_eq!(top.place, Some(block), "{:?}", &analysis.moves[..3]);
@@ -215,7 +213,7 @@ fn analyses_are_the_same_on_any_number_of_threads() {
     assert_eq!(moves(&one), moves(&two));
     assert_eq!(one.rollouts, 1_500);
     assert_eq!(one.stop, Stop::Budget);
-    let other_seed = analysed(&game, &AnalysisConfig { seed: 8, ..random_rollouts(1_500, 1) });
+    let other_seed = analysed(&game, &random_rollouts(1_500, 1).with_seed(8));
     assert_ne!(moves(&one), moves(&other_seed));
 }
 
@@ -223,12 +221,10 @@ fn analyses_are_the_same_on_any_number_of_threads() {
 fn a_cancelled_analysis_returns_promptly_with_what_it_has() {
     let (game, _) = city_to_close();
     let cancel = AtomicBool::new(false);
-    let config = AnalysisConfig {
-        rollouts: None,
-        time: Some(Duration::from_secs(600)),
-        report_every: Duration::ZERO,
-        ..random_rollouts(0, 2)
-    };
+    let config = random_rollouts(0, 2)
+        .with_rollouts(None)
+        .with_time(Some(Duration::from_secs(600)))
+        .with_report_every(Duration::ZERO);
     let started = Instant::now();
     let mut reports = 0;
     let analysis = analyze(
@@ -256,6 +252,6 @@ fn nothing_to_analyse_is_refused() {
     let error = analyze(&game, &AnalysisConfig::default(), |_| {}, &AtomicBool::new(false));
     assert!(error.unwrap_err().to_string().contains("still to be drawn"));
     let (game, _) = city_to_close();
-    let unbounded = AnalysisConfig { rollouts: None, time: None, ..AnalysisConfig::default() };
+    let unbounded = AnalysisConfig::default().with_rollouts(None).with_time(None);
     assert!(analyze(&game, &unbounded, |_| {}, &AtomicBool::new(false)).is_err());
 }

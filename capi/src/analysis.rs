@@ -218,7 +218,7 @@ pub unsafe extern "C" fn carc_game_analyze(
         let stopped = AtomicBool::new(false);
         let mut last_report = Instant::now();
         let mut ranked: Vec<carc_move_stats> = Vec::new();
-        let inner = AnalysisConfig { report_every, ..config };
+        let inner = config.with_report_every(report_every);
         let analysis = analyze(
             &copy,
             &inner,
@@ -276,17 +276,16 @@ fn config_from_c(config: &carc_analysis_config) -> Result<AnalysisConfig, Failur
             "an analysis needs a rollout budget or a time limit: `rollouts` and `seconds` are both 0",
         ));
     }
-    Ok(AnalysisConfig {
-        rollouts: (config.rollouts > 0).then_some(config.rollouts),
-        time: (seconds > 0.0).then(|| Duration::from_secs_f64(seconds)),
-        seed: config.seed,
-        threads: config.threads.clamp(1, 256) as usize,
-        continuation,
-        keep: config.keep.clamp(1, 1000) as usize,
+    Ok(AnalysisConfig::default()
+        .with_rollouts((config.rollouts > 0).then_some(config.rollouts))
+        .with_time((seconds > 0.0).then(|| Duration::from_secs_f64(seconds)))
+        .with_seed(config.seed)
+        .with_threads(config.threads.clamp(1, 256) as usize)
+        .with_continuation(continuation)
+        .with_keep(config.keep.clamp(1, 1000) as usize)
         // No continuation lines travel through the C API.
-        continuation_turns: 0,
-        report_every: Duration::from_millis(u64::from(config.report_every_ms)),
-    })
+        .with_continuation_turns(0)
+        .with_report_every(Duration::from_millis(u64::from(config.report_every_ms))))
 }
 
 fn analysis_failure(error: AnalysisError) -> Failure {

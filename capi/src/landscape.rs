@@ -69,23 +69,22 @@ pub struct carc_landscape_scoring {
 
 /// The scoring `options` give.
 fn options_from_c(options: &carc_landscape_options) -> Result<LandscapeOptions, Failure> {
-    Ok(LandscapeOptions {
-        rules: rules_from_c(&options.rules)?,
-        claim_all: flag_from_c(options.claim_all, "options->claim_all")?,
-        pennant_value: flag_from_c(options.has_pennant_value, "options->has_pennant_value")?
-            .then_some(options.pennant_value),
-        unfinished_pennant_value: None,
-    })
+    let pennant_value = flag_from_c(options.has_pennant_value, "options->has_pennant_value")?
+        .then_some(options.pennant_value);
+    Ok(LandscapeOptions::default()
+        .with_rules(rules_from_c(&options.rules)?)
+        .with_claim_all(flag_from_c(options.claim_all, "options->claim_all")?)
+        .with_pennant_value(pennant_value)
+        .with_unfinished_pennant_value(None))
 }
 
 /// The scoring `scoring` gives.
 fn scoring_from_c(scoring: &carc_landscape_scoring) -> Result<LandscapeOptions, Failure> {
-    Ok(LandscapeOptions {
-        rules: rules_from_c(&scoring.rules)?,
-        claim_all: flag_from_c(scoring.claim_all, "scoring->claim_all")?,
-        pennant_value: Some(scoring.pennant_value),
-        unfinished_pennant_value: Some(scoring.unfinished_pennant_value),
-    })
+    Ok(LandscapeOptions::default()
+        .with_rules(rules_from_c(&scoring.rules)?)
+        .with_claim_all(flag_from_c(scoring.claim_all, "scoring->claim_all")?)
+        .with_pennant_value(Some(scoring.pennant_value))
+        .with_unfinished_pennant_value(Some(scoring.unfinished_pennant_value)))
 }
 
 fn scoring_to_c(options: &LandscapeOptions) -> carc_landscape_scoring {

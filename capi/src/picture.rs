@@ -62,11 +62,9 @@ pub unsafe extern "C" fn carc_game_board_svg(
         // SAFETY: the caller promises `buf` NULL or valid for `cap` bytes, `size` NULL or
         // writable.
         let buffer = unsafe { Buffer::new(buf, cap, size, ("buf", "size")) }?;
-        let options = BoardOptions {
-            score_panel: flags & CARC_PICTURE_SCORE_PANEL != 0,
-            last_move: flags & CARC_PICTURE_LAST_MOVE != 0,
-            ..BoardOptions::default()
-        };
+        let options = BoardOptions::default()
+            .with_score_panel(flags & CARC_PICTURE_SCORE_PANEL != 0)
+            .with_last_move(flags & CARC_PICTURE_LAST_MOVE != 0);
         buffer.fill_text(&board_svg(held.game(), &options))
     })
 }

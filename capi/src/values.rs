@@ -724,23 +724,24 @@ pub(crate) fn rules_to_c(options: &RuleOptions) -> carc_rules {
 }
 
 pub(crate) fn rules_from_c(rules: &carc_rules) -> Result<RuleOptions, Failure> {
-    Ok(RuleOptions {
-        farmers: flag_from_c(rules.farmers, "rules.farmers")?,
-        farm_scoring: match rules.farm_scoring {
-            CARC_FARM_SCORING_PER_FIELD => FarmScoring::PerField,
-            CARC_FARM_SCORING_PER_FIELD_ONCE => FarmScoring::PerFieldOnce,
-            CARC_FARM_SCORING_PER_CITY_4 => FarmScoring::PerCity4,
-            other => return Err(invalid_enum("carc_farm_scoring", other)),
-        },
-        tiny_city: flag_from_c(rules.tiny_city, "rules.tiny_city")?,
-        inn_cathedral_unfinished: match rules.inn_cathedral_unfinished {
-            CARC_UNFINISHED_MARKS_ZERO => UnfinishedMarks::Zero,
-            CARC_UNFINISHED_MARKS_NORMAL => UnfinishedMarks::Normal,
-            other => return Err(invalid_enum("carc_unfinished_marks", other)),
-        },
-        abbots: flag_from_c(rules.abbots, "rules.abbots")?,
-        // The struct's layout is the ABI's; the variants of title scoring are chosen in a
-        // JSON setup (`"title_scoring"`), which every other option can use too.
-        title_scoring: carcassonne::TitleScoring::Printed,
-    })
+    let farm_scoring = match rules.farm_scoring {
+        CARC_FARM_SCORING_PER_FIELD => FarmScoring::PerField,
+        CARC_FARM_SCORING_PER_FIELD_ONCE => FarmScoring::PerFieldOnce,
+        CARC_FARM_SCORING_PER_CITY_4 => FarmScoring::PerCity4,
+        other => return Err(invalid_enum("carc_farm_scoring", other)),
+    };
+    let inn_cathedral_unfinished = match rules.inn_cathedral_unfinished {
+        CARC_UNFINISHED_MARKS_ZERO => UnfinishedMarks::Zero,
+        CARC_UNFINISHED_MARKS_NORMAL => UnfinishedMarks::Normal,
+        other => return Err(invalid_enum("carc_unfinished_marks", other)),
+    };
+    // The struct's layout is the ABI's; the variants of title scoring are chosen in a JSON
+    // setup (`"title_scoring"`), which every other option can use too: printed here.
+    Ok(RuleOptions::default()
+        .with_farmers(flag_from_c(rules.farmers, "rules.farmers")?)
+        .with_farm_scoring(farm_scoring)
+        .with_tiny_city(flag_from_c(rules.tiny_city, "rules.tiny_city")?)
+        .with_inn_cathedral_unfinished(inn_cathedral_unfinished)
+        .with_abbots(flag_from_c(rules.abbots, "rules.abbots")?)
+        .with_title_scoring(carcassonne::TitleScoring::Printed))
 }

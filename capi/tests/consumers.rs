@@ -32,14 +32,7 @@ struct Config {
     options: RuleOptions,
 }
 
-const PUBLISHED: RuleOptions = RuleOptions {
-    farmers: true,
-    farm_scoring: FarmScoring::PerField,
-    tiny_city: false,
-    inn_cathedral_unfinished: UnfinishedMarks::Zero,
-    abbots: false,
-    title_scoring: carcassonne::TitleScoring::Printed,
-};
+const PUBLISHED: RuleOptions = RuleOptions::new();
 
 const CONFIGS: [Config; 13] = [
     Config { name: "base_2p", sets: &["base"], players: 2, options: PUBLISHED },
@@ -47,35 +40,33 @@ const CONFIGS: [Config; 13] = [
         name: "base_c2_3p_abbots",
         sets: &["base_c2"],
         players: 3,
-        options: RuleOptions { abbots: true, ..PUBLISHED },
+        options: PUBLISHED.with_abbots(true),
     },
     Config {
         name: "river_base_4p_city4",
         sets: &["river", "base"],
         players: 4,
-        options: RuleOptions { farm_scoring: FarmScoring::PerCity4, ..PUBLISHED },
+        options: PUBLISHED.with_farm_scoring(FarmScoring::PerCity4),
     },
     Config {
         name: "base_ic_6p_tiny_normal",
         sets: &["base", "inns_and_cathedrals"],
         players: 6,
-        options: RuleOptions {
-            tiny_city: true,
-            inn_cathedral_unfinished: UnfinishedMarks::Normal,
-            ..PUBLISHED
-        },
+        options: PUBLISHED
+            .with_tiny_city(true)
+            .with_inn_cathedral_unfinished(UnfinishedMarks::Normal),
     },
     Config {
         name: "river_c2_ic_5p_abbots_once",
         sets: &["river", "base_c2", "inns_and_cathedrals"],
         players: 5,
-        options: RuleOptions { abbots: true, farm_scoring: FarmScoring::PerFieldOnce, ..PUBLISHED },
+        options: PUBLISHED.with_abbots(true).with_farm_scoring(FarmScoring::PerFieldOnce),
     },
     Config {
         name: "base_ic_cathars_4p_city4",
         sets: &["base", "inns_and_cathedrals", "cathars"],
         players: 4,
-        options: RuleOptions { farm_scoring: FarmScoring::PerCity4, ..PUBLISHED },
+        options: PUBLISHED.with_farm_scoring(FarmScoring::PerCity4),
     },
     Config {
         name: "base_traders_3p",
@@ -87,7 +78,7 @@ const CONFIGS: [Config; 13] = [
         name: "base_c2_hills_2p_abbots",
         sets: &["base_c2", "hills_and_sheep"],
         players: 2,
-        options: RuleOptions { abbots: true, ..PUBLISHED },
+        options: PUBLISHED.with_abbots(true),
     },
     Config {
         name: "base_king_robber_3p",
@@ -99,7 +90,7 @@ const CONFIGS: [Config; 13] = [
         name: "base_cult_2p_abbots",
         sets: &["base", "cult"],
         players: 2,
-        options: RuleOptions { abbots: true, ..PUBLISHED },
+        options: PUBLISHED.with_abbots(true),
     },
     Config {
         name: "river_ii_base_ic_3p",
@@ -121,14 +112,14 @@ const CONFIGS: [Config; 13] = [
             "cult",
         ],
         players: 6,
-        options: RuleOptions { abbots: true, ..PUBLISHED },
+        options: PUBLISHED.with_abbots(true),
     },
     // The consumers make this one from a JSON setup that leaves most options out.
     Config {
         name: "ic_base_3p_no_farmers_json",
         sets: &["inns_and_cathedrals", "base"],
         players: 3,
-        options: RuleOptions { farmers: false, ..PUBLISHED },
+        options: PUBLISHED.with_farmers(false),
     },
 ];
 

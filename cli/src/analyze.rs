@@ -160,19 +160,18 @@ fn config(args: &AnalyzeArgs) -> Result<AnalysisConfig, CommandError> {
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
         .clamp(1, 256);
-    Ok(AnalysisConfig {
-        rollouts,
-        time,
-        seed: args.seed,
-        threads,
-        continuation: match args.continuation {
-            Policy::Random => Continuation::Random { figure_chance: 0.5 },
-            Policy::Greedy => Continuation::Greedy,
-        },
+    let continuation = match args.continuation {
+        Policy::Random => Continuation::Random { figure_chance: 0.5 },
+        Policy::Greedy => Continuation::Greedy,
+    };
+    Ok(AnalysisConfig::default()
+        .with_rollouts(rollouts)
+        .with_time(time)
+        .with_seed(args.seed)
+        .with_threads(threads)
+        .with_continuation(continuation)
         // The race's own setting: how many rows are shown must not change the answer.
-        keep: args.keep,
-        ..AnalysisConfig::default()
-    })
+        .with_keep(args.keep))
 }
 
 /// The game where the move of turn `turn` is to be chosen (its tile drawn), or where the
@@ -413,10 +412,7 @@ fn heat_map(game: &Game, analysis: &Analysis) -> String {
         .moves
         .first()
         .and_then(|best| Suggestion::of_move(analysis.tile, best.place, best.figure));
-    let options = BoardOptions {
-        overlay: Overlay::heat_map(candidates, best, None),
-        ..BoardOptions::default()
-    };
+    let options = BoardOptions::default().with_overlay(Overlay::heat_map(candidates, best, None));
     board_svg(game, &options)
 }
 

@@ -59,8 +59,11 @@ pub fn arena(args: &ArenaArgs) -> Result<ExitCode, CommandError> {
     if args.threads == 0 || args.threads > 1024 {
         return Err("--threads is from 1 to 1024".into());
     }
-    let config =
-        ArenaConfig { setup, games: args.games, seed: args.seed, threads: args.threads, sprt };
+    let config = ArenaConfig::new(setup)
+        .with_games(args.games)
+        .with_seed(args.seed)
+        .with_threads(args.threads)
+        .with_sprt(sprt);
     let bar = crate::progress_bar(config.deals(entrants.len()) * entrants.len() as u64, "games");
     let (journal, played) = match &args.journal {
         Some(path) => {

@@ -42,26 +42,28 @@ impl RuleArgs {
     /// The options these flags ask for; abbots are a matter of the game's supply, not of
     /// scoring, so the caller says.
     pub fn options(&self, abbots: bool) -> RuleOptions {
-        RuleOptions {
-            farmers: !self.no_farmers,
-            farm_scoring: match self.farm_scoring {
-                FarmScoringArg::PerField => FarmScoring::PerField,
-                FarmScoringArg::PerFieldOnce => FarmScoring::PerFieldOnce,
-                FarmScoringArg::PerCity4 => FarmScoring::PerCity4,
-            },
-            tiny_city: self.tiny_city,
-            inn_cathedral_unfinished: match self.inn_cathedral_unfinished {
-                UnfinishedArg::Zero => UnfinishedMarks::Zero,
-                UnfinishedArg::Normal => UnfinishedMarks::Normal,
-            },
-            abbots,
-            title_scoring: match self.title_scoring {
-                TitleScoringArg::Printed => TitleScoring::Printed,
-                TitleScoringArg::TenEach => TitleScoring::TenEach,
-                TitleScoringArg::FifteenForty => TitleScoring::FifteenForty,
-                TitleScoringArg::Continuous => TitleScoring::Continuous,
-            },
-        }
+        let farm_scoring = match self.farm_scoring {
+            FarmScoringArg::PerField => FarmScoring::PerField,
+            FarmScoringArg::PerFieldOnce => FarmScoring::PerFieldOnce,
+            FarmScoringArg::PerCity4 => FarmScoring::PerCity4,
+        };
+        let inn_cathedral_unfinished = match self.inn_cathedral_unfinished {
+            UnfinishedArg::Zero => UnfinishedMarks::Zero,
+            UnfinishedArg::Normal => UnfinishedMarks::Normal,
+        };
+        let title_scoring = match self.title_scoring {
+            TitleScoringArg::Printed => TitleScoring::Printed,
+            TitleScoringArg::TenEach => TitleScoring::TenEach,
+            TitleScoringArg::FifteenForty => TitleScoring::FifteenForty,
+            TitleScoringArg::Continuous => TitleScoring::Continuous,
+        };
+        RuleOptions::default()
+            .with_farmers(!self.no_farmers)
+            .with_farm_scoring(farm_scoring)
+            .with_tiny_city(self.tiny_city)
+            .with_inn_cathedral_unfinished(inn_cathedral_unfinished)
+            .with_abbots(abbots)
+            .with_title_scoring(title_scoring)
     }
 }
 
@@ -204,8 +206,9 @@ pub fn play(args: &PlayArgs) -> Result<ExitCode, CommandError> {
             }
         };
     let catalogs = args.tilesets.iter().map(|set| load_set(set)).collect::<Result<_, _>>()?;
-    let setup =
-        GameSetup { catalogs, players, seed: args.seed, options: args.rules.options(args.abbots) };
+    let setup = GameSetup::new(catalogs, players)
+        .with_seed(args.seed)
+        .with_options(args.rules.options(args.abbots));
     let mut game = Game::new(setup.clone()).map_err(|error| {
         format!("cannot set up the game: {error}{}", setup_hint(&setup, &error))
     })?;

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use carcassonne::{LandscapeDoc, LandscapeOptions, RuleOptions};
+use carcassonne::{LandscapeDoc, LandscapeOptions};
 
 use crate::play::{RuleArgs, compact, load_set, one_per_line};
 use crate::tileset::CommandError;
@@ -51,15 +51,14 @@ impl ScoreArgs {
 
     fn options(&self) -> LandscapeOptions {
         if self.solo_puzzle {
-            let rules = RuleOptions { farmers: false, ..self.rules.options(false) };
-            return LandscapeOptions { rules, ..LandscapeOptions::solo_puzzle() };
+            let rules = self.rules.options(false).with_farmers(false);
+            return LandscapeOptions::solo_puzzle().with_rules(rules);
         }
-        LandscapeOptions {
-            rules: self.rules.options(false),
-            claim_all: self.claim_all,
-            pennant_value: self.pennant_value,
-            unfinished_pennant_value: self.unfinished_pennant_value,
-        }
+        LandscapeOptions::default()
+            .with_rules(self.rules.options(false))
+            .with_claim_all(self.claim_all)
+            .with_pennant_value(self.pennant_value)
+            .with_unfinished_pennant_value(self.unfinished_pennant_value)
     }
 }
 

@@ -82,15 +82,14 @@ pub fn train(args: &TrainArgs) -> Result<ExitCode, CommandError> {
         MethodArg::Tuning => Method::Tuning { steps: args.steps, deals: args.deals },
         MethodArg::Regression => Method::Regression { rounds: args.rounds, games: args.games },
     };
-    let config = TrainConfig {
-        setup: setup.clone(),
-        method,
-        seed: args.seed,
-        threads: args.threads,
-        policy,
-        noise: args.noise,
-        ridge: 1e-3,
-    };
+    let config = TrainConfig::new(setup.clone())
+        .map_err(|error| error.to_string())?
+        .with_method(method)
+        .with_seed(args.seed)
+        .with_threads(args.threads)
+        .with_policy(policy)
+        .with_noise(args.noise)
+        .with_ridge(1e-3);
     let bar = crate::progress_bar(0, "games");
     let report = training::train(&config, &|progress: TrainProgress| {
         bar.set_length(progress.games_planned);
@@ -156,20 +155,17 @@ fn check(
         name: name.to_owned(),
         description: String::new(),
         kind: BotKind::Greedy {
-            evaluator: EvaluatorWeights { learned, ..EvaluatorWeights::default() },
+            evaluator: EvaluatorWeights::default().with_learned(learned),
             noise: 0.0,
         },
     };
     let entrants = [greedy("learned", Some(weights)), greedy("hand-set", None)];
     let bar = crate::progress_bar(games, "check games");
     // Tile orders apart from the training's.
-    let config = ArenaConfig {
-        setup: setup.clone(),
-        games,
-        seed: carcassonne_bots::derive_seed(seed, u64::MAX - 1),
-        threads,
-        sprt: None,
-    };
+    let config = ArenaConfig::new(setup.clone())
+        .with_games(games)
+        .with_seed(carcassonne_bots::derive_seed(seed, u64::MAX - 1))
+        .with_threads(threads);
     let report = arena::run(&entrants, &config, &|progress| bar.set_position(progress.games_done))
         .map_err(|error| error.to_string())?;
     bar.finish_and_clear();

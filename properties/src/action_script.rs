@@ -166,29 +166,30 @@ fn setup(script: &Script) -> GameSetup {
         names.iter().map(|name| Catalog::builtin(name).expect("built in")).collect();
     let seats = if names.contains(&"inns_and_cathedrals") { 6 } else { 5 };
     let bit = |n: u8| script.options & (1 << n) != 0;
-    let options = RuleOptions {
-        farmers: bit(0),
-        tiny_city: bit(1),
-        inn_cathedral_unfinished: if bit(2) {
+    let options = RuleOptions::new()
+        .with_farmers(bit(0))
+        .with_tiny_city(bit(1))
+        .with_inn_cathedral_unfinished(if bit(2) {
             UnfinishedMarks::Zero
         } else {
             UnfinishedMarks::Normal
-        },
-        abbots: bit(3),
-        farm_scoring: match (script.options >> 4) % 3 {
+        })
+        .with_abbots(bit(3))
+        .with_farm_scoring(match (script.options >> 4) % 3 {
             0 => FarmScoring::PerField,
             1 => FarmScoring::PerFieldOnce,
             _ => FarmScoring::PerCity4,
-        },
-        title_scoring: [
-            TitleScoring::Printed,
-            TitleScoring::TenEach,
-            TitleScoring::FifteenForty,
-            TitleScoring::Continuous,
-        ][usize::from(script.options >> 6)],
-    };
+        })
+        .with_title_scoring(
+            [
+                TitleScoring::Printed,
+                TitleScoring::TenEach,
+                TitleScoring::FifteenForty,
+                TitleScoring::Continuous,
+            ][usize::from(script.options >> 6)],
+        );
     let players = 2 + script.players % (seats - 1);
-    GameSetup { catalogs, players, seed: script.seed, options }
+    GameSetup::new(catalogs, players).with_seed(script.seed).with_options(options)
 }
 
 /// Applies an action the rules allow, which must be accepted, and adds up its scores.

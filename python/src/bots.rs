@@ -105,7 +105,7 @@ impl Evaluator {
                     .map_err(|error| PyValueError::new_err(error.to_string()))?,
             ),
         };
-        let weights = EvaluatorWeights { learned, ..EvaluatorWeights::default() };
+        let weights = EvaluatorWeights::default().with_learned(learned);
         Ok(Evaluator { evaluator: CoreEvaluator::new(weights) })
     }
 
@@ -179,13 +179,13 @@ pub fn arena(
             vec![Catalog::builtin("base").map_err(|error| SetupError::new_err(error.to_string()))?]
         }
     };
-    let setup = GameSetup {
-        catalogs,
-        players: u8::try_from(entrants.len()).unwrap_or(u8::MAX),
-        seed,
-        options: self::options(options)?,
-    };
-    let config = ArenaConfig { setup, games, seed, threads: threads.clamp(1, 256), sprt: None };
+    let setup = GameSetup::new(catalogs, u8::try_from(entrants.len()).unwrap_or(u8::MAX))
+        .with_seed(seed)
+        .with_options(self::options(options)?);
+    let config = ArenaConfig::new(setup)
+        .with_games(games)
+        .with_seed(seed)
+        .with_threads(threads.clamp(1, 256));
     let failure = Mutex::new(None);
     let stop = AtomicBool::new(false);
     let result = py.detach(|| {
@@ -277,16 +277,14 @@ pub fn analyse(
     {
         return Err(PyValueError::new_err("times are seconds above 0 and up to a day"));
     }
-    let config = AnalysisConfig {
-        rollouts: rollouts.filter(|count| *count > 0),
-        time: seconds.map(Duration::from_secs_f64),
-        seed,
-        threads: threads.clamp(1, 256),
-        continuation: self::continuation(continuation)?,
-        keep: keep.clamp(1, 1000),
-        report_every: Duration::from_secs_f64(report_every),
-        ..AnalysisConfig::default()
-    };
+    let config = AnalysisConfig::default()
+        .with_rollouts(rollouts.filter(|count| *count > 0))
+        .with_time(seconds.map(Duration::from_secs_f64))
+        .with_seed(seed)
+        .with_threads(threads.clamp(1, 256))
+        .with_continuation(self::continuation(continuation)?)
+        .with_keep(keep.clamp(1, 1000))
+        .with_report_every(Duration::from_secs_f64(report_every));
     let failure = Mutex::new(None);
     let stop = AtomicBool::new(false);
     let core = &game.game;

@@ -68,7 +68,7 @@ pub(crate) fn setup(
             Catalog::builtin("base").map_err(|error| tileset_error(py, error.to_string(), &[]))?,
         ],
     };
-    Ok(GameSetup { catalogs, players, seed, options: self::options(options)? })
+    Ok(GameSetup::new(catalogs, players).with_seed(seed).with_options(self::options(options)?))
 }
 
 #[pymethods]

@@ -24,7 +24,11 @@ const PANEL: f64 = 250.0;
 const LINE: f64 = 46.0;
 
 /// What to draw besides the tiles and figures.
+///
+/// Made with `default` and changed with its `with_` methods or by assigning fields: it is
+/// `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct BoardOptions {
     /// A panel beside the board with each player's score and figures in supply, the tiles
     /// left and whose turn it is.
@@ -41,8 +45,36 @@ impl Default for BoardOptions {
     }
 }
 
+impl BoardOptions {
+    /// Sets [`score_panel`](Self::score_panel), for chaining.
+    #[must_use]
+    pub fn with_score_panel(mut self, score_panel: bool) -> BoardOptions {
+        self.score_panel = score_panel;
+        self
+    }
+
+    /// Sets [`last_move`](Self::last_move), for chaining.
+    #[must_use]
+    pub fn with_last_move(mut self, last_move: bool) -> BoardOptions {
+        self.last_move = last_move;
+        self
+    }
+
+    /// Sets [`overlay`](Self::overlay), for chaining.
+    #[must_use]
+    pub fn with_overlay(mut self, overlay: Overlay) -> BoardOptions {
+        self.overlay = overlay;
+        self
+    }
+}
+
 /// Marks drawn over a board: an analysis shows its candidate cells and its best move.
+///
+/// Made with `default` or [`Overlay::heat_map`] and changed with its `with_` methods or by
+/// assigning fields: it is `#[non_exhaustive]`, so an option added in a later release breaks no
+/// caller.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Overlay {
     /// Cells shaded by value, each with an optional label.
     pub cells: Vec<ShadedCell>,

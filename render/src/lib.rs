@@ -35,3 +35,8 @@ pub use sheet::{catalog_sheet, tile_svg};
 
 #[cfg(test)]
 mod tests;
+
+/// The crate README's example, compiled and run with the doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1497,7 +1497,7 @@ pub fn setup(settings: &Settings, players: usize) -> Result<GameSetup, String> {
         .map(|name| Catalog::builtin(name).map_err(|error| error.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
     let players = u8::try_from(players).map_err(|_| "too many players".to_owned())?;
-    Ok(GameSetup { catalogs, players, seed: settings.seed, options: settings.rules })
+    Ok(GameSetup::new(catalogs, players).with_seed(settings.seed).with_options(settings.rules))
 }
 
 /// `CREATE_ROOM`'s settings, checked: sets that exist and combine, a player count the sets

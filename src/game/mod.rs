@@ -88,6 +88,7 @@ pub struct PlacedFigure {
 
 /// What is known about the feature a segment belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct FeatureView {
     /// The feature's kind.
     pub kind: SegmentKind,

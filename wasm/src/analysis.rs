@@ -71,16 +71,14 @@ impl OptionsDoc {
                 ));
             }
         };
-        Ok(AnalysisConfig {
-            rollouts,
-            time: self.seconds.map(Duration::from_secs_f64),
-            seed: crate::convert::seed(self.seed)?,
-            threads: 1,
-            continuation,
-            keep: whole(self.keep, "keep", 1000.0)? as usize,
-            report_every: Duration::from_secs_f64(self.report_every),
-            ..AnalysisConfig::default()
-        })
+        Ok(AnalysisConfig::default()
+            .with_rollouts(rollouts)
+            .with_time(self.seconds.map(Duration::from_secs_f64))
+            .with_seed(crate::convert::seed(self.seed)?)
+            .with_threads(1)
+            .with_continuation(continuation)
+            .with_keep(whole(self.keep, "keep", 1000.0)? as usize)
+            .with_report_every(Duration::from_secs_f64(self.report_every)))
     }
 }
 
@@ -249,10 +247,7 @@ pub fn analysis_svg(
         heat.moves.first().and_then(|best| Suggestion::of_move(heat.tile, best.place, best.figure));
     let played =
         played.and_then(|played| Suggestion::of_move(heat.tile, played.place, played.figure));
-    let options = BoardOptions {
-        overlay: Overlay::heat_map(candidates, best, played),
-        ..BoardOptions::default()
-    };
+    let options = BoardOptions::default().with_overlay(Overlay::heat_map(candidates, best, played));
     Ok(board_svg(game.core(), &options))
 }
 

@@ -58,12 +58,9 @@ pub(crate) fn setup(value: JsValue) -> Result<GameSetup, JsValue> {
         Some(sets) => sets.into_iter().map(catalog).collect::<Result<Vec<_>, _>>()?,
         None => vec![catalog(serde_json::Value::from("base"))?],
     };
-    Ok(GameSetup {
-        catalogs,
-        players: doc.players.unwrap_or(2),
-        seed: seed(doc.seed.unwrap_or(0.0))?,
-        options: doc.options.unwrap_or_default(),
-    })
+    Ok(GameSetup::new(catalogs, doc.players.unwrap_or(2))
+        .with_seed(seed(doc.seed.unwrap_or(0.0))?)
+        .with_options(doc.options.unwrap_or_default()))
 }
 
 #[wasm_bindgen]

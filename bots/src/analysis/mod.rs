@@ -31,7 +31,11 @@ pub use review::{ReviewProgress, TurnReview, review};
 pub use rollout::Continuation;
 
 /// How much to analyse, and how.
+///
+/// Made with `default` and changed with its `with_` methods or by assigning fields: it is
+/// `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct AnalysisConfig {
     /// Rollouts in all, over every candidate; `None` for no limit (then `time` must stop it).
     pub rollouts: Option<u64>,
@@ -66,8 +70,67 @@ impl Default for AnalysisConfig {
     }
 }
 
+impl AnalysisConfig {
+    /// Sets [`rollouts`](Self::rollouts), for chaining.
+    #[must_use]
+    pub fn with_rollouts(mut self, rollouts: Option<u64>) -> AnalysisConfig {
+        self.rollouts = rollouts;
+        self
+    }
+
+    /// Sets [`time`](Self::time), for chaining.
+    #[must_use]
+    pub fn with_time(mut self, time: Option<Duration>) -> AnalysisConfig {
+        self.time = time;
+        self
+    }
+
+    /// Sets [`seed`](Self::seed), for chaining.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> AnalysisConfig {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets [`threads`](Self::threads), for chaining.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> AnalysisConfig {
+        self.threads = threads;
+        self
+    }
+
+    /// Sets [`continuation`](Self::continuation), for chaining.
+    #[must_use]
+    pub fn with_continuation(mut self, continuation: Continuation) -> AnalysisConfig {
+        self.continuation = continuation;
+        self
+    }
+
+    /// Sets [`keep`](Self::keep), for chaining.
+    #[must_use]
+    pub fn with_keep(mut self, keep: usize) -> AnalysisConfig {
+        self.keep = keep;
+        self
+    }
+
+    /// Sets [`continuation_turns`](Self::continuation_turns), for chaining.
+    #[must_use]
+    pub fn with_continuation_turns(mut self, continuation_turns: u32) -> AnalysisConfig {
+        self.continuation_turns = continuation_turns;
+        self
+    }
+
+    /// Sets [`report_every`](Self::report_every), for chaining.
+    #[must_use]
+    pub fn with_report_every(mut self, report_every: Duration) -> AnalysisConfig {
+        self.report_every = report_every;
+        self
+    }
+}
+
 /// One way to play the turn and what it leads to.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct MoveStats {
     /// The placement; `None` when the analysis began after the tile was placed.
     pub place: Option<Action>,
@@ -112,6 +175,7 @@ pub enum Stop {
 
 /// The ranked moves of the player to move.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Analysis {
     /// The player to move.
     pub player: PlayerId,
@@ -166,7 +230,7 @@ pub enum AnalysisError {
 ///
 /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
 /// game.apply(Action::Draw)?;
-/// let config = AnalysisConfig { rollouts: Some(2_000), ..AnalysisConfig::default() };
+/// let config = AnalysisConfig::default().with_rollouts(Some(2_000));
 /// let analysis = analyze(&game, &config, |_| {}, &AtomicBool::new(false))?;
 /// let best = &analysis.moves[0];
 /// println!("{:?} then {:?}: margin {:+.1} ± {:.1}", best.place, best.figure, best.margin, best.margin_se);

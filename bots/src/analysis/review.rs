@@ -13,6 +13,7 @@ const VERIFY_SALT: u64 = u64::MAX - 1;
 
 /// One turn of a reviewed game.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct TurnReview {
     /// The turn, counting from 1 (the first tile placed after the start tile).
     pub turn: usize,
@@ -34,6 +35,7 @@ pub struct TurnReview {
 
 /// Where a review has got to, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ReviewProgress {
     /// Turns analysed.
     pub done: usize,
@@ -57,7 +59,7 @@ pub struct ReviewProgress {
 ///     let first = game.legal_actions()[0];
 ///     game.apply(first)?;
 /// }
-/// let config = AnalysisConfig { rollouts: Some(200), ..AnalysisConfig::default() };
+/// let config = AnalysisConfig::default().with_rollouts(Some(200));
 /// let turns = review(&game, &config, |_| {}, &AtomicBool::new(false))?;
 /// assert_eq!(turns.len(), 3);
 /// assert!(turns.iter().all(|turn| turn.loss >= 0.0));

@@ -142,13 +142,8 @@ impl Journal {
     ///
     /// let path = std::env::temp_dir().join(format!("doc-journal-{}.jsonl", std::process::id()));
     /// let entrants = [Profile::builtin("greedy")?, Profile::builtin("random")?];
-    /// let config = ArenaConfig {
-    ///     setup: GameSetup::new(vec![Catalog::builtin("base")?], 2),
-    ///     games: 4,
-    ///     seed: 1,
-    ///     threads: 1,
-    ///     sprt: None,
-    /// };
+    /// let setup = GameSetup::new(vec![Catalog::builtin("base")?], 2);
+    /// let config = ArenaConfig::new(setup).with_games(4).with_seed(1);
     /// let (journal, played) = Journal::open(&path, &entrants, &config)?;
     /// assert!(played.is_empty());
     /// let first = arena::resume(&entrants, &config, played, &|_| {}, &|deal| journal.record(deal))?;

@@ -26,7 +26,11 @@ use crate::profile::Profile;
 use crate::seeds::derive;
 
 /// What to play.
+///
+/// Made with [`ArenaConfig::new`] and changed with its `with_` methods or by assigning fields: it
+/// is `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct ArenaConfig {
     /// Tile sets and rule options; the players are the entrants and the seed is each deal's.
     pub setup: GameSetup,
@@ -41,6 +45,39 @@ pub struct ArenaConfig {
 }
 
 impl ArenaConfig {
+    /// An arena of `setup`'s sets and rules: 100 games, seed 0, one thread, no SPRT.
+    #[must_use]
+    pub fn new(setup: GameSetup) -> ArenaConfig {
+        ArenaConfig { setup, games: 100, seed: 0, threads: 1, sprt: None }
+    }
+
+    /// Sets [`games`](Self::games), for chaining.
+    #[must_use]
+    pub fn with_games(mut self, games: u64) -> ArenaConfig {
+        self.games = games;
+        self
+    }
+
+    /// Sets [`seed`](Self::seed), for chaining.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> ArenaConfig {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets [`threads`](Self::threads), for chaining.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> ArenaConfig {
+        self.threads = threads;
+        self
+    }
+
+    /// Sets [`sprt`](Self::sprt), for chaining.
+    #[must_use]
+    pub fn with_sprt(mut self, sprt: Option<Sprt>) -> ArenaConfig {
+        self.sprt = sprt;
+        self
+    }
     /// The deals these games make with `players` entrants: whole deals, at least one.
     #[must_use]
     pub fn deals(&self, players: usize) -> u64 {
@@ -50,6 +87,7 @@ impl ArenaConfig {
 
 /// Where the arena has got to, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ArenaProgress {
     /// Games finished.
     pub games_done: u64,
@@ -107,6 +145,7 @@ pub enum ArenaError {
 
 /// One entrant's results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct EntrantReport {
     /// The profile's name.
     pub name: String,
@@ -133,6 +172,7 @@ pub struct EntrantReport {
 /// How one entrant fared against another, game by game: in each game, 1 for the higher
 /// score, ½ for equal scores.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct PairReport {
     /// The first entrant's name.
     pub first: String,
@@ -150,6 +190,7 @@ pub struct PairReport {
 
 /// The arena's results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct ArenaReport {
     /// Deals played.
     pub deals: u64,
@@ -204,13 +245,8 @@ pub struct DealRecord {
 /// use carcassonne_bots::arena::{self, ArenaConfig};
 ///
 /// let entrants = [Profile::builtin("medium")?, Profile::builtin("random")?];
-/// let config = ArenaConfig {
-///     setup: GameSetup::new(vec![Catalog::builtin("base")?], 2),
-///     games: 4,
-///     seed: 1,
-///     threads: 1,
-///     sprt: None,
-/// };
+/// let setup = GameSetup::new(vec![Catalog::builtin("base")?], 2);
+/// let config = ArenaConfig::new(setup).with_games(4).with_seed(1);
 /// let report = arena::run(&entrants, &config, &|_| {})?;
 /// assert_eq!((report.deals, report.games), (2, 4));
 /// assert!(report.entrants[0].win_rate > report.entrants[1].win_rate);

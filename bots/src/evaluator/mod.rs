@@ -13,8 +13,12 @@ pub use learned::{LearnedWeights, LearnedWeightsError};
 pub use signals::{SIGNALS, Signal, Signals};
 
 /// The evaluator's weights, in points; a profile may set any of them.
+///
+/// Made with `default` and changed with its `with_` methods or by assigning fields: it is
+/// `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct EvaluatorWeights {
     /// What a follower in supply is worth at the start of the game (an abbot half of it).
     pub figure_in_supply: f32,
@@ -73,6 +77,90 @@ impl Default for EvaluatorWeights {
 }
 
 impl EvaluatorWeights {
+    /// Sets [`figure_in_supply`](Self::figure_in_supply), for chaining.
+    #[must_use]
+    pub fn with_figure_in_supply(mut self, figure_in_supply: f32) -> EvaluatorWeights {
+        self.figure_in_supply = figure_in_supply;
+        self
+    }
+
+    /// Sets [`supply_decay`](Self::supply_decay), for chaining.
+    #[must_use]
+    pub fn with_supply_decay(mut self, supply_decay: f32) -> EvaluatorWeights {
+        self.supply_decay = supply_decay;
+        self
+    }
+
+    /// Sets [`stuck_below`](Self::stuck_below), for chaining.
+    #[must_use]
+    pub fn with_stuck_below(mut self, stuck_below: f32) -> EvaluatorWeights {
+        self.stuck_below = stuck_below;
+        self
+    }
+
+    /// Sets [`stuck_penalty`](Self::stuck_penalty), for chaining.
+    #[must_use]
+    pub fn with_stuck_penalty(mut self, stuck_penalty: f32) -> EvaluatorWeights {
+        self.stuck_penalty = stuck_penalty;
+        self
+    }
+
+    /// Sets [`rival_help`](Self::rival_help), for chaining.
+    #[must_use]
+    pub fn with_rival_help(mut self, rival_help: f32) -> EvaluatorWeights {
+        self.rival_help = rival_help;
+        self
+    }
+
+    /// Sets [`field_outlook`](Self::field_outlook), for chaining.
+    #[must_use]
+    pub fn with_field_outlook(mut self, field_outlook: f32) -> EvaluatorWeights {
+        self.field_outlook = field_outlook;
+        self
+    }
+
+    /// Sets [`token_majority`](Self::token_majority), for chaining.
+    #[must_use]
+    pub fn with_token_majority(mut self, token_majority: f32) -> EvaluatorWeights {
+        self.token_majority = token_majority;
+        self
+    }
+
+    /// Sets [`titles`](Self::titles), for chaining.
+    #[must_use]
+    pub fn with_titles(mut self, titles: f32) -> EvaluatorWeights {
+        self.titles = titles;
+        self
+    }
+
+    /// Sets [`builder`](Self::builder), for chaining.
+    #[must_use]
+    pub fn with_builder(mut self, builder: f32) -> EvaluatorWeights {
+        self.builder = builder;
+        self
+    }
+
+    /// Sets [`flock`](Self::flock), for chaining.
+    #[must_use]
+    pub fn with_flock(mut self, flock: f32) -> EvaluatorWeights {
+        self.flock = flock;
+        self
+    }
+
+    /// Sets [`special_in_supply`](Self::special_in_supply), for chaining.
+    #[must_use]
+    pub fn with_special_in_supply(mut self, special_in_supply: f32) -> EvaluatorWeights {
+        self.special_in_supply = special_in_supply;
+        self
+    }
+
+    /// Sets [`learned`](Self::learned), for chaining.
+    #[must_use]
+    pub fn with_learned(mut self, learned: Option<LearnedWeights>) -> EvaluatorWeights {
+        self.learned = learned;
+        self
+    }
+
     /// The weight of each signal: the learned ones, or those the hand-set settings imply.
     #[must_use]
     pub fn signal_weights(&self) -> Signals {

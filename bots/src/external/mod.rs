@@ -40,8 +40,13 @@ use crate::{Bot, BotError, forced};
 /// assert_eq!((config.move_ms, config.start_ms, config.starts), (2000, 10_000, 4));
 /// # Ok::<(), carcassonne_bots::ProfileError>(())
 /// ```
+///
+/// Made with [`ExternalConfig::from_command_line`] and changed with its `with_` methods or by
+/// assigning fields: it is `#[non_exhaustive]`, so an option added in a later release breaks no
+/// caller.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct ExternalConfig {
     /// The program and its arguments, run without a shell.
     pub command: Vec<String>,
@@ -74,6 +79,41 @@ const fn default_show_stderr() -> bool {
 }
 
 impl ExternalConfig {
+    /// Sets [`command`](Self::command), for chaining.
+    #[must_use]
+    pub fn with_command(mut self, command: Vec<String>) -> ExternalConfig {
+        self.command = command;
+        self
+    }
+
+    /// Sets [`move_ms`](Self::move_ms), for chaining.
+    #[must_use]
+    pub fn with_move_ms(mut self, move_ms: u64) -> ExternalConfig {
+        self.move_ms = move_ms;
+        self
+    }
+
+    /// Sets [`start_ms`](Self::start_ms), for chaining.
+    #[must_use]
+    pub fn with_start_ms(mut self, start_ms: u64) -> ExternalConfig {
+        self.start_ms = start_ms;
+        self
+    }
+
+    /// Sets [`starts`](Self::starts), for chaining.
+    #[must_use]
+    pub fn with_starts(mut self, starts: u32) -> ExternalConfig {
+        self.starts = starts;
+        self
+    }
+
+    /// Sets [`show_stderr`](Self::show_stderr), for chaining.
+    #[must_use]
+    pub fn with_show_stderr(mut self, show_stderr: bool) -> ExternalConfig {
+        self.show_stderr = show_stderr;
+        self
+    }
+
     /// A configuration with the defaults for `command`, a command line split as a POSIX shell
     /// would split it (quotes and backslashes; no variables, globs or pipes).
     ///
@@ -125,6 +165,7 @@ impl ExternalConfig {
 
 /// The moves an external bot lost to a random legal one, by cause.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Faults {
     /// No answer in time.
     pub slow: u32,

@@ -45,8 +45,12 @@ pub enum Playout {
 
 /// Progressive widening: a decision node visited `n` times considers only its first
 /// `ceil(c · n^alpha)` actions.
+///
+/// Made with [`Widening::new`]: it is `#[non_exhaustive]`, so a parameter added in a later release
+/// breaks no caller.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Widening {
     /// The multiplier.
     pub c: f32,
@@ -54,9 +58,21 @@ pub struct Widening {
     pub alpha: f32,
 }
 
+impl Widening {
+    /// Widening that allows `c` × visits^`alpha` children.
+    #[must_use]
+    pub const fn new(c: f32, alpha: f32) -> Widening {
+        Widening { c, alpha }
+    }
+}
+
 /// Everything that sets a search's strength and cost.
+///
+/// Made with `default` and changed with its `with_` methods or by assigning fields: it is
+/// `#[non_exhaustive]`, so an option added in a later release breaks no caller.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct MctsConfig {
     /// Iterations per turn, over all trees (placement and figure together).
     pub iterations: u32,
@@ -122,9 +138,124 @@ impl Default for MctsConfig {
     }
 }
 
+impl MctsConfig {
+    /// Sets [`iterations`](Self::iterations), for chaining.
+    #[must_use]
+    pub fn with_iterations(mut self, iterations: u32) -> MctsConfig {
+        self.iterations = iterations;
+        self
+    }
+
+    /// Sets [`seconds`](Self::seconds), for chaining.
+    #[must_use]
+    pub fn with_seconds(mut self, seconds: Option<f64>) -> MctsConfig {
+        self.seconds = seconds;
+        self
+    }
+
+    /// Sets [`trees`](Self::trees), for chaining.
+    #[must_use]
+    pub fn with_trees(mut self, trees: u32) -> MctsConfig {
+        self.trees = trees;
+        self
+    }
+
+    /// Sets [`threads`](Self::threads), for chaining.
+    #[must_use]
+    pub fn with_threads(mut self, threads: u32) -> MctsConfig {
+        self.threads = threads;
+        self
+    }
+
+    /// Sets [`exploration`](Self::exploration), for chaining.
+    #[must_use]
+    pub fn with_exploration(mut self, exploration: f32) -> MctsConfig {
+        self.exploration = exploration;
+        self
+    }
+
+    /// Sets [`playout`](Self::playout), for chaining.
+    #[must_use]
+    pub fn with_playout(mut self, playout: Playout) -> MctsConfig {
+        self.playout = playout;
+        self
+    }
+
+    /// Sets [`figure_chance`](Self::figure_chance), for chaining.
+    #[must_use]
+    pub fn with_figure_chance(mut self, figure_chance: f64) -> MctsConfig {
+        self.figure_chance = figure_chance;
+        self
+    }
+
+    /// Sets [`determinized`](Self::determinized), for chaining.
+    #[must_use]
+    pub fn with_determinized(mut self, determinized: bool) -> MctsConfig {
+        self.determinized = determinized;
+        self
+    }
+
+    /// Sets [`widening`](Self::widening), for chaining.
+    #[must_use]
+    pub fn with_widening(mut self, widening: Option<Widening>) -> MctsConfig {
+        self.widening = widening;
+        self
+    }
+
+    /// Sets [`ordered_levels`](Self::ordered_levels), for chaining.
+    #[must_use]
+    pub fn with_ordered_levels(mut self, ordered_levels: u32) -> MctsConfig {
+        self.ordered_levels = ordered_levels;
+        self
+    }
+
+    /// Sets [`prior_visits`](Self::prior_visits), for chaining.
+    #[must_use]
+    pub fn with_prior_visits(mut self, prior_visits: f32) -> MctsConfig {
+        self.prior_visits = prior_visits;
+        self
+    }
+
+    /// Sets [`figure_share`](Self::figure_share), for chaining.
+    #[must_use]
+    pub fn with_figure_share(mut self, figure_share: f32) -> MctsConfig {
+        self.figure_share = figure_share;
+        self
+    }
+
+    /// Sets [`exact_tiles`](Self::exact_tiles), for chaining.
+    #[must_use]
+    pub fn with_exact_tiles(mut self, exact_tiles: u32) -> MctsConfig {
+        self.exact_tiles = exact_tiles;
+        self
+    }
+
+    /// Sets [`exact_nodes`](Self::exact_nodes), for chaining.
+    #[must_use]
+    pub fn with_exact_nodes(mut self, exact_nodes: u64) -> MctsConfig {
+        self.exact_nodes = exact_nodes;
+        self
+    }
+
+    /// Sets [`reward`](Self::reward), for chaining.
+    #[must_use]
+    pub fn with_reward(mut self, reward: Reward) -> MctsConfig {
+        self.reward = reward;
+        self
+    }
+
+    /// Sets [`evaluator`](Self::evaluator), for chaining.
+    #[must_use]
+    pub fn with_evaluator(mut self, evaluator: EvaluatorWeights) -> MctsConfig {
+        self.evaluator = evaluator;
+        self
+    }
+}
+
 /// What one search found: each choice at the decision with its visits and mean reward for the
 /// player to move, most visited first.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct SearchStats {
     /// The choices, best first.
     pub choices: Vec<ChoiceStat>,
