@@ -50,24 +50,16 @@ else
     built=$cargo_target/$target/release
 fi
 
-# The libraries as cargo names them, and what a static link needs besides (rustc says).
+# The libraries as cargo names them. The shared one goes in bin/ on Windows, where programs
+# find a DLL beside them, with its import library in lib/; in lib/ elsewhere.
+static=libcarcassonne_capi.a
+implib=""
 case $target in
-    *-windows-gnu)
-        windows=1
-        static=libcarcassonne_capi.a
-        shared=(carcassonne_capi.dll libcarcassonne_capi.dll.a)
-        ;;
-    *-apple-darwin)
-        windows=0
-        static=libcarcassonne_capi.a
-        shared=(libcarcassonne_capi.dylib)
-        ;;
-    *)
-        windows=0
-        static=libcarcassonne_capi.a
-        shared=(libcarcassonne_capi.so)
-        ;;
+    *-windows-gnu) shared=carcassonne_capi.dll shared_dir=bin implib=libcarcassonne_capi.dll.a ;;
+    *-apple-darwin) shared=libcarcassonne_capi.dylib shared_dir=lib ;;
+    *) shared=libcarcassonne_capi.so shared_dir=lib ;;
 esac
+# What a static link needs besides (rustc says).
 native=$(cargo rustc --release --locked -p carcassonne-capi --lib --crate-type staticlib \
     --target "$target" -- --print native-static-libs 2>&1 |
     sed -n 's/.*native-static-libs: //p' | tail -n 1)
@@ -86,13 +78,9 @@ mkdir -p "$sdk/include" "$sdk/lib/pkgconfig" "$sdk/lib/cmake/carcassonne" \
     "$sdk/share/carcassonne/examples" "$sdk/share/doc/carcassonne"
 cp include/carcassonne.h "$sdk/include/"
 cp "$built/$static" "$sdk/lib/"
-if ((windows)); then
-    mkdir -p "$sdk/bin"
-    cp "$built/carcassonne_capi.dll" "$sdk/bin/"
-    cp "$built/libcarcassonne_capi.dll.a" "$sdk/lib/"
-else
-    cp "$built/${shared[0]}" "$sdk/lib/"
-fi
+mkdir -p "$sdk/$shared_dir"
+cp "$built/$shared" "$sdk/$shared_dir/"
+[[ -z $implib ]] || cp "$built/$implib" "$sdk/lib/"
 cp capi/examples/random_game.c capi/examples/random_game.cpp capi/examples/CMakeLists.txt \
     "$sdk/share/carcassonne/examples/"
 cp LICENSE-MIT LICENSE-APACHE CHANGELOG.md "$sdk/share/doc/carcassonne/"
@@ -113,13 +101,9 @@ Libs.private: $private
 EOF
 
 # CMake: two imported targets; the folder is found from the config file's own place.
-if ((windows)); then
-    shared_location='${_carcassonne_prefix}/bin/carcassonne_capi.dll'
-    implib_line='IMPORTED_IMPLIB "${_carcassonne_prefix}/lib/libcarcassonne_capi.dll.a"'
-else
-    shared_location="\${_carcassonne_prefix}/lib/${shared[0]}"
-    implib_line=''
-fi
+shared_location="\${_carcassonne_prefix}/$shared_dir/$shared"
+implib_line=""
+[[ -z $implib ]] || implib_line="IMPORTED_IMPLIB \"\${_carcassonne_prefix}/lib/$implib\""
 cmake_libs=$(tr ' ' ';' <<< "$private")
 cat > "$sdk/lib/cmake/carcassonne/carcassonneConfig.cmake" << EOF
 # find_package(carcassonne) for the carcassonne rules engine's C ABI, version $version
@@ -171,7 +155,7 @@ EOF
 
 archive=$out/$name.tar.gz
 tar -czf "$archive" -C "$out" "$name"
-if ((windows)) && command -v zip > /dev/null; then
+if [[ $target == *-windows-* ]] && command -v zip > /dev/null; then
     (cd "$out" && rm -f "$name.zip" && zip -qr "$name.zip" "$name")
 fi
 echo "$archive"

@@ -90,11 +90,11 @@ const GENERATIONS: usize = 1 << (usize::BITS - INDEX_BITS);
 /// the holder wakes it. A second caller on a bot thinking for 1.7 s used 0.1 ms of CPU while
 /// it waited, against 150 ms with the spin-yield-sleep lock before it (which polled every
 /// 50 µs); 20,000 random games by number took the same CPU time with either (ratio 1.000,
-/// 0.96 to 1.06, 15 alternated pairs), so the C ABI's speed is unchanged. Its eventual fairness (a waiter parked
-/// for about half a millisecond is handed the lock directly) keeps a thread calling in a tight
-/// loop from keeping another waiting for ever, such as a `_free` from Unity's main thread
-/// while a job plays. Two threads on one handle are a caller's slip to survive safely, not a
-/// path to make fast.
+/// 0.96 to 1.06, 15 alternated pairs), so the C ABI's speed is unchanged. Its eventual
+/// fairness (a waiter parked for about half a millisecond is handed the lock directly) keeps a
+/// thread calling in a tight loop from keeping another waiting for ever, such as a `_free`
+/// from Unity's main thread while a job plays. Two threads on one handle are a caller's slip
+/// to survive safely, not a path to make fast.
 struct Turn(parking_lot::RawMutex);
 
 impl Turn {
