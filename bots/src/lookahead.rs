@@ -41,7 +41,8 @@ pub struct LookaheadConfig {
     /// Whole turns played greedily after a candidate before the evaluator values the game.
     pub turns: u32,
     /// A cap on the time per turn, in seconds (three quarters for the placement, a quarter for
-    /// the figure); none when absent. With a cap the answer depends on the machine's speed.
+    /// the figure, or an eighth each for the figure and a flock's choice when the figure may
+    /// lead to one); none when absent. With a cap the answer depends on the machine's speed.
     pub seconds: Option<f64>,
     /// The evaluator's weights (a profile sets them in its own `evaluator` table).
     #[serde(skip)]
@@ -139,8 +140,14 @@ impl LookaheadBot {
     }
 
     /// The moves to measure, best first by the evaluator: whole turns in the place phase
-    /// (answered by their placement), the legal actions otherwise.
-    fn candidates(&self, game: &Game, seat: PlayerId, scratch: &mut Scratch) -> Vec<Candidate> {
+    /// (answered by their placement), the legal actions otherwise; and whether any legal action
+    /// leads to a flock's choice in the same turn.
+    fn candidates(
+        &self,
+        game: &Game,
+        seat: PlayerId,
+        scratch: &mut Scratch,
+    ) -> (Vec<Candidate>, bool) {
         let mut points = vec![0.0; usize::from(game.players())];
         let mut all = Vec::new();
         let mut value = |after: &Game, scratch: &mut Scratch| {
@@ -169,8 +176,9 @@ impl LookaheadBot {
         }
         // Best first; equal values by the action, so the order never depends on the listing.
         all.sort_by(|a, b| b.prior.total_cmp(&a.prior).then(a.action.cmp(&b.action)));
+        let flock_follows = all.iter().any(|c| matches!(c.after.phase(), Phase::Flock { .. }));
         all.truncate(self.config.candidates.max(1) as usize);
-        all
+        (all, flock_follows)
     }
 
     /// One sample: `after` on the tile order of `seed`, played on for the configured turns by
@@ -194,21 +202,33 @@ impl LookaheadBot {
     }
 }
 
+/// The share of the turn's time cap a decision in `phase` may use: three quarters for the
+/// placement, the rest for what follows it in the same turn (the figure, and a flock's choice
+/// when the figure may lead to one), so that a whole turn stays within the cap. A builder's
+/// second tile is a turn of its own, as the rules call it.
+fn phase_share(phase: Phase, flock_follows: bool) -> f64 {
+    match phase {
+        Phase::Place { .. } => 0.75,
+        Phase::Figure { .. } if !flock_follows => 0.25,
+        _ => 0.125,
+    }
+}
+
 impl Bot for LookaheadBot {
     fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
         let started = Instant::now();
         if let Some(action) = forced(game, seat)? {
             return Ok(action);
         }
-        let share = if matches!(game.phase(), Phase::Place { .. }) { 0.75 } else { 0.25 };
+        let seed = decision_seed(self.seed, game);
+        let mut scratch = Scratch::default();
+        let mut points = vec![0.0; usize::from(game.players())];
+        let (mut candidates, flock_follows) = self.candidates(game, seat, &mut scratch);
+        let share = phase_share(game.phase(), flock_follows);
         let deadline = self
             .config
             .seconds
             .map(|seconds| started + Duration::from_secs_f64(seconds.clamp(0.0, 3600.0) * share));
-        let seed = decision_seed(self.seed, game);
-        let mut scratch = Scratch::default();
-        let mut points = vec![0.0; usize::from(game.players())];
-        let mut candidates = self.candidates(game, seat, &mut scratch);
         let Some(first) = candidates.first().map(|candidate| candidate.action) else {
             return game.legal_actions().first().copied().ok_or(BotError::GameOver);
         };
@@ -312,5 +332,17 @@ mod tests {
         after.apply(action).unwrap();
         let figure = bot.choose(&after, seat).unwrap();
         assert!(after.legal_actions().contains(&figure));
+    }
+
+    /// The decisions of one turn share the cap without passing it: the placement and the
+    /// figure, or the placement, the figure and a flock's choice.
+    #[test]
+    fn a_turns_decisions_share_the_cap() {
+        let pos = carcassonne::Pos::new(0, 1);
+        let place = phase_share(Phase::Place { tile: 0 }, false);
+        let figure = phase_share(Phase::Figure { pos }, false);
+        assert_eq!(place + figure, 1.0);
+        let figure = phase_share(Phase::Figure { pos }, true);
+        assert_eq!(place + figure + phase_share(Phase::Flock { pos }, false), 1.0);
     }
 }

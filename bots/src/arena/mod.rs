@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use web_time::Instant;
 
-use carcassonne::{Game, GameSetup, SetupError};
+use carcassonne::{Game, GameSetup, Phase, SetupError};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -216,6 +216,10 @@ pub struct GameRecord {
     #[cfg(test)]
     #[serde(skip)]
     drawn: Vec<carcassonne::TileIndex>,
+    /// Flock choices made and builders' second tiles placed: what the turn test checks.
+    #[cfg(test)]
+    #[serde(skip)]
+    shape: (usize, usize),
     /// Final scores.
     pub scores: Vec<f64>,
     /// Thinking time, all turns together.
@@ -450,19 +454,17 @@ fn play_deal(
                     message: error.to_string(),
                 })?;
             let took = asked.elapsed();
-            let draw = matches!(action, carcassonne::Action::Draw);
             game.apply(action).map_err(|error| ArenaError::Bot {
                 bot: entrants[entrant].name.clone(),
                 deal,
                 message: format!("chose {action}, which the game refused: {error}"),
             })?;
-            if draw {
-                continue;
-            }
             turn_time[entrant] += took;
             think[entrant] += took;
-            // A turn ends when the turn passes or the game ends.
-            if game.current_player() != seat || game.is_over() {
+            // A turn ends where the next tile is to be drawn (a builder's second tile is a turn
+            // of its own, as the rules call it) or the game ends. A flock's token is drawn last
+            // in its turn, so the turn's end is looked for after every action, draws included.
+            if game.phase() == Phase::Draw || game.is_over() {
                 turns[entrant] += 1;
                 slowest[entrant] = slowest[entrant].max(turn_time[entrant]);
                 turn_time[entrant] = Duration::ZERO;
@@ -479,6 +481,8 @@ fn play_deal(
             seated: seated.clone(),
             #[cfg(test)]
             drawn: drawn_tiles(&game),
+            #[cfg(test)]
+            shape: turn_shape(&template.restarted(deal_seed), &game),
             scores,
             think,
             turns,
@@ -488,6 +492,22 @@ fn play_deal(
         finished();
     }
     Ok(results)
+}
+
+/// How many flock choices a game held, and how many builders' second tiles.
+#[cfg(test)]
+fn turn_shape(start: &Game, played: &Game) -> (usize, usize) {
+    let mut game = start.clone();
+    let (mut flocks, mut second_tiles) = (0, 0);
+    for action in played.actions() {
+        match game.phase() {
+            Phase::Flock { .. } => flocks += 1,
+            Phase::Place { .. } if game.is_second_turn() => second_tiles += 1,
+            _ => {}
+        }
+        game.apply(*action).unwrap();
+    }
+    (flocks, second_tiles)
 }
 
 /// The tiles a game drew, in order (its reshuffled copy names every draw).
@@ -613,6 +633,7 @@ mod tests {
         GameRecord {
             seated: (0..n).collect(),
             drawn: Vec::new(),
+            shape: (0, 0),
             scores: scores.to_vec(),
             think: vec![Duration::from_millis(2); n],
             turns: vec![2; n],
@@ -651,6 +672,34 @@ mod tests {
             let second = play_deal(&template, &entrants, 7, 1, &|| {}).unwrap();
             assert_ne!(second[0].drawn, first[0].drawn);
         }
+    }
+
+    /// Every drawn tile is a turn of its own, a builder's second tile included, and a turn
+    /// that ends on a flock's draw ends there: its time does not run on into the player's next
+    /// turn.
+    #[test]
+    fn a_turn_is_one_tile_whatever_follows_it() {
+        let entrants = [Profile::builtin("greedy").unwrap(), Profile::builtin("medium").unwrap()];
+        let setup = carcassonne::GameSetup::new(
+            ["base", "traders_and_builders", "hills_and_sheep"]
+                .iter()
+                .map(|name| carcassonne::Catalog::builtin(name).unwrap())
+                .collect(),
+            2,
+        );
+        let template = Game::new(setup).unwrap();
+        let (mut flocks, mut builders) = (0, 0);
+        for deal in 0..3 {
+            for game in play_deal(&template, &entrants, 11, deal, &|| {}).unwrap() {
+                assert_eq!(game.turns.iter().sum::<u32>() as usize, game.drawn.len());
+                flocks += game.shape.0;
+                builders += game.shape.1;
+                for (slowest, think) in game.slowest.iter().zip(&game.think) {
+                    assert!(slowest <= think);
+                }
+            }
+        }
+        assert!(flocks > 0 && builders > 0, "{flocks} flock choices, {builders} second tiles");
     }
 
     /// An SPRT stops at the same deal whatever the threads and whichever deals were taken as
