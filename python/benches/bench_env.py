@@ -10,6 +10,7 @@ written; the random policy reads the mask (see each row).
 """
 
 import argparse
+import functools
 import os
 import statistics
 import time
@@ -53,7 +54,7 @@ def pettingzoo_steps(window, games):
     steps = 0
     for game in range(games):
         env.reset(seed=game)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 action = None
@@ -95,7 +96,11 @@ def native_policy(games, step):
     return games.random_actions(step)
 
 
-def numpy_policy(games, step, rng=np.random.default_rng(0)):
+# One generator for every call: each draws on from where the last stopped.
+NUMPY_RNG = np.random.default_rng(0)
+
+
+def numpy_policy(games, step, rng=NUMPY_RNG):
     """A random legal action per game from the mask, in numpy: the cost a masked policy's
     sampling adds (argmax of uniform noise over the legal entries)."""
     masks = games.action_masks
@@ -116,22 +121,34 @@ def main():
         rows.append((what, rate, unit))
         print(f"{what:<78} {rate:>12,.0f} {unit}", flush=True)
 
-    print(f"carcassonne {carcassonne.__version__}, {os.cpu_count()} cores, median of {rounds} rounds")
+    print(
+        f"carcassonne {carcassonne.__version__}, {os.cpu_count()} cores, median of {rounds} rounds"
+    )
     games = max(2, int(20 * scale))
     loop = median_rate(rounds, lambda: sum(python_loop_game(seed) for seed in range(games)))
     native = median_rate(rounds, lambda: sum(native_game(seed) for seed in range(games)))
     row("random game, one Python call per action (count, pick, apply)", loop, "actions/s")
     row("random game, played natively in one call (Game.play_random)", native, "actions/s")
-    print(f"  -> a Python call costs {1e6 / loop - 1e6 / native:.2f} µs over the native action "
-          f"({native / loop:.1f}x)")
+    print(
+        f"  -> a Python call costs {1e6 / loop - 1e6 / native:.2f} µs over the native action "
+        f"({native / loop:.1f}x)"
+    )
 
     for window in (None, 31):
         side = "guaranteed 75" if window is None else str(window)
         count = max(1, int(4 * scale))
-        rate = median_rate(rounds, lambda: pettingzoo_steps(window, count))
-        row(f"PettingZoo AEC env, 2 seats, window {side}, numpy mask sampling", rate, "agent steps/s")
-        rate = median_rate(rounds, lambda: gymnasium_steps(window, count))
-        row(f"Gymnasium env vs random bot, window {side}, numpy mask sampling", rate, "agent steps/s")
+        rate = median_rate(rounds, functools.partial(pettingzoo_steps, window, count))
+        row(
+            f"PettingZoo AEC env, 2 seats, window {side}, numpy mask sampling",
+            rate,
+            "agent steps/s",
+        )
+        rate = median_rate(rounds, functools.partial(gymnasium_steps, window, count))
+        row(
+            f"Gymnasium env vs random bot, window {side}, numpy mask sampling",
+            rate,
+            "agent steps/s",
+        )
 
     steps = max(20, int(200 * scale))
     for window in (None, 31):
@@ -140,13 +157,23 @@ def main():
             games = VectorGames(envs, [None, None], window=window, threads=threads)
             rate = median_rate(rounds, vector_steps(games, steps, native_policy))
             per_core = "" if threads == 1 else f", {threads} threads"
-            row(f"VectorGames self-play, {envs} games, window {side}{per_core}, native sampling", rate, "agent steps/s")
+            row(
+                f"VectorGames self-play, {envs} games, window {side}{per_core}, native sampling",
+                rate,
+                "agent steps/s",
+            )
         games = VectorGames(64, [None, None], window=window)
         rate = median_rate(rounds, vector_steps(games, max(5, steps // 4), numpy_policy))
-        row(f"VectorGames self-play, 64 games, window {side}, numpy mask sampling", rate, "agent steps/s")
+        row(
+            f"VectorGames self-play, 64 games, window {side}, numpy mask sampling",
+            rate,
+            "agent steps/s",
+        )
     games = VectorGames(64, [None, "random"], window=31)
     rate = median_rate(rounds, vector_steps(games, steps, native_policy))
-    row("VectorGames vs the random bot, 64 games, window 31, native sampling", rate, "agent steps/s")
+    row(
+        "VectorGames vs the random bot, 64 games, window 31, native sampling", rate, "agent steps/s"
+    )
 
 
 if __name__ == "__main__":

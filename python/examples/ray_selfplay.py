@@ -75,7 +75,9 @@ def combine(results):
     }
 
 
-def run(workers: int = 2, envs: int = 64, steps: int = 500, seed: int = 0, address: Optional[str] = None):
+def run(
+    workers: int = 2, envs: int = 64, steps: int = 500, seed: int = 0, address: Optional[str] = None
+):
     """Runs ``workers`` Ray actors of ``envs`` games for ``steps`` steps each and returns the
     totals, with the wall-clock time."""
     import ray
@@ -100,7 +102,11 @@ def run(workers: int = 2, envs: int = 64, steps: int = 500, seed: int = 0, addre
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--address", default=None, help="a Ray cluster's address ('auto' to find it); none: a local instance")
+    parser.add_argument(
+        "--address",
+        default=None,
+        help="a Ray cluster's address ('auto' to find it); none: a local instance",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--envs", type=int, default=64, help="games per worker")
     parser.add_argument("--steps", type=int, default=500, help="steps per worker")
@@ -108,7 +114,8 @@ def main():
     args = parser.parse_args()
     totals = run(args.workers, args.envs, args.steps, args.seed, args.address)
     print(
-        f"{totals['nodes']} node(s), {args.workers} workers: {totals['agent_steps']:,} agent steps, "
+        f"{totals['nodes']} node(s), {args.workers} workers: "
+        f"{totals['agent_steps']:,} agent steps, "
         f"{totals['games']:,} games finished in {totals['seconds']:.1f} s "
         f"({totals['agent_steps'] / totals['seconds']:,.0f} agent steps/s)"
     )

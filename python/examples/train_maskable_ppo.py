@@ -15,6 +15,7 @@ curve's PNG and a CSV beside it. Not run in CI: it takes minutes and needs torch
 import argparse
 import csv
 import time
+from typing import List, Tuple, cast
 
 import gymnasium
 import torch
@@ -36,16 +37,19 @@ class BoardAndFeatures(BaseFeaturesExtractor):
 
     def __init__(self, observation_space: gymnasium.spaces.Dict, width: int = 256):
         super().__init__(observation_space, features_dim=width)
-        planes, side, _ = observation_space["observation"].shape
+        planes, side, _ = cast(gymnasium.spaces.Box, observation_space["observation"]).shape
+        # A layer and its activation a line.
+        # fmt: off
         self.board = nn.Sequential(
             nn.Conv2d(planes, 32, 3, padding=1), nn.ReLU(),
             nn.Conv2d(32, 64, 3, stride=2, padding=1), nn.ReLU(),
             nn.Conv2d(64, 64, 3, stride=2, padding=1), nn.ReLU(),
             nn.Flatten(),
         )
+        # fmt: on
         with torch.no_grad():
             flat = self.board(torch.zeros(1, planes, side, side)).shape[1]
-        features = observation_space["features"].shape[0]
+        features = cast(gymnasium.spaces.Box, observation_space["features"]).shape[0]
         self.head = nn.Sequential(nn.Linear(flat + features, width), nn.ReLU())
 
     def forward(self, observations):
@@ -70,7 +74,11 @@ def win_rate(model, window: int, games: int, seed: int) -> float:
         observation, _ = env.reset(seed=EVAL_SEED + seed + game)
         done = False
         while not done:
-            action, _ = model.predict(observation, action_masks=observation["action_mask"].astype(bool), deterministic=True)
+            action, _ = model.predict(
+                observation,
+                action_masks=observation["action_mask"].astype(bool),
+                deterministic=True,
+            )
             observation, _, terminated, truncated, info = env.step(int(action))
             done = terminated or truncated
         mine, theirs = info["scores"]
@@ -79,7 +87,7 @@ def win_rate(model, window: int, games: int, seed: int) -> float:
 
 
 class Evaluate(BaseCallback):
-    def __init__(self, every: int, games: int, window: int, rows: list):
+    def __init__(self, every: int, games: int, window: int, rows: List[Tuple[int, float, float]]):
         super().__init__()
         self.every, self.games, self.window, self.rows = every, games, window, rows
         self.next = 0
@@ -91,7 +99,11 @@ class Evaluate(BaseCallback):
             rate = win_rate(self.model, self.window, self.games, seed=len(self.rows))
             minutes = (time.monotonic() - self.started) / 60
             self.rows.append((self.num_timesteps, minutes, rate))
-            print(f"{self.num_timesteps:>8} steps  {minutes:5.1f} min  win rate against random {rate:.2f}", flush=True)
+            print(
+                f"{self.num_timesteps:>8} steps  {minutes:5.1f} min  "
+                f"win rate against random {rate:.2f}",
+                flush=True,
+            )
         return True
 
 
@@ -104,7 +116,9 @@ def main():
     parser.add_argument("--eval-games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--curve", default="training-curve.png")
-    parser.add_argument("--save", help="write the trained policy to this .zip (for bots/ppo_bot.py)")
+    parser.add_argument(
+        "--save", help="write the trained policy to this .zip (for bots/ppo_bot.py)"
+    )
     args = parser.parse_args()
 
     torch.manual_seed(args.seed)
@@ -121,9 +135,11 @@ def main():
         seed=args.seed,
         verbose=0,
     )
-    rows = []
+    rows: List[Tuple[int, float, float]] = []
     model.learn(args.steps, callback=Evaluate(args.eval_every, args.eval_games, args.window, rows))
-    rows.append((args.steps, rows[-1][1], win_rate(model, args.window, args.eval_games * 2, seed=999)))
+    rows.append(
+        (args.steps, rows[-1][1], win_rate(model, args.window, args.eval_games * 2, seed=999))
+    )
     print(f"final win rate against random over {args.eval_games * 2} games: {rows[-1][2]:.2f}")
     if args.save:
         model.save(args.save)

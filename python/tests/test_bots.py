@@ -35,12 +35,17 @@ def test_the_evaluator_expects_points_for_every_player():
 
 def test_the_arena_reports_paired_games_the_same_on_any_number_of_threads():
     seen = []
-    one = carcassonne.arena(["greedy", "random"], 4, seed=3, progress=lambda done, planned: seen.append((done, planned)))
+    one = carcassonne.arena(
+        ["greedy", "random"], 4, seed=3, progress=lambda done, planned: seen.append((done, planned))
+    )
     two = carcassonne.arena(["greedy", "random"], 4, seed=3, threads=2, progress=None)
     assert one["games"] == 4 and seen[-1] == (4, 4)
     names = [entrant["name"] for entrant in one["entrants"]]
     assert names == ["greedy", "random"]
-    strip = lambda report: [(e["wins"], e["mean_score"]) for e in report["entrants"]]
+
+    def strip(report):
+        return [(e["wins"], e["mean_score"]) for e in report["entrants"]]
+
     assert strip(one) == strip(two)
 
 
@@ -63,7 +68,9 @@ def test_a_progress_callback_sees_partial_rankings_and_can_stop_or_fail():
         partials.append(partial["rollouts"])
         return partial["rollouts"] >= 300
 
-    stopped = carcassonne.analyze(game, rollouts=None, seconds=600, report_every=0, progress=stop_after_some)
+    stopped = carcassonne.analyze(
+        game, rollouts=None, seconds=600, report_every=0, progress=stop_after_some
+    )
     assert stopped["stop"] == "cancelled" and stopped["rollouts"] >= 300 and partials
 
     def broken(partial):

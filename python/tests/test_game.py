@@ -3,11 +3,13 @@
 import copy
 import json
 import random
+from typing import List, Optional
 
 import pytest
 
 import carcassonne
 from carcassonne import Action, Game, IllegalActionError, TileSet, TileSetError
+from carcassonne.types import Landscape
 
 
 def test_a_whole_game_of_first_actions():
@@ -68,16 +70,18 @@ def test_saves_load_into_an_equal_game_and_copies_are_independent():
     twin.apply(twin.legal_actions()[0])
     assert len(twin.actions()) == len(game.actions()) + 1
     with pytest.raises(carcassonne.SaveError):
-        Game.load_json('{"format": 99, "setup": {"tilesets": ["base"], "players": 2}, "actions": []}')
+        Game.load_json(
+            '{"format": 99, "setup": {"tilesets": ["base"], "players": 2}, "actions": []}'
+        )
 
 
 def test_bad_setups_raise_setup_errors():
     with pytest.raises(carcassonne.SetupError):
         Game(players=1)
     with pytest.raises(carcassonne.SetupError):
-        Game(options={"farmers": "yes"})
+        Game(options={"farmers": "yes"})  # type: ignore[arg-type]  # on purpose
     with pytest.raises(carcassonne.SetupError):
-        Game(options={"dragons": True})
+        Game(options={"dragons": True})  # type: ignore[arg-type]  # on purpose
     with pytest.raises(TileSetError):
         Game(["no_such_set"])
 
@@ -131,23 +135,29 @@ def test_features_and_the_scoring_if_the_game_ended_now():
     with pytest.raises(IndexError):
         game.feature(5, 5, 0)
     rng = random.Random(2)
-    while not any(f["figures"] for f in (game.feature(x, y, 0) for x, y, _, _ in game.placements())):
+    while not any(
+        f["figures"] for f in (game.feature(x, y, 0) for x, y, _, _ in game.placements())
+    ):
         game.apply(rng.choice(game.legal_actions()))
     preview = game.scores_if_over()
     assert preview and all(entry["reason"] == "game_end" and entry["scorers"] for entry in preview)
 
 
 def test_landscape_scoring():
-    two_cities = {"tiles": [{"tile": "E", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": 1, "rotation": 180}],
-                  "figures": [{"player": 0, "x": 0, "y": 0, "segment": 0}]}
+    two_cities: Landscape = {
+        "tiles": [{"tile": "E", "x": 0, "y": 0}, {"tile": "E", "x": 0, "y": 1, "rotation": 180}],
+        "figures": [{"player": 0, "x": 0, "y": 0, "segment": 0}],
+    }
     assert carcassonne.score_landscape(two_cities)["total"] == [4]
     assert carcassonne.score_landscape(json.dumps(two_cities))["total"] == [4]
-    solo = carcassonne.score_landscape({"tiles": [{"tile": "F", "x": 0, "y": 0}]}, options="solo_puzzle")
+    solo = carcassonne.score_landscape(
+        {"tiles": [{"tile": "F", "x": 0, "y": 0}]}, options="solo_puzzle"
+    )
     assert solo["total"] == [1]
     with pytest.raises(carcassonne.SetupError, match="Q9"):
         carcassonne.score_landscape({"tiles": [{"tile": "Q9", "x": 0, "y": 0}]})
     with pytest.raises(carcassonne.SetupError, match="options"):
-        carcassonne.score_landscape(two_cities, options="hard_mode")
+        carcassonne.score_landscape(two_cities, options="hard_mode")  # type: ignore[arg-type]  # on purpose
 
 
 def test_play_random_plays_to_the_end_reproducibly():
@@ -222,7 +232,8 @@ def test_titles_go_to_the_completer_of_the_largest_feature():
     assert game.title_ids() == ["king", "robber_baron"]
     assert game.view()["titles"] == [{"holder": None, "largest": 0, "completed": 0}] * 2
     rng = random.Random(4)
-    holders, record, scored = [None, None], [0, 0], []
+    holders: List[Optional[int]] = [None, None]
+    record, scored = [0, 0], []
     while not game.is_over:
         for event in game.apply(rng.choice(game.legal_actions())):
             if event["event"] == "title_taken":
@@ -237,19 +248,25 @@ def test_titles_go_to_the_completer_of_the_largest_feature():
     for event in scored:
         standing = view[event["title"]]
         assert event["player"] == standing["holder"]
-        assert event["features"] == standing["completed"] and event["points"] == standing["completed"]
+        assert (
+            event["features"] == standing["completed"] and event["points"] == standing["completed"]
+        )
 
 
 def test_the_title_scoring_variants_are_options():
     # "10/20": 10 a title held at the end, whatever was completed.
-    game = carcassonne.Game(["base", "king_and_robber"], players=2, seed=4, options={"title_scoring": "ten_each"})
+    game = carcassonne.Game(
+        ["base", "king_and_robber"], players=2, seed=4, options={"title_scoring": "ten_each"}
+    )
     rng = random.Random(4)
     scored = []
     while not game.is_over:
-        scored += [e for e in game.apply(rng.choice(game.legal_actions())) if e["event"] == "title_scored"]
+        scored += [
+            e for e in game.apply(rng.choice(game.legal_actions())) if e["event"] == "title_scored"
+        ]
     assert scored and all(event["points"] == 10 for event in scored)
     with pytest.raises(carcassonne.SetupError, match="twice"):
-        carcassonne.Game(["base"], options={"title_scoring": "twice"})
+        carcassonne.Game(["base"], options={"title_scoring": "twice"})  # type: ignore[arg-type]  # on purpose
 
 
 def test_the_view_lists_the_challenges_between_rivals():

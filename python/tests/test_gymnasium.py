@@ -10,16 +10,21 @@ try:
 except ImportError:
     if os.environ.get("CI"):
         raise
-    pytest.skip("gymnasium is in the test extra: pip install './python[test]'", allow_module_level=True)
+    pytest.skip(
+        "gymnasium is in the test extra: pip install './python[test]'", allow_module_level=True
+    )
 
 from gymnasium.utils.env_checker import check_env
 
 import carcassonne  # noqa: F401  (registers Carcassonne-v0)
 from carcassonne.gymnasium_env import CarcassonneGymEnv
+from carcassonne.vector_env import CarcassonneVectorEnv
 
 
 def test_check_env_passes():
-    env = gymnasium.make("Carcassonne-v0", opponents=["random"], window=31, render_mode="ansi").unwrapped
+    env = gymnasium.make(
+        "Carcassonne-v0", opponents=["random"], window=31, render_mode="ansi"
+    ).unwrapped
     check_env(env, skip_render_check=False)
 
 
@@ -27,12 +32,14 @@ def test_registered_and_plays_whole_games_with_masks():
     env = gymnasium.make("Carcassonne-v0", opponents=["greedy"], window=31)
     observation, info = env.reset(seed=3)
     total, steps = 0.0, 0
+    learner = env.unwrapped
+    assert isinstance(learner, CarcassonneGymEnv)
     while True:
-        mask = env.unwrapped.action_masks()
+        mask = learner.action_masks()
         assert mask.dtype == np.bool_ and mask.any()
         assert np.array_equal(mask, observation["action_mask"].astype(bool))
         observation, reward, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[-1]))
-        total += reward
+        total += float(reward)
         steps += 1
         if terminated or truncated:
             break
@@ -62,8 +69,11 @@ def test_bad_settings_are_refused():
 
 def test_the_gymnasium_vector_environment():
     envs = gymnasium.make_vec(
-        "Carcassonne-v0", num_envs=3, vectorization_mode="vector_entry_point",
-        opponents=["random"], threads=2,
+        "Carcassonne-v0",
+        num_envs=3,
+        vectorization_mode="vector_entry_point",
+        opponents=["random"],
+        threads=2,
     )
     observations, _ = envs.reset(seed=12)
     assert envs.single_observation_space.contains(
@@ -72,14 +82,20 @@ def test_the_gymnasium_vector_environment():
     returns = np.zeros(3)
     finished = []
     rng = np.random.default_rng(0)
+    vector = envs.unwrapped
+    assert isinstance(vector, CarcassonneVectorEnv)
     for _ in range(250):
-        masks = envs.unwrapped.action_masks()
+        masks = vector.action_masks()
         actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
         observations, rewards, terminated, truncated, infos = envs.step(actions)
         assert "illegal_action" not in infos
         returns += rewards
         for index in np.flatnonzero(terminated):
-            assert returns[index] == infos["final_info"]["scores"][index][0] == infos["final_scores"][index][0]
+            assert (
+                returns[index]
+                == infos["final_info"]["scores"][index][0]
+                == infos["final_scores"][index][0]
+            )
             assert infos["_final_obs"][index] and not infos["final_obs"][index]["action_mask"].any()
             finished.append(index)
             returns[index] = 0
@@ -108,10 +124,14 @@ def test_the_vector_environment_returns_copies_unless_told_not_to():
 
     envs = CarcassonneVectorEnv(2, opponents=["random"])
     first, _ = envs.reset(seed=1)
-    second, _, _, _, _ = envs.step(envs.action_space.sample(mask=tuple(envs.action_masks().astype(np.int8))))
-    assert not np.array_equal(first["features"], second["features"]), "the first observation was kept"
+    second, _, _, _, _ = envs.step(
+        envs.action_space.sample(mask=tuple(envs.action_masks().astype(np.int8)))
+    )
+    assert not np.array_equal(first["features"], second["features"]), (
+        "the first observation was kept"
+    )
     shared = CarcassonneVectorEnv(2, opponents=["random"], copy=False)
     observation, _ = shared.reset(seed=1)
     assert observation["observation"] is shared.games.observations
     with pytest.raises(TypeError, match="one int"):
-        envs.reset(seed=[1, 2])
+        envs.reset(seed=[1, 2])  # type: ignore[arg-type]  # not an int, on purpose

@@ -11,7 +11,9 @@ except ImportError:
     # In CI the test extra is installed: a missing pettingzoo is a failure there, not a skip.
     if os.environ.get("CI"):
         raise
-    pytest.skip("pettingzoo is in the test extra: pip install './python[test]'", allow_module_level=True)
+    pytest.skip(
+        "pettingzoo is in the test extra: pip install './python[test]'", allow_module_level=True
+    )
 
 from pettingzoo.test import api_test, max_cycles_test, render_test, seed_test
 
@@ -26,7 +28,10 @@ def small(**kwargs):
 
 def test_api():
     api_test(small(), num_cycles=300, verbose_progress=False)
-    api_test(small(players=3, tilesets=("base", "inns_and_cathedrals"), options={"abbots": True}), num_cycles=200)
+    api_test(
+        small(players=3, tilesets=("base", "inns_and_cathedrals"), options={"abbots": True}),
+        num_cycles=200,
+    )
 
 
 def test_seeds():
@@ -74,8 +79,16 @@ def test_illegal_actions_are_replaced_or_refused():
         strict.step(10**9)
 
 
-EVERY_SET = ("river", "base", "inns_and_cathedrals", "cathars", "traders_and_builders", "hills_and_sheep",
-             "king_and_robber", "cult")
+EVERY_SET = (
+    "river",
+    "base",
+    "inns_and_cathedrals",
+    "cathars",
+    "traders_and_builders",
+    "hills_and_sheep",
+    "king_and_robber",
+    "cult",
+)
 
 
 def test_six_players_of_every_set_play_to_the_end():
@@ -97,5 +110,7 @@ def test_six_players_of_every_set_play_to_the_end():
     assert game.is_over and len(game.scores()) == 6
     assert [totals[a] for a in env.possible_agents] == [float(s) for s in game.scores()]
     figures = {figure["figure"] for figure in game.figures()}
-    assert {"builder", "pig", "shepherd"} & figures, f"no special figure stands at the end: {figures}"
+    assert {"builder", "pig", "shepherd"} & figures, (
+        f"no special figure stands at the end: {figures}"
+    )
     assert game.view().get("hidden_tiles", 0) > 0, "hills hid tiles"

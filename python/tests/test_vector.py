@@ -6,6 +6,8 @@ import pytest
 
 import carcassonne
 from carcassonne import Encoding, IllegalActionError, VectorGames
+from carcassonne.types import RuleOptions
+
 from set_combinations import SET_COMBINATIONS
 
 
@@ -13,8 +15,16 @@ def arrays(games):
     return {
         name: getattr(games, name).copy()
         for name in (
-            "observations", "features", "action_masks", "rewards", "scores",
-            "final_scores", "terminated", "truncated", "illegal", "agents",
+            "observations",
+            "features",
+            "action_masks",
+            "rewards",
+            "scores",
+            "final_scores",
+            "terminated",
+            "truncated",
+            "illegal",
+            "agents",
         )
     }
 
@@ -37,7 +47,7 @@ def assert_same_as_single_games(games, encoding):
 
 @pytest.mark.parametrize("tilesets", SET_COMBINATIONS, ids=lambda sets: "+".join(sets))
 def test_observations_equal_the_single_game_encoding_through_resets(tilesets):
-    options = {"abbots": True}
+    options: RuleOptions = {"abbots": True}
     games = VectorGames(3, [None, "random", None], tilesets=tilesets, options=options, seed=5)
     encoding = Encoding(carcassonne.Game(tilesets, players=3, options=options))
     ended = 0
@@ -228,4 +238,3 @@ def test_a_wrong_number_of_actions_is_refused():
     games = VectorGames(3, [None, None])
     with pytest.raises(ValueError, match="2 actions for 3 games"):
         games.step(np.zeros(2, dtype=np.int64))
-

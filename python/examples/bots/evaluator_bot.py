@@ -1,9 +1,10 @@
-"""A bot in Python for the engine's bot protocol: it tries every legal action on a copy of the
+r"""A bot in Python for the engine's bot protocol: it tries every legal action on a copy of the
 game and plays the one after which the package's Evaluator (on the built-in learned weights)
 gives it the largest lead over the best other player. One ply, like the built-in ``greedy``
 bot, written here in a few lines.
 
-    carcassonne arena evaluator random --bot "evaluator=python3 python/examples/bots/evaluator_bot.py"
+    carcassonne arena evaluator random \
+        --bot "evaluator=python3 python/examples/bots/evaluator_bot.py"
 """
 
 from carcassonne import Evaluator

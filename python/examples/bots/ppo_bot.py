@@ -13,6 +13,7 @@ on stderr.
 
 import argparse
 import sys
+from typing import Dict
 
 from sb3_contrib import MaskablePPO
 
@@ -22,26 +23,39 @@ from carcassonne.bot_protocol import Turn, serve
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--model", required=True, help="the .zip that train_maskable_ppo.py --save wrote")
-    parser.add_argument("--stochastic", action="store_true", help="sample the policy instead of taking its best action")
+    parser.add_argument(
+        "--model", required=True, help="the .zip that train_maskable_ppo.py --save wrote"
+    )
+    parser.add_argument(
+        "--stochastic",
+        action="store_true",
+        help="sample the policy instead of taking its best action",
+    )
     args = parser.parse_args()
     model = MaskablePPO.load(args.model, device="cpu")
     planes, side, _ = model.observation_space["observation"].shape
     evaluator = Evaluator()
-    encodings = {}
+    encodings: Dict[str, Encoding] = {}
 
     def choose(turn: Turn):
         encoding = encodings.get("it")
         if encoding is None:
             encoding = encodings["it"] = Encoding(turn.game, side)
             if encoding.planes != planes:
-                sys.exit(f"ppo_bot: the model sees {planes} planes, these sets give {encoding.planes}")
+                sys.exit(
+                    f"ppo_bot: the model sees {planes} planes, these sets give {encoding.planes}"
+                )
         if encoding.window(turn.game)[2] != side:
-            print("ppo_bot: the board outgrew the policy's window; the evaluator chooses", file=sys.stderr)
+            print(
+                "ppo_bot: the board outgrew the policy's window; the evaluator chooses",
+                file=sys.stderr,
+            )
             return best_by_evaluator(turn, evaluator)
         board, features, mask = encoding.observe(turn.game, turn.seat)
         observation = {"observation": board, "features": features, "action_mask": mask}
-        action, _ = model.predict(observation, action_masks=mask.astype(bool), deterministic=not args.stochastic)
+        action, _ = model.predict(
+            observation, action_masks=mask.astype(bool), deterministic=not args.stochastic
+        )
         return encoding.decode(turn.game, int(action))
 
     serve(choose, name="masked PPO")

@@ -15,10 +15,11 @@ Every refusal raises a typed exception (``IllegalActionError`` with a ``reason``
 ``TileSetError`` with every ``diagnostics`` entry) and leaves the game as it was.
 """
 
-from typing import Any, Callable, Dict, Iterable, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Tuple, Union
 
 from carcassonne import _native
 from carcassonne._native import (
+    PALETTE,
     Action,
     Bot,
     CarcassonneError,
@@ -26,7 +27,6 @@ from carcassonne._native import (
     Evaluator,
     Game,
     IllegalActionError,
-    PALETTE,
     SaveError,
     SetupError,
     TileSet,
@@ -35,6 +35,10 @@ from carcassonne._native import (
     __version__,
     score_landscape,
 )
+from carcassonne.types import Analysis, ArenaReport, FullRuleOptions, RuleOptions
+
+if TYPE_CHECKING:
+    from carcassonne.pettingzoo_env import CarcassonneParallelEnv
 
 __all__ = [
     "env",
@@ -59,7 +63,7 @@ __all__ = [
 ]
 
 
-def _bar(total: Optional[int], unit: str):
+def _bar(total: Optional[int], unit: str) -> Any:
     """A tqdm progress bar, or None where tqdm is not installed."""
     try:
         from tqdm.auto import tqdm
@@ -75,10 +79,10 @@ def arena(
     seed: int = 0,
     threads: int = 1,
     tilesets: Optional[Iterable[Union[str, TileSet]]] = None,
-    options: Optional[Dict[str, Any]] = None,
+    options: Union[RuleOptions, FullRuleOptions, None] = None,
     profiles: Optional[str] = None,
     progress: Union[bool, Callable[[int, int], Any], None] = True,
-) -> Dict[str, Any]:
+) -> ArenaReport:
     """Paired games between bots (each tile order once per seat rotation, so luck cancels).
 
     Returns the report: per bot its wins, win rate with a Wilson 95% interval, mean score
@@ -87,19 +91,34 @@ def arena(
     None. The same seed gives the same report whatever ``threads`` is.
     """
     bar = _bar(None, "game") if progress is True else None
-    callback = None
+    callback: Optional[Callable[[Tuple[int, int]], Any]] = None
     if bar is not None:
-        def callback(pair):
+
+        def advance(pair: Tuple[int, int]) -> None:
             done, planned = pair
             bar.total = planned
             bar.n = done
             bar.refresh()
+
+        callback = advance
     elif callable(progress):
-        def callback(pair):
-            return progress(*pair)
+        report = progress
+
+        def forward(pair: Tuple[int, int]) -> Any:
+            return report(*pair)
+
+        callback = forward
     try:
-        return _native.arena(bots, games, seed=seed, threads=threads, tilesets=tilesets,
-                             options=options, profiles=profiles, progress=callback)
+        return _native.arena(
+            bots,
+            games,
+            seed=seed,
+            threads=threads,
+            tilesets=tilesets,
+            options=options,
+            profiles=profiles,
+            progress=callback,
+        )
     finally:
         if bar is not None:
             bar.close()
@@ -115,8 +134,8 @@ def analyze(
     continuation: str = "random",
     keep: int = 5,
     report_every: float = 0.25,
-    progress: Union[bool, Callable[[Dict[str, Any]], Any], None] = True,
-) -> Dict[str, Any]:
+    progress: Union[bool, Callable[[Analysis], Any], None] = True,
+) -> Analysis:
     """Ranks the moves of the player to move by the final margin and win share they lead to.
 
     Every move (placement and figure) is played out ``rollouts`` times in all on fresh
@@ -127,23 +146,35 @@ def analyze(
     The same seed and rollouts give the same analysis whatever ``threads`` is.
     """
     bar = _bar(rollouts, "rollout") if progress is True else None
-    callback = None
+    callback: Optional[Callable[[Analysis], Any]] = None
     if bar is not None:
-        def callback(partial):
+
+        def advance(partial: Analysis) -> None:
             bar.n = partial["rollouts"]
             bar.refresh()
+
+        callback = advance
     elif callable(progress):
         callback = progress
     try:
-        return _native.analyze(game, rollouts=rollouts, seconds=seconds, seed=seed,
-                               threads=threads, continuation=continuation, keep=keep,
-                               report_every=report_every, progress=callback)
+        return _native.analyze(
+            game,
+            rollouts=rollouts,
+            seconds=seconds,
+            seed=seed,
+            threads=threads,
+            continuation=continuation,
+            keep=keep,
+            report_every=report_every,
+            progress=callback,
+        )
     finally:
         if bar is not None:
             bar.close()
 
 
-def env(**kwargs: Any):
+# Any: pettingzoo's AECEnv, which has no type information (and pettingzoo is optional).
+def env(**kwargs: Any) -> Any:
     """The PettingZoo AEC environment (``carcassonne.pettingzoo_env``; needs pettingzoo):
     ``env(tilesets=("base",), players=2, options=None, reward="score_delta",
     render_mode=None, window=None, max_cycles=None)``."""
@@ -152,7 +183,7 @@ def env(**kwargs: Any):
     return pettingzoo_env.env(**kwargs)
 
 
-def parallel_env(**kwargs: Any):
+def parallel_env(**kwargs: Any) -> "CarcassonneParallelEnv":
     """The parallel view of the PettingZoo environment (one agent acts a step)."""
     from carcassonne import pettingzoo_env
 

@@ -1,7 +1,7 @@
 """What the PettingZoo and the Gymnasium environments share: checking their settings, the
 observation space, reading an agent's action and the win reward."""
 
-from typing import Any, Iterable, Optional
+from typing import Any, Dict, Iterable, Optional, Sequence, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -22,7 +22,7 @@ def check_choice(what: str, value: Any, choices: Iterable[Any]) -> None:
         raise ValueError(f"{what} is one of {choices}, not {value!r}")
 
 
-def players_with_learner(opponents, seat: int) -> int:
+def players_with_learner(opponents: Sequence[str], seat: int) -> int:
     """The number of players of one learner in ``seat`` against ``opponents`` (one a seat);
     raises ``ValueError`` when ``seat`` is not one of them."""
     players = 1 + len(opponents)
@@ -40,6 +40,14 @@ def observation_space(encoding: Encoding, side: int) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (encoding.actions(side),), np.int8),
         }
     )
+
+
+def blank(space: spaces.Dict) -> Dict[str, np.ndarray]:
+    """An observation of ``space`` (one ``observation_space`` made) that is all zeros: a blank
+    board and an empty mask."""
+    # observation_space makes every entry a Box, whose shape and dtype are never None.
+    boxes = cast(Dict[str, spaces.Box], space.spaces)
+    return {key: np.zeros(box.shape, box.dtype) for key, box in boxes.items()}
 
 
 def decode(encoding: Encoding, game: Game, action: Optional[int]) -> Optional[Action]:

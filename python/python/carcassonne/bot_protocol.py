@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, TextIO, Union
 
 from carcassonne._native import Action, Game
+from carcassonne.types import GameView
 
 #: The protocol version this module speaks (``hello``'s ``protocol``).
 PROTOCOL_VERSION = 1
@@ -42,7 +43,7 @@ class Turn:
     #: How long the answer may take, in milliseconds, from when the engine wrote the request.
     time_ms: int
     #: The engine's view of the position (``Game.view()``'s dictionary).
-    view: Dict[str, Any]
+    view: GameView
 
 
 Choose = Callable[[Turn], Union[int, Action]]

@@ -17,6 +17,7 @@ from gymnasium import spaces
 from carcassonne._common import (
     CHANCE,
     REWARDS,
+    blank,
     check_choice,
     decode,
     observation_space,
@@ -24,6 +25,7 @@ from carcassonne._common import (
     win_reward,
 )
 from carcassonne._native import Action, Bot, Encoding, Game, TileSet
+from carcassonne.types import FullRuleOptions, RuleOptions
 
 
 class CarcassonneGymEnv(gymnasium.Env):
@@ -37,13 +39,14 @@ class CarcassonneGymEnv(gymnasium.Env):
     planner should see ``game.view()`` or ``game.reshuffled(seed)``."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    observation_space: spaces.Dict
 
     def __init__(
         self,
         tilesets: Iterable[Union[str, TileSet]] = ("base",),
         opponents: Sequence[str] = ("medium",),
         seat: int = 0,
-        options: Optional[Dict[str, Any]] = None,
+        options: Union[RuleOptions, FullRuleOptions, None] = None,
         reward: str = "score_delta",
         render_mode: Optional[str] = None,
         window: Optional[int] = None,
@@ -67,13 +70,14 @@ class CarcassonneGymEnv(gymnasium.Env):
         template = Game(self._tilesets, players=players, seed=0, options=options)
         self._encoding = Encoding(template, window)
         side = self._encoding.side
+        self._side = side
         self.observation_space = observation_space(self._encoding, side)
         self.action_space = spaces.Discrete(self._encoding.actions(side))
         self.game = template
-        self._mask = np.zeros(self.action_space.n, np.int8)
+        self._mask: np.ndarray = np.zeros(self.action_space.n, np.int8)
         self._games = 0
 
-    def _make_bots(self, game_number: int):
+    def _make_bots(self, game_number: int) -> Dict[int, Bot]:
         bots = {}
         others = [seat for seat in range(self._players) if seat != self._seat]
         for seat, profile in zip(others, self._opponents):
@@ -81,10 +85,14 @@ class CarcassonneGymEnv(gymnasium.Env):
             bots[seat] = Bot(profile, seed, profiles=self._profiles)
         return bots
 
-    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[Dict[str, np.ndarray], dict]:
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
         super().reset(seed=seed)
         bag_seed = int(self.np_random.integers(0, 2**63))
-        self.game = Game(self._tilesets, players=self._players, seed=bag_seed, options=self._options)
+        self.game = Game(
+            self._tilesets, players=self._players, seed=bag_seed, options=self._options
+        )
         self._bots = self._make_bots(self._games)
         self._games += 1
         self._play_others()
@@ -102,14 +110,13 @@ class CarcassonneGymEnv(gymnasium.Env):
     def _outgrown(self) -> bool:
         """Whether the board has outgrown a window smaller than the guaranteed one (the spaces
         are fixed, so such a game is cut short: truncated)."""
-        side = self.observation_space["observation"].shape[1]
-        return not self.game.is_over and self._encoding.window(self.game)[2] != side
+        return not self.game.is_over and self._encoding.window(self.game)[2] != self._side
 
     def _observe(self, ended: bool) -> Dict[str, np.ndarray]:
         """The learner's observation; ``ended`` (the game over or cut short) gives a blank one."""
         if ended:
             # Nothing to decide: an empty mask over a blank board.
-            observation = {key: np.zeros(space.shape, space.dtype) for key, space in self.observation_space.items()}
+            observation = blank(self.observation_space)
         else:
             planes, features, mask = self._encoding.observe(self.game, self._seat)
             observation = {"observation": planes, "features": features, "action_mask": mask}
@@ -120,7 +127,7 @@ class CarcassonneGymEnv(gymnasium.Env):
         """The legal actions now, as booleans (for MaskablePPO)."""
         return self._mask.astype(bool)
 
-    def step(self, action: int):
+    def step(self, action: int) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
         info: Dict[str, Any] = {}
         chosen = decode(self._encoding, self.game, action)
         if chosen is None or not self.game.is_legal(chosen):

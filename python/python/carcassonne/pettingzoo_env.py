@@ -5,7 +5,8 @@ Agents are ``player_0`` … ``player_{n-1}``. An agent acts twice a turn: it pla
 tile, then chooses a figure action (a deployment, an abbot's recall or a skip); with Hills &
 Sheep a third time when the tile extended its shepherd's field (grow the flock or drive it to
 market), and with Traders & Builders a builder's second turn follows at once. The bag's
-draws (and discarded tiles, and sheep tokens) happen in between, by themselves. Observations are dicts::
+draws (and discarded tiles, and sheep tokens) happen in between, by themselves. Observations
+are dicts::
 
     {"observation": uint8 planes (planes, side, side),
      "features": float32 vector,
@@ -13,12 +14,12 @@ draws (and discarded tiles, and sheep tokens) happen in between, by themselves. 
 
 with the encoding documented in ``python/README.md``; the mask is all zeros for an agent
 that is not to act. ``render_mode`` ``"human"`` prints the board as text, ``"ansi"`` returns
-that text, ``"rgb_array"`` the board picture as an RGB array. Rewards are ``"score_delta"`` (each agent's points scored by each step,
-final scoring included) or ``"win"`` (at the end: +1 to the winner, shared wins split, -1 to
-the others).
+that text, ``"rgb_array"`` the board picture as an RGB array. Rewards are ``"score_delta"``
+(each agent's points scored by each step, final scoring included) or ``"win"`` (at the end: +1
+to the winner, shared wins split, -1 to the others).
 """
 
-from typing import Any, Dict, Iterable, Optional, Union
+from typing import Any, Dict, Iterable, Optional, Tuple, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -27,6 +28,7 @@ from pettingzoo.utils import wrappers
 
 from carcassonne._common import CHANCE, REWARDS, check_choice, decode, observation_space, win_reward
 from carcassonne._native import Action, Encoding, Game, TileSet
+from carcassonne.types import FullRuleOptions, RuleOptions
 
 ILLEGAL = ("random", "raise")
 
@@ -44,13 +46,17 @@ class CarcassonneEnv(AECEnv):
     (``on_illegal="raise"``).
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "carcassonne_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "name": "carcassonne_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
         tilesets: Iterable[Union[str, TileSet]] = ("base",),
         players: int = 2,
-        options: Optional[Dict[str, Any]] = None,
+        options: Union[RuleOptions, FullRuleOptions, None] = None,
         reward: str = "score_delta",
         render_mode: Optional[str] = None,
         window: Optional[int] = None,
@@ -80,25 +86,29 @@ class CarcassonneEnv(AECEnv):
         observation = observation_space(encoding, side)
         self._side = side
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
-        self.action_spaces = {agent: spaces.Discrete(encoding.actions(side)) for agent in self.possible_agents}
+        self.action_spaces = {
+            agent: spaces.Discrete(encoding.actions(side)) for agent in self.possible_agents
+        }
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         bag_seed = int(self._rng.integers(0, 2**63))
-        self.game = Game(self._tilesets, players=self._players, seed=bag_seed, options=self._options)
+        self.game = Game(
+            self._tilesets, players=self._players, seed=bag_seed, options=self._options
+        )
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
         self._acted = 0
         self._draw()
         self.agent_selection = self.possible_agents[self.game.current_player]
@@ -133,7 +143,9 @@ class CarcassonneEnv(AECEnv):
         after = self.game.scores()
         self._acted += 1
         if self._reward == "score_delta":
-            self.rewards = {name: float(after[i] - before[i]) for i, name in enumerate(self.possible_agents)}
+            self.rewards = {
+                name: float(after[i] - before[i]) for i, name in enumerate(self.possible_agents)
+            }
         else:
             self.rewards = {name: 0.0 for name in self.possible_agents}
             if self.game.is_over:
@@ -181,7 +193,11 @@ class CarcassonneParallelEnv(ParallelEnv):
     action given for it (the others' are ignored: Carcassonne is turn-based); every agent
     observes and is rewarded each step. ``max_cycles`` truncates after that many steps."""
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "name": "carcassonne_parallel_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "name": "carcassonne_parallel_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, max_cycles: Optional[int] = None, **kwargs: Any):
         self.aec = CarcassonneEnv(**kwargs)
@@ -189,19 +205,31 @@ class CarcassonneParallelEnv(ParallelEnv):
         self.render_mode = self.aec.render_mode
         self._max_cycles = max_cycles
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.aec.observation_space(agent)
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.aec.action_space(agent)
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, Dict[str, np.ndarray]], Dict[str, Dict[str, Any]]]:
         self.aec.reset(seed=seed, options=options)
         self.agents = self.possible_agents[:]
         self._steps = 0
-        return {agent: self.aec.observe(agent) for agent in self.agents}, {agent: {} for agent in self.agents}
+        return {agent: self.aec.observe(agent) for agent in self.agents}, {
+            agent: {} for agent in self.agents
+        }
 
-    def step(self, actions: Dict[str, int]):
+    def step(
+        self, actions: Dict[str, int]
+    ) -> Tuple[
+        Dict[str, Dict[str, np.ndarray]],
+        Dict[str, float],
+        Dict[str, bool],
+        Dict[str, bool],
+        Dict[str, Dict[str, Any]],
+    ]:
         acting = self.aec.agent_selection
         self.aec.step(actions.get(acting))
         self._steps += 1
@@ -216,7 +244,7 @@ class CarcassonneParallelEnv(ParallelEnv):
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def render(self):
+    def render(self) -> Union[None, str, np.ndarray]:
         return self.aec.render()
 
     def close(self) -> None:

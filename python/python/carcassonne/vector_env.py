@@ -18,7 +18,7 @@ For self-play, or several learners in one game, use ``carcassonne.VectorGames`` 
 every seat ``None`` is played by the caller, and ``agents`` says whose turn it is.
 """
 
-from typing import Any, Dict, Iterable, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -26,8 +26,15 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from carcassonne._common import REWARDS, check_choice, observation_space, players_with_learner
+from carcassonne._common import (
+    REWARDS,
+    blank,
+    check_choice,
+    observation_space,
+    players_with_learner,
+)
 from carcassonne._native import Encoding, Game, TileSet, VectorGames
+from carcassonne.types import FullRuleOptions, RuleOptions
 
 
 class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
@@ -36,7 +43,12 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
     observations (``observation`` planes, ``features``, ``action_mask``), actions and
     rewards. ``action_masks()`` gives the masks as booleans."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata = {
+        "render_modes": ["ansi", "rgb_array"],
+        "render_fps": 4,
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+    }
+    single_observation_space: spaces.Dict
 
     def __init__(
         self,
@@ -44,7 +56,7 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
         tilesets: Iterable[Union[str, TileSet]] = ("base",),
         opponents: Sequence[str] = ("medium",),
         seat: int = 0,
-        options: Optional[Dict[str, Any]] = None,
+        options: Union[RuleOptions, FullRuleOptions, None] = None,
         reward: str = "score_delta",
         window: Optional[int] = None,
         bot_seed: int = 0,
@@ -57,7 +69,7 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
         tilesets = list(tilesets)
         check_choice("render_mode", render_mode, [None, *self.metadata["render_modes"]])
         players = players_with_learner(opponents, seat)
-        seats = list(opponents)
+        seats: List[Optional[str]] = list(opponents)
         seats.insert(seat, None)
         self._seat = seat
         self._copy = copy
@@ -87,13 +99,15 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
         self._rewards = self.games.rewards[:, seat]
 
     def reset(
-        self, *, seed: Optional[int] = None, options: Optional[dict] = None
-    ) -> Tuple[Dict[str, np.ndarray], dict]:
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
         """Every game anew: from ``seed`` (one int: each game draws its own stream from it),
         else each game's next episode."""
         if seed is not None:
             if not isinstance(seed, (int, np.integer)):
-                raise TypeError(f"seed is one int (each game draws its own stream from it), not {seed!r}")
+                raise TypeError(
+                    f"seed is one int (each game draws its own stream from it), not {seed!r}"
+                )
             self._np_random, _ = gymnasium.utils.seeding.np_random(int(seed))
             self.games.reset(int(seed) % 2**64)
         else:
@@ -105,7 +119,9 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
             return {key: array.copy() for key, array in self._observation.items()}
         return self._observation
 
-    def step(self, actions: Any):
+    def step(
+        self, actions: Any
+    ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         self.games.step(np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs))
         terminated = self.games.terminated.copy()
         truncated = self.games.truncated.copy()
@@ -114,9 +130,9 @@ class CarcassonneVectorEnv(gymnasium.vector.VectorEnv):
         if ended.any():
             scores = self.games.final_scores.copy()
             final_obs = np.full(self.num_envs, None, dtype=object)
-            blank = {key: np.zeros(space.shape, space.dtype) for key, space in self.single_observation_space.items()}
+            zeros = blank(self.single_observation_space)
             for index in np.flatnonzero(ended):
-                final_obs[index] = {key: value.copy() for key, value in blank.items()}
+                final_obs[index] = {key: value.copy() for key, value in zeros.items()}
             infos["final_obs"] = final_obs
             infos["_final_obs"] = ended
             infos["final_info"] = {"scores": scores, "_scores": ended.copy()}
