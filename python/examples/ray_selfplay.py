@@ -19,8 +19,9 @@ place where a learner's policy goes (its weights sent with ``ray.put``). The boa
 """
 
 import argparse
+import logging
 import time
-from typing import Dict, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
@@ -84,10 +85,11 @@ def run(
 
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(address=address, include_dashboard=False, logging_level="ERROR")
+        ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR)
     try:
         remote = ray.remote(num_cpus=1)(SelfPlayWorker)
-        actors = [remote.remote(envs, seed + rank) for rank in range(workers)]
+        # Ray's stubs type an actor's methods as the plain functions, without `.remote`.
+        actors: List[Any] = [remote.remote(envs, seed + rank) for rank in range(workers)]
         ray.get([actor.run.remote(0) for actor in actors])  # started, so the clock times play only
         start = time.perf_counter()
         results = ray.get([actor.run.remote(steps) for actor in actors])
