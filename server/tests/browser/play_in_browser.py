@@ -491,13 +491,18 @@ def main():
                     print(f"figure choices: {labels}")
             # Each action is found and clicked inside the page in one step: the page redraws
             # as messages arrive, so an element found first and clicked after may be gone.
+            placed = len(driver.find_elements(By.CSS_SELECTOR, "#tiles image"))
             if not by_keyboard and driver.find_elements(By.CSS_SELECTOR, "rect.target"):
                 keyboard_turn(driver)
                 by_keyboard = True
                 turns += 1
             elif click_first(driver, "rect.target:not(.other)"):
                 turns += 1
-                wait_for("the placement to land", lambda: not driver.find_elements(By.CSS_SELECTOR, "rect.target:not(.other)")
+                # Landed when the board holds one more tile. (Waiting for the targets to go
+                # missed it when the tile took no figure and the bot answered within one poll:
+                # the next turn's targets were already there.)
+                wait_for("the placement to land",
+                         lambda: len(driver.find_elements(By.CSS_SELECTOR, "#tiles image")) > placed
                          or visible(driver, "game-over"), 10)
             elif turns % 4 == 0 and click_first(driver, "circle.choice"):
                 figures += 1
