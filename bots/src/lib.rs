@@ -38,6 +38,7 @@
 
 pub mod analysis;
 pub mod arena;
+mod budget;
 mod evaluator;
 mod external;
 mod greedy;

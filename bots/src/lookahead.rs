@@ -9,16 +9,18 @@
 //! candidates drops out (as in the analyzer's race), so the samples go where the choice is
 //! close. The answer depends on the seed and the game only, unless `seconds` stops it.
 
+use std::fmt;
 use std::time::Duration;
 use web_time::Instant;
 
 use carcassonne::{Action, Game, Phase, PlayerId};
 use serde::Deserialize;
 
+use crate::budget::phase_share;
 use crate::evaluator::{Evaluator, EvaluatorWeights, Scratch};
 use crate::greedy::GreedyBot;
 use crate::mcts::play_turns;
-use crate::reward::margin;
+use crate::reward::{Reward, margin};
 use crate::seeds::{decision_seed, derive};
 use crate::turn::each_turn_option;
 use crate::{Bot, BotError, forced};
@@ -27,7 +29,7 @@ use crate::{Bot, BotError, forced};
 ///
 /// Made with `default` and changed with its `with_` methods or by assigning fields: it is
 /// `#[non_exhaustive]`, so an option added in a later release breaks no caller.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[non_exhaustive]
 pub struct LookaheadConfig {
@@ -44,9 +46,31 @@ pub struct LookaheadConfig {
     /// the figure, or an eighth each for the figure and a flock's choice when the figure may
     /// lead to one); none when absent. With a cap the answer depends on the machine's speed.
     pub seconds: Option<f64>,
+    /// How a sample's position is valued: none measures the margin in points (every point
+    /// alike); a reward values the chance of winning too, so a move that risks the lead for
+    /// points counts for less (the tree search's [`Reward`], on the evaluator's expectations).
+    pub reward: Option<Reward>,
     /// The evaluator's weights (a profile sets them in its own `evaluator` table).
     #[serde(skip)]
     pub evaluator: EvaluatorWeights,
+}
+
+/// Written out as a derived `Debug` would, but without `reward` while it is unset: an arena
+/// journal's fingerprint is this text, and the journals of lookahead profiles written before
+/// the option existed stay theirs.
+impl fmt::Debug for LookaheadConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = f.debug_struct("LookaheadConfig");
+        out.field("candidates", &self.candidates)
+            .field("samples", &self.samples)
+            .field("rounds", &self.rounds)
+            .field("turns", &self.turns)
+            .field("seconds", &self.seconds);
+        if let Some(reward) = &self.reward {
+            out.field("reward", reward);
+        }
+        out.field("evaluator", &self.evaluator).finish()
+    }
 }
 
 impl Default for LookaheadConfig {
@@ -57,6 +81,7 @@ impl Default for LookaheadConfig {
             rounds: 3,
             turns: 2,
             seconds: None,
+            reward: None,
             evaluator: EvaluatorWeights::default(),
         }
     }
@@ -95,6 +120,13 @@ impl LookaheadConfig {
     #[must_use]
     pub fn with_seconds(mut self, seconds: Option<f64>) -> LookaheadConfig {
         self.seconds = seconds;
+        self
+    }
+
+    /// Sets [`reward`](Self::reward), for chaining.
+    #[must_use]
+    pub fn with_reward(mut self, reward: Option<Reward>) -> LookaheadConfig {
+        self.reward = reward;
         self
     }
 
@@ -140,14 +172,8 @@ impl LookaheadBot {
     }
 
     /// The moves to measure, best first by the evaluator: whole turns in the place phase
-    /// (answered by their placement), the legal actions otherwise; and whether any legal action
-    /// leads to a flock's choice in the same turn.
-    fn candidates(
-        &self,
-        game: &Game,
-        seat: PlayerId,
-        scratch: &mut Scratch,
-    ) -> (Vec<Candidate>, bool) {
+    /// (answered by their placement), the legal actions otherwise.
+    fn candidates(&self, game: &Game, seat: PlayerId, scratch: &mut Scratch) -> Vec<Candidate> {
         let mut points = vec![0.0; usize::from(game.players())];
         let mut all = Vec::new();
         let mut value = |after: &Game, scratch: &mut Scratch| {
@@ -176,13 +202,12 @@ impl LookaheadBot {
         }
         // Best first; equal values by the action, so the order never depends on the listing.
         all.sort_by(|a, b| b.prior.total_cmp(&a.prior).then(a.action.cmp(&b.action)));
-        let flock_follows = all.iter().any(|c| matches!(c.after.phase(), Phase::Flock { .. }));
         all.truncate(self.config.candidates.max(1) as usize);
-        (all, flock_follows)
+        all
     }
 
     /// One sample: `after` on the tile order of `seed`, played on for the configured turns by
-    /// greedy players, valued as `seat`'s margin.
+    /// greedy players, valued as `seat`'s margin (or reward, when the config names one).
     fn sample(
         &self,
         after: &Game,
@@ -198,21 +223,20 @@ impl LookaheadBot {
             player.choose_with(game, scratch, points)
         });
         self.evaluator.expected_points_into(&game, scratch, points);
-        f64::from(margin(points, seat.index()))
+        match self.config.reward {
+            None => f64::from(margin(points, seat.index())),
+            Some(reward) => {
+                let mut rewards = vec![0.0; points.len()];
+                reward.of_estimates(points, &mut rewards);
+                f64::from(rewards.get(seat.index()).copied().unwrap_or(0.0))
+            }
+        }
     }
 }
 
-/// The share of the turn's time cap a decision in `phase` may use: three quarters for the
-/// placement, the rest for what follows it in the same turn (the figure, and a flock's choice
-/// when the figure may lead to one), so that a whole turn stays within the cap. A builder's
-/// second tile is a turn of its own, as the rules call it.
-fn phase_share(phase: Phase, flock_follows: bool) -> f64 {
-    match phase {
-        Phase::Place { .. } => 0.75,
-        Phase::Figure { .. } if !flock_follows => 0.25,
-        _ => 0.125,
-    }
-}
+/// The share of a turn's time cap the figure takes (the placement the rest), split with a
+/// flock's choice when one follows.
+const FIGURE_SHARE: f64 = 0.25;
 
 impl Bot for LookaheadBot {
     fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
@@ -223,8 +247,8 @@ impl Bot for LookaheadBot {
         let seed = decision_seed(self.seed, game);
         let mut scratch = Scratch::default();
         let mut points = vec![0.0; usize::from(game.players())];
-        let (mut candidates, flock_follows) = self.candidates(game, seat, &mut scratch);
-        let share = phase_share(game.phase(), flock_follows);
+        let mut candidates = self.candidates(game, seat, &mut scratch);
+        let share = phase_share(game, FIGURE_SHARE);
         let deadline = self
             .config
             .seconds
@@ -334,15 +358,28 @@ mod tests {
         assert!(after.legal_actions().contains(&figure));
     }
 
-    /// The decisions of one turn share the cap without passing it: the placement and the
-    /// figure, or the placement, the figure and a flock's choice.
+    /// With a reward a sample is worth the reward of the position it reaches (from 0 to 1),
+    /// not its margin in points; the bot still plays a legal move, the same for the same seed.
     #[test]
-    fn a_turns_decisions_share_the_cap() {
-        let pos = carcassonne::Pos::new(0, 1);
-        let place = phase_share(Phase::Place { tile: 0 }, false);
-        let figure = phase_share(Phase::Figure { pos }, false);
-        assert_eq!(place + figure, 1.0);
-        let figure = phase_share(Phase::Figure { pos }, true);
-        assert_eq!(place + figure + phase_share(Phase::Flock { pos }, false), 1.0);
+    fn a_reward_values_samples_by_the_chance_of_winning() {
+        let game = game_at(20);
+        let seat = game.current_player();
+        let config = LookaheadConfig { samples: 2, rounds: 2, turns: 1, ..Default::default() };
+        let rewarded = config.with_reward(Some(Reward::default()));
+        let (plain, bot) = (LookaheadBot::new("l", 5, config), LookaheadBot::new("l", 5, rewarded));
+        let player = GreedyBot::new("g", 1, Evaluator::default(), 0.0);
+        let (mut scratch, mut points) = (Scratch::default(), vec![0.0; 2]);
+        let margin = plain.sample(&game, seat, 7, &player, &mut scratch, &mut points);
+        let reward = bot.sample(&game, seat, 7, &player, &mut scratch, &mut points);
+        let mut expected = [0.0; 2];
+        Reward::default().of_estimates(&points, &mut expected);
+        assert_eq!(reward, f64::from(expected[seat.index()]));
+        assert!(
+            (0.0..=1.0).contains(&reward) && (margin > 0.0) == (reward > 0.5),
+            "{margin} {reward}"
+        );
+        let action = bot.choose(&game, seat).unwrap();
+        assert!(game.legal_actions().contains(&action));
+        assert_eq!(LookaheadBot::new("l", 5, rewarded).choose(&game, seat).unwrap(), action);
     }
 }

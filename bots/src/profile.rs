@@ -12,6 +12,7 @@ use crate::greedy::GreedyBot;
 use crate::lookahead::{LookaheadBot, LookaheadConfig};
 use crate::mcts::{MctsBot, MctsConfig, Playout};
 use crate::random::RandomBot;
+use crate::reward::Reward;
 
 /// The built-in profiles: `random`, `greedy`, `easy`, `medium`, `hard`, `expert` and `anchor`.
 pub const BUILTIN_PROFILES: &str = include_str!("../profiles/builtin.toml");
@@ -504,7 +505,21 @@ fn check_lookahead(config: &LookaheadConfig) -> Result<(), String> {
         "seconds",
         config.seconds.is_none_or(|s| s > 0.0 && s <= 3600.0),
         "above 0 and at most 3600",
-    )
+    )?;
+    match config.reward {
+        Some(reward) => check_reward(&reward),
+        None => Ok(()),
+    }
+}
+
+fn check_reward(reward: &Reward) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&reward.win_weight) {
+        return Err("`reward.win_weight` is from 0 to 1".to_owned());
+    }
+    if !(reward.margin_scale > 0.0 && reward.margin_scale <= 1000.0) {
+        return Err("`reward.margin_scale` is above 0 and at most 1000".to_owned());
+    }
+    Ok(())
 }
 
 fn check_mcts(config: &MctsConfig) -> Result<(), String> {
@@ -539,13 +554,7 @@ fn check_mcts(config: &MctsConfig) -> Result<(), String> {
             "above 0 and at most 1",
         )?;
     }
-    range("reward.win_weight", (0.0..=1.0).contains(&config.reward.win_weight), "from 0 to 1")?;
-    range(
-        "reward.margin_scale",
-        config.reward.margin_scale > 0.0 && config.reward.margin_scale <= 1000.0,
-        "above 0 and at most 1000",
-    )?;
-    Ok(())
+    check_reward(&config.reward)
 }
 
 #[cfg(test)]
@@ -580,6 +589,22 @@ mod tests {
         }
     }
 
+    /// The profile file the replacement `expert` is measured with reads, replaces the
+    /// built-in by name, and values samples by the reward it names.
+    #[test]
+    fn the_reward_expert_reads() {
+        let text = include_str!("../profiles/measure/expert-reward.toml");
+        let profiles = Profiles::from_toml("expert-reward.toml", text).unwrap();
+        let expert = profiles.get("expert").unwrap();
+        let BotKind::Lookahead(config) = &expert.kind else { panic!("{:?}", expert.kind) };
+        assert_eq!(config.reward, Some(Reward::default()));
+        assert!(format!("{config:?}").contains("reward"));
+        let BotKind::Lookahead(builtin) = &Profile::builtin("expert").unwrap().kind else {
+            panic!("the built-in expert is a lookahead")
+        };
+        assert!(!format!("{builtin:?}").contains("reward"), "{builtin:?}");
+    }
+
     #[test]
     fn bad_profiles_are_refused_with_reasons() {
         let refuse = |text: &str, needle: &str| {
@@ -594,6 +619,10 @@ mod tests {
         refuse(
             "[[profile]]\nname = \"a\"\nkind = \"mcts\"\nmcts = { exploration = nan }",
             "exploration",
+        );
+        refuse(
+            "[[profile]]\nname = \"a\"\nkind = \"lookahead\"\nlookahead = { reward = { win_weight = 2.0 } }",
+            "reward.win_weight",
         );
         refuse("[[profile]]\nname = \"a b\"\nkind = \"random\"", "name");
         refuse(

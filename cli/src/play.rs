@@ -145,7 +145,13 @@ pub struct PlayArgs {
     /// Tile sets, comma-separated: built-in names (base, base_c2, river, river_ii,
     /// inns_and_cathedrals, cathars, traders_and_builders, hills_and_sheep, king_and_robber, cult)
     /// or tile set files.
-    #[arg(long, value_delimiter = ',', default_value = "base", value_name = "SET,...")]
+    #[arg(
+        long,
+        alias = "sets",
+        value_delimiter = ',',
+        default_value = "base",
+        value_name = "SET,..."
+    )]
     tilesets: Vec<String>,
     /// The players: a number of random players, or bots by profile name, comma-separated
     /// (random, greedy, easy, medium, hard, expert, anchor, one of --profiles or a --bot), and

@@ -334,6 +334,28 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
     }
 
+    /// The journals the README's base-game ladder is read from still belong to the built-in
+    /// bots: a change to a built-in profile's settings changes its fingerprint, and then its
+    /// journals must be played again (and the README's figures with them).
+    #[test]
+    fn the_ladders_journals_belong_to_the_builtin_bots() {
+        let ladder = [
+            ("expert-hard", "expert", "hard"),
+            ("easy-medium", "easy", "medium"),
+            ("medium-greedy", "medium", "greedy"),
+            ("medium-hard", "medium", "hard"),
+        ];
+        for (file, first, second) in ladder {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("measurements")
+                .join(format!("{file}.jsonl"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let written: Header = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+            let entrants = [first, second].map(|name| Profile::builtin(name).unwrap()).to_vec();
+            assert_eq!(Header::new(&entrants, &config(1000, 2026)), written, "{file}");
+        }
+    }
+
     /// A journal serves only its own arena: other bots, another seed, other sets, or a file
     /// that is no journal are refused, and the file is left as it was.
     #[test]

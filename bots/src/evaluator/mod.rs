@@ -6,7 +6,7 @@ mod chance;
 mod learned;
 mod signals;
 
-use carcassonne::{FeatureScore, Game, Pos};
+use carcassonne::{Action, FeatureScore, Game, Phase, Pos};
 use serde::Deserialize;
 
 pub use learned::{LearnedWeights, LearnedWeightsError};
@@ -276,6 +276,11 @@ impl Evaluator {
         if game.is_over() {
             return;
         }
+        if matches!(game.phase(), Phase::Sheep { .. })
+            && self.expected_over_tokens(game, scratch, out)
+        {
+            return;
+        }
         let mut signals = std::mem::take(&mut scratch.signals);
         signals.resize(out.len(), [0.0; SIGNALS]);
         signals::signals_into(game, &self.weights, scratch, &mut signals);
@@ -286,10 +291,55 @@ impl Evaluator {
     }
 }
 
+impl Evaluator {
+    /// A flock's token is about to be drawn (Hills & Sheep): the mean of the positions after
+    /// each token the bag holds, weighted by its count (public; the order is not). Valued as
+    /// it stands, the flock would count without the sheep it is about to gain or lose, and a
+    /// shepherd just placed or a flock being grown would look worth nothing. A draw leads to
+    /// a decision or the next turn, never to another draw, so this recurses once. `false`,
+    /// with `out` untouched, if no token could be drawn.
+    fn expected_over_tokens(&self, game: &Game, scratch: &mut Scratch, out: &mut [f32]) -> bool {
+        let bag = game.sheep_bag();
+        let mut tokens: Vec<(Action, f32)> = (1u8..)
+            .zip(bag.sheep)
+            .filter(|(_, count)| *count > 0)
+            .map(|(sheep, count)| (Action::DrawSheep { sheep }, f32::from(count)))
+            .collect();
+        if bag.wolves > 0 {
+            tokens.push((Action::DrawWolf, f32::from(bag.wolves)));
+        }
+        if tokens.is_empty() {
+            tokens.push((Action::Draw, 1.0));
+        }
+        let total: f32 = tokens.iter().map(|(_, count)| count).sum();
+        let mut child = vec![0.0; out.len()];
+        let mut mean = vec![0.0; out.len()];
+        let mut weight = 0.0;
+        for (token, count) in tokens {
+            let mut after = game.clone();
+            if after.apply(token).is_err() || matches!(after.phase(), Phase::Sheep { .. }) {
+                continue;
+            }
+            self.expected_points_into(&after, scratch, &mut child);
+            for (mean, child) in mean.iter_mut().zip(&child) {
+                *mean += child * count / total;
+            }
+            weight += count / total;
+        }
+        if weight <= 0.0 {
+            return false;
+        }
+        for (out, mean) in out.iter_mut().zip(&mean) {
+            *out = mean / weight;
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carcassonne::{Action, Catalog, Figure, GameSetup};
+    use carcassonne::{Action, Catalog, Figure, GameSetup, Phase};
 
     /// A monk challenged by a heretic beside him (The Cult), both needing as many cells, keeps
     /// half his monastery's worth: the race is even.
@@ -345,10 +395,9 @@ mod tests {
         assert_eq!(end, scores);
     }
 
-    /// Hills & Sheep: a flock is worth its sheep at a point each, less half the chance that
-    /// the next token is a wolf: 3 sheep with 2 wolves among the 17 tokens left, 3 x (1 - 1/17).
-    #[test]
-    fn a_flock_is_valued_by_its_sheep_against_the_wolf() {
+    /// Hills & Sheep: the base game's first tile, a monastery below it with the first
+    /// player's shepherd on its field, the flock's first token not drawn yet.
+    fn shepherd_placed() -> Game {
         let sets = ["base", "hills_and_sheep"].map(|name| Catalog::builtin(name).unwrap());
         let mut game = Game::new(GameSetup::new(sets.to_vec(), 2)).unwrap();
         let monastery = game.tile_by_id("B").unwrap().0;
@@ -356,15 +405,70 @@ mod tests {
         game.apply(Action::Place { pos: Pos::new(0, -1), rotation: carcassonne::Rotation::R0 })
             .unwrap();
         game.apply(Action::Deploy { segment: 1, figure: Figure::Shepherd }).unwrap();
-        let evaluator = Evaluator::default();
-        let before = evaluator.expected_points(&game);
+        assert!(matches!(game.phase(), Phase::Sheep { .. }));
+        game
+    }
+
+    /// Hills & Sheep: a flock is worth its sheep at a point each, less half the chance that
+    /// the next token is a wolf: 3 sheep with 2 wolves among the 17 tokens left, 3 x (1 - 1/17).
+    #[test]
+    fn a_flock_is_valued_by_its_sheep_against_the_wolf() {
+        let mut game = shepherd_placed();
         game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
-        let after = evaluator.expected_points(&game);
+        let with = Evaluator::default().expected_points(&game);
+        let without =
+            Evaluator::new(EvaluatorWeights::default().with_flock(0.0)).expected_points(&game);
         assert!(
-            (after[0] - before[0] - 3.0 * (1.0 - 1.0 / 17.0)).abs() < 1e-4,
-            "{before:?} {after:?}"
+            (with[0] - without[0] - 3.0 * (1.0 - 1.0 / 17.0)).abs() < 1e-4,
+            "{with:?} {without:?}"
         );
-        assert!((after[1] - before[1]).abs() < 1e-4);
+        assert!((with[1] - without[1]).abs() < 1e-4);
+    }
+
+    /// A shepherd still on the board at the end scores nothing: a flock is worth less the
+    /// fewer turns its owner has left to drive it to market (half with one turn, none with
+    /// none).
+    #[test]
+    fn a_flock_fades_as_its_owners_turns_run_out() {
+        let mut game = shepherd_placed();
+        game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+        let flock = |own_turns: f32| {
+            let mut out = vec![[0.0; SIGNALS]; 2];
+            signals::flocks(&game, own_turns, &mut out);
+            (out[0][Signal::Flock.index()], out[1][Signal::Flock.index()])
+        };
+        let full = 3.0 * (1.0 - 1.0 / 17.0);
+        assert!((flock(30.0).0 - full).abs() < 1e-4);
+        assert!((flock(1.0).0 - full / 2.0).abs() < 1e-4);
+        assert_eq!(flock(0.0), (0.0, 0.0));
+        assert_eq!(flock(30.0).1, 0.0);
+    }
+
+    /// A token about to be drawn is valued as the mean of what each token the bag holds would
+    /// leave, by its count (4 of 1 sheep, 5 of 2, 5 of 3, 2 of 4, 2 wolves): a shepherd just
+    /// placed is worth its likely sheep, not the empty flock it has before the draw (a wolf
+    /// sends it back to the supply, where it is worth about as much).
+    #[test]
+    fn a_pending_token_is_valued_by_the_bags_counts() {
+        let game = shepherd_placed();
+        let evaluator = Evaluator::default();
+        let after = |token: Action| {
+            let mut after = game.clone();
+            after.apply(token).unwrap();
+            evaluator.expected_points(&after)
+        };
+        let draws = [(1, 4.0), (2, 5.0), (3, 5.0), (4, 2.0)]
+            .map(|(sheep, count)| (after(Action::DrawSheep { sheep }), count));
+        let wolf = after(Action::DrawWolf);
+        let pending = evaluator.expected_points(&game);
+        for player in 0..2 {
+            let mean = (draws.iter().map(|(points, count)| points[player] * count).sum::<f32>()
+                + wolf[player] * 2.0)
+                / 18.0;
+            assert!((pending[player] - mean).abs() < 1e-3, "{pending:?} against {mean}");
+        }
+        let (fewest, most) = (draws[0].0[0], draws[3].0[0]);
+        assert!(pending[0] > wolf[0] && fewest < pending[0] && pending[0] < most, "{pending:?}");
     }
 
     /// Traders & Builders: whoever holds the most of a kind now is valued its 10 points (each

@@ -51,7 +51,8 @@ pub enum Signal {
     Tokens,
     /// What the titles the player holds would pay now.
     Titles,
-    /// The player's flocks at market value, less half the chance the next token is a wolf.
+    /// The player's flocks at market value, less half the chance the next token is a wolf, times
+    /// the chance that the owner drives them to market before the end.
     Flock,
     /// Builders on unfinished features, by left and the chance the feature stays open.
     Builder,
@@ -257,7 +258,7 @@ pub(super) fn signals_into(
     }
     token_majorities(game, out);
     titles_held(game, out);
-    flocks(game, out);
+    flocks(game, left / players, out);
     for figure in game.figures() {
         let Some(root) = root_of(game, figure.pos, figure.segment) else { continue };
         let Some((_, chance)) = scratch.chances.iter().find(|(r, _)| *r == root) else {
@@ -279,8 +280,11 @@ pub(super) fn signals_into(
 
 /// Each flock's market value to its shepherd's owner: its sheep at the declared points a
 /// sheep, discounted by half the chance that the next token drawn is a wolf (from the bag's
-/// public counts: its order is nobody's to know).
-fn flocks(game: &Game, out: &mut [Signals]) {
+/// public counts: its order is nobody's to know), and by the chance that it reaches the market
+/// at all: a shepherd still on the board at the end scores nothing, and only the owner's own
+/// tiles drive a flock (short of closing its field). Each of the owner's `own_turns` left is
+/// taken to extend the field with an even chance.
+pub(super) fn flocks(game: &Game, own_turns: f32, out: &mut [Signals]) {
     let Some(per_sheep) = game.rules().iter().find_map(|rule| match rule.effect {
         Effect::Flock(flock) => Some(flock.per_sheep),
         _ => None,
@@ -289,10 +293,11 @@ fn flocks(game: &Game, out: &mut [Signals]) {
     };
     let bag = game.sheep_bag();
     let wolf = if bag.total() == 0 { 0.0 } else { f32::from(bag.wolves) / bag.total() as f32 };
+    let reaches_market = 1.0 - 0.5f32.powf(own_turns.max(0.0));
     for flock in game.flocks() {
         if let Some(signals) = out.get_mut(flock.player.index()) {
             let market = (flock.sheep() * per_sheep) as f32;
-            signals[Signal::Flock.index()] += market * (1.0 - 0.5 * wolf);
+            signals[Signal::Flock.index()] += market * (1.0 - 0.5 * wolf) * reaches_market;
         }
     }
 }

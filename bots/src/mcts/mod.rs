@@ -16,6 +16,7 @@ use rand::RngCore;
 use rayon::prelude::*;
 use serde::Deserialize;
 
+use crate::budget::phase_share;
 use crate::evaluator::EvaluatorWeights;
 use crate::reward::Reward;
 use crate::seeds::{decision_seed, dice};
@@ -102,7 +103,8 @@ pub struct MctsConfig {
     /// At ordered levels, how many visits the evaluator's estimate of each action counts as
     /// before any iteration runs through it (0: none; every action is then tried once first).
     pub prior_visits: f32,
-    /// The share of the turn's iterations spent on the figure, after the placement.
+    /// The share of the turn's iterations (and time cap) spent on the figure, after the
+    /// placement; half of it each for the figure and a flock's choice when one follows.
     pub figure_share: f32,
     /// Exact search when this many tiles or fewer are left in the bag (0: never).
     pub exact_tiles: u32,
@@ -330,10 +332,7 @@ impl MctsBot {
             return Err(BotError::GameOver);
         }
         let started = Instant::now();
-        let share = match game.phase() {
-            Phase::Figure { .. } => self.config.figure_share,
-            _ => 1.0 - self.config.figure_share,
-        };
+        let share = phase_share(game, f64::from(self.config.figure_share));
         let mut choices = Vec::new();
         if game.phase() != Phase::Draw {
             distinct_or_legal(game, &mut choices);
@@ -367,11 +366,11 @@ impl MctsBot {
                 elapsed: started.elapsed(),
             });
         }
-        let iterations = ((self.config.iterations as f32 * share).round() as u64).max(1);
+        let iterations = ((self.config.iterations as f32 * share as f32).round() as u64).max(1);
         let deadline = self
             .config
             .seconds
-            .map(|seconds| started + Duration::from_secs_f64(seconds.max(0.0) * f64::from(share)));
+            .map(|seconds| started + Duration::from_secs_f64(seconds.max(0.0) * share));
         let seed = decision_seed(self.seed, game);
         let trees = u64::from(self.config.trees);
         let grow = |index: u64| {
