@@ -291,6 +291,21 @@ impl Evaluator {
     }
 }
 
+/// Each token the flock's bag holds, as the action that draws it, with its count (public; the
+/// order is not): what a draw in the sheep phase may bring, and how likely each is.
+pub(crate) fn token_draws(game: &Game) -> Vec<(Action, f32)> {
+    let bag = game.sheep_bag();
+    let mut tokens: Vec<(Action, f32)> = (1u8..)
+        .zip(bag.sheep)
+        .filter(|(_, count)| *count > 0)
+        .map(|(sheep, count)| (Action::DrawSheep { sheep }, f32::from(count)))
+        .collect();
+    if bag.wolves > 0 {
+        tokens.push((Action::DrawWolf, f32::from(bag.wolves)));
+    }
+    tokens
+}
+
 impl Evaluator {
     /// A flock's token is about to be drawn (Hills & Sheep): the mean of the positions after
     /// each token the bag holds, weighted by its count (public; the order is not). Valued as
@@ -299,15 +314,7 @@ impl Evaluator {
     /// a decision or the next turn, never to another draw, so this recurses once. `false`,
     /// with `out` untouched, if no token could be drawn.
     fn expected_over_tokens(&self, game: &Game, scratch: &mut Scratch, out: &mut [f32]) -> bool {
-        let bag = game.sheep_bag();
-        let mut tokens: Vec<(Action, f32)> = (1u8..)
-            .zip(bag.sheep)
-            .filter(|(_, count)| *count > 0)
-            .map(|(sheep, count)| (Action::DrawSheep { sheep }, f32::from(count)))
-            .collect();
-        if bag.wolves > 0 {
-            tokens.push((Action::DrawWolf, f32::from(bag.wolves)));
-        }
+        let mut tokens = token_draws(game);
         if tokens.is_empty() {
             tokens.push((Action::Draw, 1.0));
         }

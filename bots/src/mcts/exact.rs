@@ -5,6 +5,7 @@
 use carcassonne::{Action, Game, Phase};
 
 use super::tree::distinct_or_legal;
+use crate::evaluator::token_draws;
 use crate::reward::Reward;
 
 /// The exact value of each choice at `game`'s decision, or `None` when the tree is larger
@@ -59,15 +60,7 @@ fn value(game: &Game, reward: &Reward, budget: &mut u64, out: &mut [f32]) -> Opt
         }
         Phase::Sheep { .. } => {
             // Each token the flock's bag holds, as likely as its count.
-            let bag = game.sheep_bag();
-            let mut tokens: Vec<(Action, f32)> = (1u8..)
-                .zip(bag.sheep)
-                .filter(|(_, count)| *count > 0)
-                .map(|(sheep, count)| (Action::DrawSheep { sheep }, f32::from(count)))
-                .collect();
-            if bag.wolves > 0 {
-                tokens.push((Action::DrawWolf, f32::from(bag.wolves)));
-            }
+            let tokens = token_draws(game);
             let total: f32 = tokens.iter().map(|(_, count)| count).sum();
             out.fill(0.0);
             let mut child = vec![0.0; out.len()];
