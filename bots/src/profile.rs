@@ -493,10 +493,13 @@ fn check_weights(weights: &EvaluatorWeights) -> Result<(), String> {
     Ok(())
 }
 
+/// `Ok` when `ok`, else why: "`name` is `what`".
+fn within(name: &str, ok: bool, what: &str) -> Result<(), String> {
+    if ok { Ok(()) } else { Err(format!("`{name}` is {what}")) }
+}
+
 fn check_lookahead(config: &LookaheadConfig) -> Result<(), String> {
-    let range = |name: &str, ok: bool, what: &str| {
-        if ok { Ok(()) } else { Err(format!("`lookahead.{name}` is {what}")) }
-    };
+    let range = |name: &str, ok: bool, what: &str| within(&format!("lookahead.{name}"), ok, what);
     range("candidates", (1..=1000).contains(&config.candidates), "from 1 to 1000")?;
     range("samples", (1..=100_000).contains(&config.samples), "from 1 to 100000")?;
     range("rounds", (1..=16).contains(&config.rounds), "from 1 to 16")?;
@@ -512,43 +515,44 @@ fn check_lookahead(config: &LookaheadConfig) -> Result<(), String> {
     }
 }
 
+/// A search's reward (the tree search's, or a lookahead's).
 fn check_reward(reward: &Reward) -> Result<(), String> {
-    if !(0.0..=1.0).contains(&reward.win_weight) {
-        return Err("`reward.win_weight` is from 0 to 1".to_owned());
-    }
-    if !(reward.margin_scale > 0.0 && reward.margin_scale <= 1000.0) {
-        return Err("`reward.margin_scale` is above 0 and at most 1000".to_owned());
-    }
-    Ok(())
+    within("reward.win_weight", (0.0..=1.0).contains(&reward.win_weight), "from 0 to 1")?;
+    within(
+        "reward.margin_scale",
+        reward.margin_scale > 0.0 && reward.margin_scale <= 1000.0,
+        "above 0 and at most 1000",
+    )
 }
 
 fn check_mcts(config: &MctsConfig) -> Result<(), String> {
-    let range = |name: &str, ok: bool, what: &str| {
-        if ok { Ok(()) } else { Err(format!("`{name}` is {what}")) }
-    };
-    range("iterations", (1..=100_000_000).contains(&config.iterations), "from 1 to 100000000")?;
-    range("trees", (1..=1024).contains(&config.trees), "from 1 to 1024")?;
-    range("threads", (1..=256).contains(&config.threads), "from 1 to 256")?;
-    range(
+    within("iterations", (1..=100_000_000).contains(&config.iterations), "from 1 to 100000000")?;
+    within("trees", (1..=1024).contains(&config.trees), "from 1 to 1024")?;
+    within("threads", (1..=256).contains(&config.threads), "from 1 to 256")?;
+    within(
         "seconds",
         config.seconds.is_none_or(|s| s > 0.0 && s <= 3600.0),
         "above 0 and at most 3600",
     )?;
-    range("exploration", (0.0..=100.0).contains(&config.exploration), "from 0 to 100")?;
+    within("exploration", (0.0..=100.0).contains(&config.exploration), "from 0 to 100")?;
     unit("figure_chance", config.figure_chance)?;
-    range("figure_share", (0.0..=1.0).contains(&config.figure_share), "from 0 to 1")?;
-    range("prior_visits", (0.0..=1_000_000.0).contains(&config.prior_visits), "from 0 to 1000000")?;
-    range("exact_tiles", config.exact_tiles <= 16, "at most 16")?;
-    range("exact_nodes", config.exact_nodes <= 1_000_000_000, "at most 1000000000")?;
+    within("figure_share", (0.0..=1.0).contains(&config.figure_share), "from 0 to 1")?;
+    within(
+        "prior_visits",
+        (0.0..=1_000_000.0).contains(&config.prior_visits),
+        "from 0 to 1000000",
+    )?;
+    within("exact_tiles", config.exact_tiles <= 16, "at most 16")?;
+    within("exact_nodes", config.exact_nodes <= 1_000_000_000, "at most 1000000000")?;
     if let Playout::Truncated { turns } = config.playout {
-        range("playout.truncated.turns", turns <= 1000, "at most 1000")?;
+        within("playout.truncated.turns", turns <= 1000, "at most 1000")?;
     }
     if let Playout::Greedy { turns } = config.playout {
-        range("playout.greedy.turns", turns <= 100, "at most 100")?;
+        within("playout.greedy.turns", turns <= 100, "at most 100")?;
     }
     if let Some(widening) = config.widening {
-        range("widening.c", widening.c > 0.0 && widening.c <= 1000.0, "above 0 and at most 1000")?;
-        range(
+        within("widening.c", widening.c > 0.0 && widening.c <= 1000.0, "above 0 and at most 1000")?;
+        within(
             "widening.alpha",
             widening.alpha > 0.0 && widening.alpha <= 1.0,
             "above 0 and at most 1",
