@@ -510,16 +510,21 @@ fn check_lookahead(config: &LookaheadConfig) -> Result<(), String> {
         "above 0 and at most 3600",
     )?;
     match config.reward {
-        Some(reward) => check_reward(&reward),
+        Some(reward) => check_reward("lookahead.", &reward),
         None => Ok(()),
     }
 }
 
-/// A search's reward (the tree search's, or a lookahead's).
-fn check_reward(reward: &Reward) -> Result<(), String> {
-    within("reward.win_weight", (0.0..=1.0).contains(&reward.win_weight), "from 0 to 1")?;
+/// A search's reward (the tree search's, or a lookahead's), its settings named after `table`
+/// as the search's others are.
+fn check_reward(table: &str, reward: &Reward) -> Result<(), String> {
     within(
-        "reward.margin_scale",
+        &format!("{table}reward.win_weight"),
+        (0.0..=1.0).contains(&reward.win_weight),
+        "from 0 to 1",
+    )?;
+    within(
+        &format!("{table}reward.margin_scale"),
         reward.margin_scale > 0.0 && reward.margin_scale <= 1000.0,
         "above 0 and at most 1000",
     )
@@ -558,7 +563,7 @@ fn check_mcts(config: &MctsConfig) -> Result<(), String> {
             "above 0 and at most 1",
         )?;
     }
-    check_reward(&config.reward)
+    check_reward("", &config.reward)
 }
 
 #[cfg(test)]
@@ -585,6 +590,7 @@ mod tests {
                 include_str!("../profiles/measure/ablations.toml"),
                 &["mcts", "none", "c05", "det5", "none4x", "la1", "la2s", "la3", "la16"][..],
             ),
+            ("handset.toml", include_str!("../profiles/measure/handset.toml"), &["handset"][..]),
         ] {
             let profiles = Profiles::from_toml(file, text).unwrap();
             for name in names {
@@ -593,20 +599,23 @@ mod tests {
         }
     }
 
-    /// The profile file the replacement `expert` is measured with reads, replaces the
-    /// built-in by name, and values samples by the reward it names.
+    /// The built-in `expert` values its samples by the tree search's reward, and the profile
+    /// file that replays the journals of the `expert` before it is the same bot without it.
     #[test]
-    fn the_reward_expert_reads() {
-        let text = include_str!("../profiles/measure/expert-reward.toml");
-        let profiles = Profiles::from_toml("expert-reward.toml", text).unwrap();
-        let expert = profiles.get("expert").unwrap();
-        let BotKind::Lookahead(config) = &expert.kind else { panic!("{:?}", expert.kind) };
-        assert_eq!(config.reward, Some(Reward::default()));
-        assert!(format!("{config:?}").contains("reward"));
-        let BotKind::Lookahead(builtin) = &Profile::builtin("expert").unwrap().kind else {
+    fn the_margin_expert_is_the_builtin_less_its_reward() {
+        let text = include_str!("../profiles/measure/expert-margin.toml");
+        let profiles = Profiles::from_toml("expert-margin.toml", text).unwrap();
+        let margin = profiles.get("expert").unwrap();
+        let BotKind::Lookahead(margin) = margin.kind else { panic!("{:?}", margin.kind) };
+        let BotKind::Lookahead(builtin) = Profile::builtin("expert").unwrap().kind else {
             panic!("the built-in expert is a lookahead")
         };
-        assert!(!format!("{builtin:?}").contains("reward"), "{builtin:?}");
+        assert_eq!(builtin.reward, Some(Reward::default()));
+        assert_eq!(margin.with_reward(builtin.reward), builtin);
+        // Without a reward the fingerprint is as it was before rewards existed, so the old
+        // journals still match.
+        assert!(!format!("{margin:?}").contains("reward"), "{margin:?}");
+        assert!(format!("{builtin:?}").contains("reward"), "{builtin:?}");
     }
 
     #[test]
@@ -626,7 +635,11 @@ mod tests {
         );
         refuse(
             "[[profile]]\nname = \"a\"\nkind = \"lookahead\"\nlookahead = { reward = { win_weight = 2.0 } }",
-            "reward.win_weight",
+            "`lookahead.reward.win_weight` is from 0 to 1",
+        );
+        refuse(
+            "[[profile]]\nname = \"a\"\nkind = \"mcts\"\nmcts = { reward = { margin_scale = 0.0 } }",
+            "`reward.margin_scale` is above 0",
         );
         refuse("[[profile]]\nname = \"a b\"\nkind = \"random\"", "name");
         refuse(

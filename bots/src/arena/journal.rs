@@ -341,6 +341,7 @@ mod tests {
     fn the_ladders_journals_belong_to_the_builtin_bots() {
         let ladder = [
             ("expert-hard", "expert", "hard"),
+            ("expert-greedy", "expert", "greedy"),
             ("easy-medium", "easy", "medium"),
             ("medium-greedy", "medium", "greedy"),
             ("medium-hard", "medium", "hard"),
