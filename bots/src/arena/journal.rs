@@ -357,6 +357,21 @@ mod tests {
         }
     }
 
+    /// The `expert` before its reward still replays its base-game journal from the profile
+    /// file the measurements' README names for it.
+    #[test]
+    fn the_margin_experts_journal_belongs_to_its_profile() {
+        let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let text = include_str!("../../profiles/measure/expert-margin.toml");
+        let margin = crate::profile::Profiles::from_toml("expert-margin.toml", text).unwrap();
+        let entrants =
+            vec![margin.get("expert").unwrap().clone(), Profile::builtin("hard").unwrap()];
+        let journal = manifest.join("measurements/margin/expert-hard.jsonl");
+        let text = std::fs::read_to_string(journal).unwrap();
+        let written: Header = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(Header::new(&entrants, &config(1000, 2026)), written);
+    }
+
     /// A journal serves only its own arena: other bots, another seed, other sets, or a file
     /// that is no journal are refused, and the file is left as it was.
     #[test]
