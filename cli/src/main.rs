@@ -43,8 +43,9 @@ enum Command {
     /// Bots play paired games (each tile order once per seat rotation); prints wins, scores,
     /// margins, time per turn and Elo differences with 95% intervals.
     Arena(arena::ArenaArgs),
-    /// Learns the evaluator's weights from self-play (a regression of the points still to
-    /// come on each position's signals) and writes them as a weights file.
+    /// Learns the evaluator's weights from self-play (by default SPSA tuning: perturbed
+    /// weights play each other and move by the margins they win; or a regression of the
+    /// margins to come on each position's signals) and writes them as a weights file.
     TrainEvaluator(train::TrainArgs),
     /// Ranks the moves of a saved game's player to move (or of any turn) by the final margin
     /// and win chance they lead to, over rollouts on fresh shuffles of the tiles; --svg draws
