@@ -265,6 +265,12 @@ impl Bot for LookaheadBot {
         // The longest sample so far: one that would end past the deadline is not begun, so
         // a turn ends within its cap rather than one sample after it.
         let mut longest_sample = Duration::ZERO;
+        // A sample may still outrun the longest before it (on a large board with many sets,
+        // one candidate's turns can take a tenth of the cap), so each candidate's play is
+        // checked too, and a sample counts only when every racing candidate has it: one cut
+        // short is dropped whole, and with no sample at all the greedy choice stands.
+        let mut longest_play = Duration::ZERO;
+        let mut values = Vec::with_capacity(racing);
         'rounds: for round in 0..self.config.rounds.max(1) {
             let samples = u64::from(self.config.samples.max(1)) << round.min(16);
             for sample in next_sample..next_sample + samples {
@@ -275,15 +281,23 @@ impl Bot for LookaheadBot {
                     break 'rounds;
                 }
                 let sample_seed = derive(seed, 2 + sample);
-                for candidate in &mut candidates[..racing] {
-                    let value = self.sample(
+                values.clear();
+                for candidate in &candidates[..racing] {
+                    let play_started = Instant::now();
+                    if deadline.is_some_and(|deadline| play_started + longest_play >= deadline) {
+                        break 'rounds;
+                    }
+                    values.push(self.sample(
                         &candidate.after,
                         seat,
                         sample_seed,
                         &player,
                         &mut scratch,
                         &mut points,
-                    );
+                    ));
+                    longest_play = longest_play.max(play_started.elapsed());
+                }
+                for (candidate, value) in candidates[..racing].iter_mut().zip(&values) {
                     candidate.total += value;
                     candidate.samples += 1;
                 }
@@ -356,6 +370,27 @@ mod tests {
         after.apply(action).unwrap();
         let figure = bot.choose(&after, seat).unwrap();
         assert!(after.legal_actions().contains(&figure));
+    }
+
+    /// Past its deadline the bot begins no sample, not even the first, and plays the
+    /// candidate the evaluator ranks first: the greedy choice, as with one candidate.
+    #[test]
+    fn past_its_deadline_it_plays_the_greedy_choice() {
+        // At this turn one sample is enough to change the choice: a bot that began a
+        // sample past its deadline fails the test.
+        let game = game_at(25);
+        let seat = game.current_player();
+        let late = LookaheadConfig { seconds: Some(0.0), ..LookaheadConfig::default() };
+        let one = LookaheadConfig { candidates: 1, ..LookaheadConfig::default() };
+        // Placements the evaluator values alike (a tile turned to the same effect) tie.
+        let evaluator = Evaluator::default();
+        let value = |action: Action| {
+            let mut after = game.clone();
+            after.apply(action).unwrap();
+            margin(&evaluator.expected_points(&after), seat.index())
+        };
+        let greedy = value(LookaheadBot::new("l", 5, one).choose(&game, seat).unwrap());
+        assert_eq!(value(LookaheadBot::new("l", 5, late).choose(&game, seat).unwrap()), greedy);
     }
 
     /// With a reward a sample is worth the reward of the position it reaches (from 0 to 1),
