@@ -347,28 +347,28 @@ mod tests {
             ("medium-hard", "medium", "hard"),
         ];
         for (file, first, second) in ladder {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("measurements")
-                .join(format!("{file}.jsonl"));
-            let text = std::fs::read_to_string(&path).unwrap();
-            let written: Header = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+            let written = measured_header(&format!("{file}.jsonl"));
             let entrants = [first, second].map(|name| Profile::builtin(name).unwrap()).to_vec();
             assert_eq!(Header::new(&entrants, &config(1000, 2026)), written, "{file}");
         }
+    }
+
+    /// The header of the journal at `relative` under `bots/measurements/`.
+    fn measured_header(relative: &str) -> Header {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("measurements");
+        let text = std::fs::read_to_string(path.join(relative)).unwrap();
+        serde_json::from_str(text.lines().next().unwrap()).unwrap()
     }
 
     /// The `expert` before its reward still replays its base-game journal from the profile
     /// file the measurements' README names for it.
     #[test]
     fn the_margin_experts_journal_belongs_to_its_profile() {
-        let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let text = include_str!("../../profiles/measure/expert-margin.toml");
         let margin = crate::profile::Profiles::from_toml("expert-margin.toml", text).unwrap();
         let entrants =
             vec![margin.get("expert").unwrap().clone(), Profile::builtin("hard").unwrap()];
-        let journal = manifest.join("measurements/margin/expert-hard.jsonl");
-        let text = std::fs::read_to_string(journal).unwrap();
-        let written: Header = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let written = measured_header("margin/expert-hard.jsonl");
         assert_eq!(Header::new(&entrants, &config(1000, 2026)), written);
     }
 
