@@ -275,9 +275,7 @@ impl Bot for LookaheadBot {
             let samples = u64::from(self.config.samples.max(1)) << round.min(16);
             for sample in next_sample..next_sample + samples {
                 let sample_started = Instant::now();
-                if deadline.is_some_and(|deadline| sample_started + longest_sample >= deadline)
-                    && sample > 0
-                {
+                if deadline.is_some_and(|deadline| sample_started + longest_sample >= deadline) {
                     break 'rounds;
                 }
                 let sample_seed = derive(seed, 2 + sample);
