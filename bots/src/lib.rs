@@ -56,7 +56,7 @@ use carcassonne::{Action, Game, Phase, PlayerId};
 pub use evaluator::{
     Evaluator, EvaluatorWeights, LearnedWeights, LearnedWeightsError, SIGNALS, Signal, Signals,
 };
-pub use external::{ExternalBot, ExternalConfig, Faults, PROTOCOL_VERSION};
+pub use external::{ExternalBot, ExternalConfig, Faults, PROTOCOL_VERSION, TurnBot};
 pub use greedy::GreedyBot;
 pub use lookahead::{LookaheadBot, LookaheadConfig};
 pub use mcts::{ChoiceStat, MctsBot, MctsConfig, Playout, SearchStats, Widening};

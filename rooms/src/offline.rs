@@ -348,6 +348,8 @@ impl OfflineHost {
                 // The one client is never away.
                 Clock::Absent { .. } => continue,
                 Clock::Bot { .. } => self.delays.bot_ms,
+                // One client: nothing to coalesce.
+                Clock::RoomState => 0,
             };
             self.wait(outcome, Waiting::Clock(clock), delay_ms);
         }

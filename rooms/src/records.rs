@@ -32,6 +32,9 @@ pub enum Write {
     DeleteRoom(String),
     /// The session, inserted or replaced.
     Session(StoredSession),
-    /// A session that timed out.
+    /// A session that timed out (its identity stays: only its token may take the id again).
     DeleteSession(String),
+    /// Identities without a session, last seen before this (seconds since the Unix epoch):
+    /// their ids are free again.
+    ForgetIdentities { last_seen_before: u64 },
 }

@@ -58,6 +58,9 @@ pub enum Clock {
     FigureGrace { turn: usize },
     /// A bot's turn.
     Bot { turn: usize },
+    /// `ROOM_STATE` for the comings and goings since the last one: presence and watchers are
+    /// told together, a few times a second at most, however fast they change.
+    RoomState,
     /// The player to move is disconnected.
     Absent { turn: usize },
 }
@@ -397,6 +400,10 @@ pub struct Room {
     turn_events: Vec<Event>,
     /// What the change being made has produced.
     pending: Pending,
+    /// Whether comings and goings wait to be told in a `ROOM_STATE`.
+    room_state_due: bool,
+    /// Whether a [`Clock::RoomState`] is running for them.
+    room_state_clock: bool,
 }
 
 /// The time now, as the envelope's ISO 8601 `timestamp`.
@@ -431,6 +438,8 @@ impl Room {
             turn_scores: Vec::new(),
             turn_events: Vec::new(),
             pending: Pending { room_changed: true, ..Pending::default() },
+            room_state_due: false,
+            room_state_clock: false,
         };
         let creator_id = creator.player_id.clone();
         room.members.push(creator);
@@ -600,6 +609,8 @@ impl Room {
             turn_scores,
             turn_events: Vec::new(),
             pending: Pending::default(),
+            room_state_due: false,
+            room_state_clock: false,
         })
         .map(|mut room| {
             room.recolour();
@@ -751,6 +762,26 @@ impl Room {
     fn emit_room_state(&mut self) {
         let state = views::raw(&self.room_state());
         self.emit(Recipient::All, "ROOM_STATE", &state);
+        self.room_state_due = false;
+    }
+
+    /// Comings and goings (presence, watchers, players of a room not yet playing) are told
+    /// by the next `ROOM_STATE`, at once if another change sends one, else when a
+    /// [`Clock::RoomState`] rings: someone reconnecting or toggling a watch a thousand times a
+    /// second costs the room's other people a few messages a second, not a thousand.
+    fn room_state_soon(&mut self) {
+        self.room_state_due = true;
+        if !self.room_state_clock {
+            self.room_state_clock = true;
+            self.pending.clocks.push(Clock::RoomState);
+        }
+    }
+
+    /// `ROOM_STATE` to `player` alone, now: what someone just come in needs before anything
+    /// else, while the others hear of them with the next coalesced one.
+    fn emit_room_state_to(&mut self, player: &str) {
+        let state = views::raw(&self.room_state());
+        self.emit(Recipient::Player(player.to_owned()), "ROOM_STATE", &state);
     }
 
     /// `GAME_STATE`'s `gameState`: the game's public state, or the room's before it starts,
@@ -831,7 +862,8 @@ impl Room {
             self.recolour();
             self.pending.room_changed = true;
         }
-        self.emit_room_state();
+        self.room_state_soon();
+        self.emit_room_state_to(&player);
         self.emit_game_state_to(&player);
         if let Some(message) = self.turn_message() {
             self.emit(Recipient::Player(player), message.kind(), &message);
@@ -855,7 +887,7 @@ impl Room {
         if let Some(index) = self.spectators.iter().position(|id| id == player) {
             self.spectators.remove(index);
             self.connected.retain(|id| id != player);
-            self.emit_room_state();
+            self.room_state_soon();
             return Ok(());
         }
         if !self.is_member(player) {
@@ -879,7 +911,7 @@ impl Room {
                 .map(|member| member.player_id.clone());
         }
         if self.members.iter().any(|member| member.bot.is_none()) {
-            self.emit_room_state();
+            self.room_state_soon();
         } else {
             self.pending.closing = Some(Closing::Empty);
         }
@@ -954,7 +986,7 @@ impl Room {
             self.connected.retain(|id| id != player);
         }
         if self.is_member(player) {
-            self.emit_room_state();
+            self.room_state_soon();
             if !connected && self.is_current(player) {
                 self.pending.clocks.push(Clock::Absent { turn: self.turn() });
             }
@@ -1351,7 +1383,8 @@ impl Room {
 
     /// A clock rang: if the game is still at `turn`, the room plays for the player (a random
     /// placement from the game's seed and turn, then no figure) or, for a figure grace, ends
-    /// the turn without a figure. Nothing to do is no effect.
+    /// the turn without a figure; a [`Clock::RoomState`] sends the `ROOM_STATE` that comings
+    /// and goings wait for. Nothing to do is no effect.
     pub fn timeout(&mut self, clock: Clock) -> Result<Effects, Refusal> {
         self.accept(|room| room.timeout_now(clock))
     }
@@ -1362,6 +1395,13 @@ impl Room {
             Clock::FigureGrace { turn } => (turn, "figure grace"),
             Clock::Absent { turn } => (turn, "absent"),
             Clock::Bot { .. } => return Ok(()),
+            Clock::RoomState => {
+                self.room_state_clock = false;
+                if self.room_state_due {
+                    self.emit_room_state();
+                }
+                return Ok(());
+            }
         };
         if self.turn() != turn || self.state != RoomState::InProgress {
             return Ok(());
@@ -1646,9 +1686,55 @@ mod tests {
         let state = message(&joined, "ROOM_STATE");
         assert_eq!(state["data"]["players"][0]["color"], "red");
         assert_eq!(state["data"]["players"][1]["color"], "green");
+        let _ = room.timeout(Clock::RoomState).unwrap();
         let left = room.leave("ann").unwrap();
-        assert_eq!(message(&left, "ROOM_STATE")["data"]["players"][0]["color"], "red");
+        assert_eq!(left.clocks(), [Clock::RoomState], "a leaving is told with the next state");
+        let told = room.timeout(Clock::RoomState).unwrap();
+        assert_eq!(message(&told, "ROOM_STATE")["data"]["players"][0]["color"], "red");
         assert_eq!(room.room_state().host, Some("bob"));
+    }
+
+    /// A member reconnecting or a stranger toggling a watch as fast as they can costs the
+    /// room's other people one `ROOM_STATE` a clock, not one a change: the storm sent
+    /// 5,990 of them in 2.5 s.
+    #[test]
+    fn comings_and_goings_are_told_together() {
+        let (mut room, joined) = room_of_two();
+        assert_eq!(
+            kinds(&joined)[0],
+            ("ROOM_STATE".into(), Recipient::Player("bob".into())),
+            "the joiner is told at once"
+        );
+        assert_eq!(joined.clocks(), [Clock::RoomState]);
+        let mut clocks = Vec::new();
+        let mut told = 0;
+        for _ in 0..1000 {
+            for connected in [false, true] {
+                let effects = room.set_connected("bob", connected);
+                told += kinds(&effects).len();
+                clocks.extend_from_slice(effects.clocks());
+            }
+            let watched = room.join(person("eve"), true).unwrap();
+            assert!(kinds(&watched).iter().all(|(_, to)| *to == Recipient::Player("eve".into())));
+            clocks.extend_from_slice(watched.clocks());
+            let left = room.leave("eve").unwrap();
+            told += kinds(&left).len();
+            clocks.extend_from_slice(left.clocks());
+        }
+        assert_eq!(told, 0, "nothing goes to everyone before the clock rings");
+        assert!(clocks.is_empty(), "one clock runs at a time: {} more", clocks.len());
+        let rung = room.timeout(Clock::RoomState).unwrap();
+        assert_eq!(kinds(&rung), [("ROOM_STATE".into(), Recipient::All)]);
+        assert_eq!(room.timeout(Clock::RoomState).unwrap().deliveries().len(), 0, "nothing new");
+        // Another change's state tells the comings and goings with it, and the clock then
+        // has nothing to add.
+        let _ = room.set_connected("bob", false);
+        let bot = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap_err();
+        assert_eq!(bot.code, ErrorCode::RoomFull);
+        let _ = room.leave("bob").unwrap();
+        let added = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap();
+        assert_eq!(kinds(&added), [("ROOM_STATE".into(), Recipient::All)]);
+        assert_eq!(room.timeout(Clock::RoomState).unwrap().deliveries().len(), 0);
     }
 
     #[test]

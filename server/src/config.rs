@@ -4,6 +4,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use crate::rate::Rate;
+
 /// Limits on what one client, and all of them, may ask of the server.
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -35,6 +37,24 @@ pub struct Limits {
     /// The kernel's send buffer for each connection, where set (None: the system's, which
     /// grows to a few megabytes); bytes in it do not count in `outbox_bytes`.
     pub send_buffer_bytes: Option<usize>,
+    /// HTTP requests (every route, the WebSocket's handshake included) one IP address may
+    /// make; past it, `429 Too Many Requests` with `Retry-After`.
+    pub http_requests: Rate,
+    /// `CONNECT`s one IP address may send, sessions new and resumed together.
+    pub connects_per_address: Rate,
+    /// Reconnections of one session (a `CONNECT` with its token).
+    pub reconnects_per_session: Rate,
+    /// Room moves (`CREATE_ROOM`, `JOIN_ROOM`, `LEAVE_ROOM`) one session may make.
+    pub room_moves_per_session: Rate,
+    /// The least time between two `ROOM_STATE`s that tell only comings and goings (presence,
+    /// watchers, players joining a room that waits): those in between are told together.
+    pub room_state_interval: Duration,
+    /// External bots' turns (programs of `--bot`) thinking at once, in all; each waits on its
+    /// program on a thread of its own, never on the built-in bots' threads.
+    pub external_turns: usize,
+    /// External bots' turns thinking at once for the rooms of one IP address (the address
+    /// that created the room).
+    pub external_turns_per_address: usize,
 }
 
 impl Default for Limits {
@@ -53,6 +73,15 @@ impl Default for Limits {
             outbox: 512,
             outbox_bytes: 1024 * 1024,
             send_buffer_bytes: None,
+            // A page's first load asks for a few hundred tile pictures at most; every route
+            // answers from memory, so the rate bounds bytes, not work.
+            http_requests: Rate::new(50.0, 400.0),
+            connects_per_address: Rate::new(10.0, 60.0),
+            reconnects_per_session: Rate::new(0.5, 10.0),
+            room_moves_per_session: Rate::new(2.0, 20.0),
+            room_state_interval: Duration::from_millis(250),
+            external_turns: 64,
+            external_turns_per_address: 8,
         }
     }
 }
@@ -78,8 +107,16 @@ pub struct Config {
     /// How long an HTTP request's head may take to arrive whole (an idle connection counts).
     pub header_timeout: Duration,
     /// Origins whose pages may open the WebSocket (`https://example.org`), besides the
-    /// server's own; a request without `Origin` (not a browser) is always welcome.
+    /// server's own; a request without `Origin` (not a browser) is always welcome. Their
+    /// hosts are hosts the server answers to.
     pub allowed_origins: Vec<String>,
+    /// Host names the server answers to (`games.example.org`), besides addresses and
+    /// `localhost`: a request whose `Host` is another name is refused, so that a page whose
+    /// name was rebound to this server's address (DNS rebinding) reaches nothing.
+    pub allowed_hosts: Vec<String>,
+    /// How long a player id that has held a session stays its token's after its last use:
+    /// until then, only that token connects as it (and sees its finished games).
+    pub identity_retention: Duration,
     pub limits: Limits,
     /// Bots the operator added (`--bot NAME=COMMAND`): profiles of kind external, which
     /// `ADD_BOT` may name besides the three levels.
@@ -99,6 +136,8 @@ impl Default for Config {
             handshake_timeout: Duration::from_secs(30),
             header_timeout: Duration::from_secs(10),
             allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
+            identity_retention: Duration::from_secs(365 * 86_400),
             limits: Limits::default(),
             external_bots: Vec::new(),
         }

@@ -19,6 +19,7 @@ use crate::config::Config;
 use crate::protocol::client::{BotLevel, ClientMessage, RoomSettings};
 use crate::protocol::codes::{ErrorCode, Refusal};
 use crate::protocol::direct::{Connected, ErrorMessage, envelope};
+use crate::rate::{Rates, Refused};
 use crate::room::{
     Clock, Closing, Effects, FigureAction, GameStateMessage, Member, Recipient, Room, RoomState,
     check_settings,
@@ -151,6 +152,15 @@ pub struct Hub {
     creators: Mutex<Creators>,
     bots: Arc<Semaphore>,
     bot_pool: rayon::ThreadPool,
+    /// External bots' turns thinking at once, in all: each waits on its program on a blocking
+    /// thread of its own, never on `bot_pool`.
+    external_turns: Arc<Semaphore>,
+    /// External bots' turns thinking at once, by the address that made their room.
+    external_turns_by_address: Mutex<HashMap<Option<IpAddr>, Arc<Semaphore>>>,
+    /// How often each address and session may do what is rate-limited.
+    pub rates: Rates,
+    /// When identities were last forgotten (once an hour).
+    identities_forgotten: Mutex<Option<Instant>>,
     /// The running external bots, by room and seat: each keeps its program between its turns.
     externals: Mutex<HashMap<(String, u8), Arc<ExternalBot>>>,
     next_room: AtomicU64,
@@ -202,6 +212,10 @@ impl Hub {
             .map_err(|error| StorageError::Corrupt(format!("bot threads: {error}")))?;
         let hub = Arc::new(Hub {
             bots: Arc::new(Semaphore::new(config.bot_threads.max(1) * 4)),
+            external_turns: Arc::new(Semaphore::new(config.limits.external_turns.max(1))),
+            external_turns_by_address: Mutex::new(HashMap::new()),
+            rates: Rates::new(&config.limits),
+            identities_forgotten: Mutex::new(None),
             config,
             storage,
             rooms: RwLock::new(HashMap::new()),
@@ -417,7 +431,12 @@ impl Hub {
     async fn close_room(self: &Arc<Hub>, id: &str, people: &[String], delete: bool) {
         self.rooms_mut().remove(id);
         // Its external bots' programs stop (once any turn they are thinking is done).
-        lock(&self.externals).retain(|(room, _), _| room != id);
+        let stopping: Vec<Arc<ExternalBot>> = {
+            let mut running = lock(&self.externals);
+            let keys: Vec<_> = running.keys().filter(|(room, _)| room == id).cloned().collect();
+            keys.iter().filter_map(|key| running.remove(key)).collect()
+        };
+        stop_aside(stopping);
         lock(&self.creators).rooms.remove(id);
         let mut writes: Vec<Write> = people
             .iter()
@@ -440,6 +459,7 @@ impl Hub {
             Clock::FigureGrace { .. } => self.config.figure_grace,
             Clock::Absent { .. } => self.config.absent_grace,
             Clock::Bot { .. } => self.config.bot_delay,
+            Clock::RoomState => self.config.limits.room_state_interval,
         };
         let hub = Arc::clone(self);
         let room = room.to_owned();
@@ -467,26 +487,13 @@ impl Hub {
             let Some(game) = room.game().cloned() else { return };
             (game, seat, level)
         };
-        let bot = self.seat_bot(room_id, seat, &level, &game);
-        let Ok(permit) = Arc::clone(&self.bots).acquire_owned().await else { return };
-        let (done, answer) = tokio::sync::oneshot::channel();
-        let room = room_id.to_owned();
-        self.bot_pool.spawn(move || {
-            let _permit = permit;
-            let lost = bot.faults().total();
-            let _ = done.send(carcassonne_rooms::think(game, seat, bot.as_ref()));
-            let faults = bot.faults();
-            if faults.total() > lost {
-                tracing::warn!(
-                    %room,
-                    bot = bot.name(),
-                    lost = faults.total() - lost,
-                    first = faults.first.as_deref().unwrap_or(""),
-                    "an external bot lost moves to random ones"
-                );
+        let answer = match self.seat_bot(room_id, seat, &level, &game) {
+            SeatBot::Builtin(bot) => self.think_builtin(game, seat, bot).await,
+            SeatBot::External(bot, budget) => {
+                self.think_external(room_id, game, seat, bot, budget).await
             }
-        });
-        let actions = match answer.await {
+        };
+        let actions = match answer {
             Ok(Ok(actions)) => actions,
             Ok(Err(error)) => {
                 tracing::error!(room = %room_id, %error, "a bot could not move");
@@ -517,37 +524,93 @@ impl Hub {
         seat: carcassonne::PlayerId,
         level: &str,
         game: &carcassonne::Game,
-    ) -> Arc<dyn Bot> {
+    ) -> SeatBot {
         if let Some(bot) = carcassonne_rooms::builtin_bot(level, game) {
-            return Arc::from(bot);
+            return SeatBot::Builtin(Arc::from(bot));
         }
         let seed = carcassonne_bots::derive_seed(game.seed(), game.actions().len() as u64);
         let Some(profile) = self.config.external_bots.iter().find(|p| p.name == level) else {
             tracing::error!(room = %room_id, %level, "no bot has this name now; it plays at random");
-            return Arc::from(Profile::builtin("random").map_or_else(
+            return SeatBot::Builtin(Arc::from(Profile::builtin("random").map_or_else(
                 |_| Box::new(carcassonne_bots::RandomBot::new("random", seed, 0.5)) as Box<dyn Bot>,
                 |random| random.bot(seed),
-            ));
+            )));
         };
         let carcassonne_bots::BotKind::External(config) = &profile.kind else {
-            return Arc::from(profile.bot(seed));
+            return SeatBot::Builtin(Arc::from(profile.bot(seed)));
         };
+        let budget = Duration::from_millis(config.move_ms);
         let mut running = lock(&self.externals);
         let key = (room_id.to_owned(), seat.0);
         if let Some(bot) = running.get(&key) {
-            return Arc::clone(bot) as Arc<dyn Bot>;
+            return SeatBot::External(Arc::clone(bot), budget);
         }
         // A bounded number of programs run between turns; one stopped here is started again
         // at its next turn, which the protocol allows (every turn carries the whole game).
         if running.len() >= MAX_RUNNING_EXTERNAL_BOTS
             && let Some(evicted) = running.keys().next().cloned()
         {
-            running.remove(&evicted);
+            stop_aside(running.remove(&evicted).into_iter().collect());
         }
         let bot_seed = carcassonne_bots::derive_seed(game.seed(), u64::from(seat.0));
         let bot = Arc::new(ExternalBot::new(&profile.name, bot_seed, config.clone()));
         running.insert(key, Arc::clone(&bot));
-        bot
+        SeatBot::External(bot, budget)
+    }
+
+    /// A built-in bot's turn, on the bot threads.
+    async fn think_builtin(
+        &self,
+        game: carcassonne::Game,
+        seat: carcassonne::PlayerId,
+        bot: Arc<dyn Bot>,
+    ) -> Result<Result<Vec<carcassonne::Action>, String>, tokio::sync::oneshot::error::RecvError>
+    {
+        let Ok(permit) = Arc::clone(&self.bots).acquire_owned().await else {
+            return Ok(Err("the server is stopping".to_owned()));
+        };
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.bot_pool.spawn(move || {
+            let _permit = permit;
+            let _ = done.send(carcassonne_rooms::think(game, seat, bot.as_ref()));
+        });
+        answer.await
+    }
+
+    /// An external bot's turn: on a blocking thread of its own (its program may take its whole
+    /// budget to answer, and the built-in bots' threads never wait for it), once its room's
+    /// address and the server have a turn to spare, and within `budget` in all, start-up
+    /// included.
+    async fn think_external(
+        &self,
+        room: &str,
+        game: carcassonne::Game,
+        seat: carcassonne::PlayerId,
+        bot: Arc<ExternalBot>,
+        budget: Duration,
+    ) -> Result<Result<Vec<carcassonne::Action>, String>, tokio::sync::oneshot::error::RecvError>
+    {
+        let address = lock(&self.creators).rooms.get(room).and_then(|(_, ip)| *ip);
+        let for_address =
+            Arc::clone(lock(&self.external_turns_by_address).entry(address).or_insert_with(|| {
+                Arc::new(Semaphore::new(self.config.limits.external_turns_per_address.max(1)))
+            }));
+        let (Ok(first), Ok(second)) = (
+            for_address.acquire_owned().await,
+            Arc::clone(&self.external_turns).acquire_owned().await,
+        ) else {
+            return Ok(Err("the server is stopping".to_owned()));
+        };
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let room = room.to_owned();
+        let thinking = tokio::task::spawn_blocking(move || {
+            let _permits = (first, second);
+            let lost = bot.faults().total();
+            let _ = done.send(carcassonne_rooms::think(game, seat, &bot.for_turn(budget)));
+            log_faults(&room, bot.as_ref(), lost);
+        });
+        drop(thinking);
+        answer.await
     }
 
     // ----- Connections -----
@@ -609,6 +672,19 @@ impl Hub {
         last_seq: Option<u64>,
     ) -> Result<String, Refusal> {
         let Asked { player, name, color, token } = asked;
+        self.rates.connects.take(&conn.ip).map_err(|refused| {
+            rate_limited(
+                refused,
+                "one address may connect",
+                &self.config.limits.connects_per_address,
+            )
+        })?;
+        // An id without a live session may still be someone's: its identity outlives it.
+        let held = if lock(&self.sessions).contains_key(&player) {
+            None
+        } else {
+            self.identity(&player).await?
+        };
         let (session_token, room, resumed, stored) = {
             let mut sessions = lock(&self.sessions);
             let from_here = sessions.values().filter(|session| session.ip == Some(conn.ip)).count();
@@ -622,6 +698,14 @@ impl Hub {
                             "this playerId has a session: reconnect with its sessionToken",
                         ));
                     }
+                    // Counted only with the token, so that nobody can spend another's.
+                    self.rates.reconnects.take(&player).map_err(|refused| {
+                        rate_limited(
+                            refused,
+                            "one session may reconnect",
+                            &self.config.limits.reconnects_per_session,
+                        )
+                    })?;
                     if let Some(old) = session.conn.replace(conn.clone())
                         && old.id != conn.id
                     {
@@ -645,12 +729,29 @@ impl Hub {
                             ),
                         ));
                     }
-                    let Some((token, token_digest)) = new_token() else {
-                        tracing::error!("no random source: no session can be made");
-                        return Err(Refusal::new(
-                            ErrorCode::InternalError,
-                            "the server has no random source for a session token",
-                        ));
+                    let (token, token_digest) = match held {
+                        // The id's identity: its own token takes it again, nobody else's.
+                        Some(digest) => match token.as_deref() {
+                            Some(token) if same_digest(&token_digest(token), &digest) => {
+                                (token.to_owned(), digest)
+                            }
+                            _ => {
+                                return Err(Refusal::new(
+                                    ErrorCode::InvalidSession,
+                                    "this playerId is someone's: connect with its sessionToken, or choose another playerId",
+                                ));
+                            }
+                        },
+                        None => {
+                            let Some(made) = new_token() else {
+                                tracing::error!("no random source: no session can be made");
+                                return Err(Refusal::new(
+                                    ErrorCode::InternalError,
+                                    "the server has no random source for a session token",
+                                ));
+                            };
+                            made
+                        }
                     };
                     let session = Session {
                         token_digest,
@@ -690,6 +791,21 @@ impl Hub {
             self.resync(conn, &player, &room_id, last_seq).await;
         }
         Ok(player)
+    }
+
+    /// The token digest of `player`'s identity, if the id has held a session.
+    async fn identity(&self, player: &str) -> Result<Option<String>, Refusal> {
+        let wanted = player.to_owned();
+        self.storage
+            .read(move |storage| storage.identity(&wanted))
+            .await
+            .and_then(|read| read)
+            .map_err(|error| {
+                Refusal::new(
+                    ErrorCode::StorageFailed,
+                    format!("the session could not be looked up: {error}"),
+                )
+            })
     }
 
     /// A returning player: the messages they missed, or the whole state.
@@ -758,8 +874,12 @@ impl Hub {
                 conn.send("GAMES", &json!({ "games": games }));
                 Ok(())
             }
-            ClientMessage::CreateRoom(settings) => self.create_room(conn, player, settings).await,
+            ClientMessage::CreateRoom(settings) => {
+                self.room_move(player)?;
+                self.create_room(conn, player, settings).await
+            }
             ClientMessage::JoinRoom { room_id, spectate } => {
+                self.room_move(player)?;
                 if let Some(current) = self.session_room(player) {
                     return Err(already_in(&current));
                 }
@@ -775,6 +895,7 @@ impl Hub {
                 joined
             }
             ClientMessage::LeaveRoom { room_id } => {
+                self.room_move(player)?;
                 if self.session_room(player).as_deref() != Some(room_id.as_str()) {
                     return Err(Refusal::new(
                         ErrorCode::NotInRoom,
@@ -828,6 +949,17 @@ impl Hub {
             }
             ClientMessage::Ping | ClientMessage::Connect { .. } => Ok(()),
         }
+    }
+
+    /// Counts a room move of `player`'s (creating, joining, leaving), or refuses it.
+    fn room_move(&self, player: &str) -> Result<(), Refusal> {
+        self.rates.room_moves.take(&player.to_owned()).map_err(|refused| {
+            rate_limited(
+                refused,
+                "one session may move between rooms",
+                &self.config.limits.room_moves_per_session,
+            )
+        })
     }
 
     async fn figure_action(
@@ -940,39 +1072,9 @@ impl Hub {
                     format!("the games could not be read: {error}"),
                 )
             })?;
-        let mut games = Vec::with_capacity(stored.len());
-        for (room, actions) in stored {
-            let Ok(setup) = crate::room::setup(&room.settings, room.members.len()) else {
-                continue;
-            };
-            let Ok(game) = carcassonne::Game::replay(setup, &actions) else {
-                tracing::error!(room = %room.id, "a finished game no longer replays; left out of GAMES");
-                continue;
-            };
-            let players: Vec<serde_json::Value> = room
-                .members
-                .iter()
-                .zip(game.scores())
-                .map(|(member, score)| {
-                    json!({ "name": member.name, "score": score, "isBot": member.bot.is_some() })
-                })
-                .collect();
-            let winners: Vec<&str> = game
-                .leaders()
-                .iter()
-                .filter_map(|seat| {
-                    room.members.get(seat.index()).map(|member| member.name.as_str())
-                })
-                .collect();
-            games.push(json!({
-                "id": room.id,
-                "name": room.settings.name,
-                "tilesets": room.settings.tilesets,
-                "players": players,
-                "winners": winners,
-            }));
-        }
-        Ok(games)
+        tokio::task::spawn_blocking(move || finished_games(stored))
+            .await
+            .map_err(|_| Refusal::new(ErrorCode::InternalError, "the games could not be read back"))
     }
 
     /// Ends sessions without a connection for longer than the session timeout, and tells
@@ -1009,6 +1111,28 @@ impl Hub {
             }
             let _ = self.storage.write(vec![Write::DeleteSession(player)]).await;
         }
+        self.rates.prune();
+        let most = self.config.limits.external_turns_per_address.max(1);
+        lock(&self.external_turns_by_address)
+            .retain(|_, turns| Arc::strong_count(turns) > 1 || turns.available_permits() < most);
+        self.forget_identities().await;
+    }
+
+    /// Forgets, once an hour, the identities unused for longer than the retention: their ids
+    /// are free again, and start with no finished games.
+    async fn forget_identities(&self) {
+        {
+            let mut last = lock(&self.identities_forgotten);
+            if last.is_some_and(|last| last.elapsed() < Duration::from_secs(3600)) {
+                return;
+            }
+            *last = Some(Instant::now());
+        }
+        let before = unix_now().saturating_sub(self.config.identity_retention.as_secs());
+        let forget = Write::ForgetIdentities { last_seen_before: before };
+        if let Err(error) = self.storage.write(vec![forget]).await {
+            tracing::warn!(%error, "forgetting old identities failed; tried again in an hour");
+        }
     }
 
     /// A finished game as a saved game (the CLI's `replay` reads it), or None.
@@ -1016,19 +1140,104 @@ impl Hub {
         let wanted = id.to_owned();
         let stored = self.storage.read(move |storage| storage.finished_game(&wanted)).await??;
         let Some((room, actions)) = stored else { return Ok(None) };
-        let setup = crate::room::setup(&room.settings, room.members.len())
-            .map_err(StorageError::Corrupt)?;
-        let game = carcassonne::Game::replay(setup, &actions)
-            .map_err(|error| StorageError::Corrupt(error.to_string()))?;
-        serde_json::to_string_pretty(&game)
-            .map(Some)
-            .map_err(|error| StorageError::Corrupt(error.to_string()))
+        // A replay is work for a blocking thread, not a socket's.
+        tokio::task::spawn_blocking(move || {
+            let setup = crate::room::setup(&room.settings, room.members.len())
+                .map_err(StorageError::Corrupt)?;
+            let game = carcassonne::Game::replay(setup, &actions)
+                .map_err(|error| StorageError::Corrupt(error.to_string()))?;
+            serde_json::to_string_pretty(&game)
+                .map(Some)
+                .map_err(|error| StorageError::Corrupt(error.to_string()))
+        })
+        .await
+        .map_err(|_| StorageError::Stopped)?
+    }
+}
+
+/// Each finished game as `GAMES` lists it, its scores from the game replayed.
+fn finished_games(
+    stored: Vec<(crate::storage::StoredRoom, Vec<carcassonne::Action>)>,
+) -> Vec<serde_json::Value> {
+    let mut games = Vec::with_capacity(stored.len());
+    for (room, actions) in stored {
+        let Ok(setup) = crate::room::setup(&room.settings, room.members.len()) else {
+            continue;
+        };
+        let Ok(game) = carcassonne::Game::replay(setup, &actions) else {
+            tracing::error!(room = %room.id, "a finished game no longer replays; left out of GAMES");
+            continue;
+        };
+        let players: Vec<serde_json::Value> = room
+                .members
+                .iter()
+                .zip(game.scores())
+                .map(|(member, score)| {
+                    json!({ "name": member.name, "score": score, "isBot": member.bot.is_some() })
+                })
+                .collect();
+        let winners: Vec<&str> = game
+            .leaders()
+            .iter()
+            .filter_map(|seat| room.members.get(seat.index()).map(|member| member.name.as_str()))
+            .collect();
+        games.push(json!({
+            "id": room.id,
+            "name": room.settings.name,
+            "tilesets": room.settings.tilesets,
+            "players": players,
+            "winners": winners,
+        }));
+    }
+    games
+}
+
+/// A seat's bot for one turn: a built-in one, which thinks on the bot threads, or an external
+/// one, which waits on its program within its turn's budget.
+enum SeatBot {
+    Builtin(Arc<dyn Bot>),
+    External(Arc<ExternalBot>, Duration),
+}
+
+/// Drops external bots on a blocking thread: a program's exit grace is waited for there, never
+/// on the sockets' threads.
+fn stop_aside(bots: Vec<Arc<ExternalBot>>) {
+    if !bots.is_empty() {
+        drop(tokio::task::spawn_blocking(move || drop(bots)));
+    }
+}
+
+/// Logs the moves an external bot lost in its turn (it had lost `before` until then).
+fn log_faults(room: &str, bot: &ExternalBot, before: u32) {
+    let faults = bot.faults();
+    if faults.total() > before {
+        tracing::warn!(
+            %room,
+            bot = bot.name(),
+            lost = faults.total() - before,
+            first = faults.first.as_deref().unwrap_or(""),
+            "an external bot lost moves to random ones"
+        );
     }
 }
 
 /// The refusal of a room to someone already in another.
 fn already_in(current: &str) -> Refusal {
     Refusal::new(ErrorCode::AlreadyInRoom, format!("you are in room {current}: leave it first"))
+}
+
+/// A rate-limited refusal: `what` (`one address may connect`) and how often, with when to try
+/// again in `details.retryAfterMs`.
+fn rate_limited(refused: Refused, what: &str, rate: &crate::rate::Rate) -> Refusal {
+    let retry_ms = u64::try_from(refused.retry_after.as_millis()).unwrap_or(u64::MAX).max(1);
+    Refusal::new(
+        ErrorCode::RateLimited,
+        format!(
+            "{what} {} times a second ({} at once); try again in {} ms",
+            rate.per_second, rate.burst, retry_ms
+        ),
+    )
+    .with_details(json!({ "retryAfterMs": retry_ms }))
 }
 
 /// What `CONNECT` asked for.

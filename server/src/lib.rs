@@ -16,6 +16,7 @@ pub mod config;
 mod http;
 mod hub;
 mod listen;
+mod rate;
 pub mod storage;
 mod ws;
 
@@ -25,7 +26,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use config::{Config, Limits};
+pub use config::{Config, Limits, Rate};
 pub use http::{CONTENT_SECURITY_POLICY, WORKER_CONTENT_SECURITY_POLICY};
 pub use hub::PROTOCOL_VERSION;
 pub use protocol::client::is_bot_name;

@@ -15,45 +15,7 @@ use crate::hub::{Conn, Hub};
 use crate::listen::Slot;
 use crate::protocol::client;
 use crate::protocol::codes::{ErrorCode, Refusal};
-
-/// A token bucket: `rate` messages a second on average, `burst` at once.
-struct Bucket {
-    tokens: f64,
-    rate: f64,
-    burst: f64,
-    last: Instant,
-    /// When the last `RATE_LIMITED` was sent: one a second at most, so the answers to a
-    /// flood do not flood back.
-    warned: Option<Instant>,
-}
-
-impl Bucket {
-    fn new(rate: f64, burst: f64) -> Bucket {
-        Bucket { tokens: burst, rate, burst, last: Instant::now(), warned: None }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens =
-            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn should_warn(&mut self) -> bool {
-        let now = Instant::now();
-        if self.warned.is_some_and(|then| now.duration_since(then).as_secs_f64() < 1.0) {
-            return false;
-        }
-        self.warned = Some(now);
-        true
-    }
-}
+use crate::rate::{Bucket, Rate};
 
 /// How long one frame may take to leave: a client that stops reading is cut off after it,
 /// whatever its queue holds.
@@ -99,7 +61,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, ip: IpAddr, slot: Option<Sl
             let _ = tokio::time::timeout(Duration::from_secs(2), sink.close()).await;
         })
     };
-    let mut bucket = Bucket::new(limits.messages_per_second, limits.burst);
+    let mut bucket = Bucket::new(Rate::new(limits.messages_per_second, limits.burst));
     let mut player: Option<String> = None;
     let started = Instant::now();
     let mut last_heard = Instant::now();

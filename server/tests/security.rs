@@ -280,6 +280,7 @@ async fn a_seat_stays_its_owners_until_the_game_ends() {
     ann.close().await;
     let mut idle = server.client().await;
     idle.connect_as("idle").await;
+    let idle_token = idle.token.clone().expect("a token");
     idle.close().await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
 
@@ -291,9 +292,17 @@ async fn a_seat_stays_its_owners_until_the_game_ends() {
     let connected = back.expect("CONNECTED").await;
     assert_eq!(connected["data"]["resumed"], true);
     assert!(connected["data"]["roomId"].is_string(), "still seated: {connected}");
+    // A session outside a game ended, but its id stays its token's (finding 7 of the second
+    // review: a stranger took a freed id, its finished games and its owner's return).
     let mut other = server.client().await;
-    let fresh = other.connect_as("idle").await;
+    other.send("CONNECT", json!({ "playerId": "idle", "name": "Eve" })).await;
+    other.expect_error("INVALID_SESSION").await;
+    let mut owner = server.client().await;
+    let data = json!({ "playerId": "idle", "name": "Idle", "sessionToken": idle_token });
+    owner.send("CONNECT", data).await;
+    let fresh = owner.expect("CONNECTED").await;
     assert_eq!(fresh["data"]["resumed"], false, "a session outside a game ended");
+    assert_eq!(fresh["data"]["sessionToken"], idle_token.as_str(), "the id keeps its token");
     server.stop().await;
 }
 

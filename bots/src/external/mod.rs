@@ -202,7 +202,7 @@ impl Faults {
 
     fn count(&mut self, fault: &Fault, turn: usize) {
         let (counter, cause) = match fault {
-            Fault::Slow(_) => (&mut self.slow, "slow"),
+            Fault::Slow(_) | Fault::OutOfTime(_) => (&mut self.slow, "slow"),
             Fault::Exited(_) => (&mut self.exited, "exited"),
             Fault::Garbage(_) => (&mut self.garbage, "garbage"),
             Fault::Illegal(_) => (&mut self.illegal, "illegal"),
@@ -218,6 +218,9 @@ impl Faults {
 /// Why one move was lost.
 enum Fault {
     Slow(String),
+    /// The turn's time was spent before the bot was asked: it was sent nothing, so it can be
+    /// asked again next turn as it is.
+    OutOfTime(String),
     Exited(String),
     Garbage(String),
     Illegal(String),
@@ -228,6 +231,7 @@ impl Fault {
     fn message(&self) -> &str {
         match self {
             Fault::Slow(message)
+            | Fault::OutOfTime(message)
             | Fault::Exited(message)
             | Fault::Garbage(message)
             | Fault::Illegal(message)
@@ -238,7 +242,7 @@ impl Fault {
     /// Whether the process must go: after anything but an illegal action, what it writes
     /// next can no longer be trusted to answer the next request.
     fn ends_process(&self) -> bool {
-        !matches!(self, Fault::Illegal(_))
+        !matches!(self, Fault::Illegal(_) | Fault::OutOfTime(_))
     }
 }
 
@@ -298,15 +302,58 @@ impl ExternalBot {
         self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Asks the program for its move; the action, or why the move is lost.
+    /// A view of this bot that plays one turn within `budget` in all, from now: every
+    /// action of the turn (a tile, then a figure) and any start of the program share it, the
+    /// program is started at most once in it, and an action asked for after it is spent is
+    /// the random bot's. A host that must bound a turn's time (a server, whose operator gave
+    /// the limit) plays each turn through one of these; [`Bot::choose`] alone gives each
+    /// action its own `move_ms` and a start its own `start_ms`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use carcassonne::{Catalog, Game, GameSetup};
+    /// use carcassonne_bots::{Bot, ExternalBot, ExternalConfig};
+    /// // A program that never answers: the turn still ends within its budget.
+    /// let config = ExternalConfig::from_command_line("sleep 30")?.with_show_stderr(false);
+    /// let bot = ExternalBot::new("silent", 1, config);
+    /// let game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// let started = std::time::Instant::now();
+    /// let turn = bot.for_turn(Duration::from_millis(300));
+    /// let action = turn.choose(&game, game.current_player())?;
+    /// assert!(game.check(action).is_ok());
+    /// assert!(started.elapsed() < Duration::from_secs(2));
+    /// assert_eq!(bot.faults().slow, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn for_turn(&self, budget: Duration) -> TurnBot<'_> {
+        TurnBot { bot: self, deadline: Instant::now() + budget, started: Mutex::new(false) }
+    }
+
+    /// Asks the program for its move; the action, or why the move is lost. In a turn of
+    /// [`ExternalBot::for_turn`], `turn` has its deadline and whether the program was started
+    /// in it already.
     fn ask(
         &self,
         state: &mut State,
         game: &Game,
         seat: PlayerId,
         legal: &[Action],
+        turn: Option<(Instant, &mut bool)>,
     ) -> Result<Action, Fault> {
+        let turn_deadline = turn.as_ref().map(|(deadline, _)| *deadline);
+        let spent = |now: Instant| turn_deadline.is_some_and(|deadline| now >= deadline);
         if state.process.is_none() {
+            if let Some((_, started)) = &turn
+                && **started
+            {
+                return Err(Fault::OutOfTime(
+                    "its program stopped in this turn and starts again at the next".to_owned(),
+                ));
+            }
+            if spent(Instant::now()) {
+                return Err(Fault::OutOfTime("the turn's time was spent".to_owned()));
+            }
             if state.starts >= self.config.starts {
                 return Err(Fault::Abandoned(format!(
                     "not started again after {} starts",
@@ -314,15 +361,27 @@ impl ExternalBot {
                 )));
             }
             state.starts += 1;
-            let (process, ready) = self.start()?;
+            if let Some((_, started)) = turn {
+                *started = true;
+            }
+            let (process, ready) = self.start(turn_deadline)?;
             state.process = Some(process);
             state.calls_itself = ready;
         }
         let Some(process) = state.process.as_mut() else {
             return Err(Fault::Exited("not running".to_owned()));
         };
-        let time_ms = self.config.move_ms;
-        let deadline = Instant::now() + Duration::from_millis(time_ms);
+        let now = Instant::now();
+        let mut deadline = now + Duration::from_millis(self.config.move_ms);
+        if let Some(turn_deadline) = turn_deadline {
+            if now >= turn_deadline {
+                return Err(Fault::OutOfTime("the turn's time was spent".to_owned()));
+            }
+            deadline = deadline.min(turn_deadline);
+        }
+        let time_ms = u64::try_from(deadline.saturating_duration_since(now).as_millis())
+            .unwrap_or(u64::MAX)
+            .max(1);
         if !process.send(Turn::line(game, seat, time_ms, legal)) {
             return Err(Fault::Exited(process.ending()));
         }
@@ -356,12 +415,15 @@ impl ExternalBot {
         Ok(action)
     }
 
-    /// Starts the program and waits for its `ready`: the process and the name it gave.
-    fn start(&self) -> Result<(Process, Option<String>), Fault> {
+    /// Starts the program and waits for its `ready`, by `start_ms` from now or `by`, whichever
+    /// comes first: the process and the name it gave.
+    fn start(&self, by: Option<Instant>) -> Result<(Process, Option<String>), Fault> {
         let program = short(&self.config.command[0]).into_owned();
         let process = Process::start(&self.config)
             .map_err(|error| Fault::Exited(format!("cannot start `{program}`: {error}")))?;
-        let deadline = Instant::now() + Duration::from_millis(self.config.start_ms);
+        let own = Instant::now() + Duration::from_millis(self.config.start_ms);
+        let deadline = by.map_or(own, |by| by.min(own));
+        let waited_ms = deadline.saturating_duration_since(Instant::now()).as_millis();
         if !process.send(Hello::line()) {
             let mut process = process;
             return Err(Fault::Exited(process.ending()));
@@ -374,32 +436,74 @@ impl ExternalBot {
             },
             Received::Unreadable(what) => Err(Fault::Garbage(format!("it wrote {what}"))),
             Received::Closed => Err(Fault::Exited(process.ending())),
-            Received::Timeout => Err(Fault::Slow(format!(
-                "no `ready` within {} ms of starting",
-                self.config.start_ms
-            ))),
+            Received::Timeout => {
+                Err(Fault::Slow(format!("no `ready` within {waited_ms} ms of starting")))
+            }
         }
     }
 }
 
-impl Bot for ExternalBot {
-    fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
+impl ExternalBot {
+    /// The move: the program's, or the random bot's for a move it loses.
+    fn choose_in(
+        &self,
+        game: &Game,
+        seat: PlayerId,
+        turn: Option<(Instant, &mut bool)>,
+    ) -> Result<Action, BotError> {
         if let Some(action) = forced(game, seat)? {
             return Ok(action);
         }
         let legal = game.legal_actions();
         let mut state = self.lock();
-        match self.ask(&mut state, game, seat, &legal) {
+        match self.ask(&mut state, game, seat, &legal, turn) {
             Ok(action) => Ok(action),
             Err(fault) => {
-                if fault.ends_process() {
-                    state.process = None;
+                if fault.ends_process()
+                    && let Some(process) = state.process.take()
+                {
+                    stop_aside(process);
                 }
                 state.faults.count(&fault, game.actions().len());
                 drop(state);
                 self.fallback.choose(game, seat)
             }
         }
+    }
+}
+
+/// Stops `process` on a thread of its own: its exit grace is not the game's time. (Without a
+/// thread to spare, `spawn` drops the closure, and the process stops here.)
+fn stop_aside(process: Process) {
+    let _ = std::thread::Builder::new().name("bot-stop".into()).spawn(move || drop(process));
+}
+
+/// An [`ExternalBot`] playing one turn within a budget ([`ExternalBot::for_turn`]).
+pub struct TurnBot<'a> {
+    bot: &'a ExternalBot,
+    deadline: Instant,
+    /// Whether the program was started in this turn (once at most).
+    started: Mutex<bool>,
+}
+
+impl Bot for TurnBot<'_> {
+    fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
+        let mut started = self.started.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.bot.choose_in(game, seat, Some((self.deadline, &mut started)))
+    }
+
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn faults(&self) -> Faults {
+        self.bot.faults()
+    }
+}
+
+impl Bot for ExternalBot {
+    fn choose(&self, game: &Game, seat: PlayerId) -> Result<Action, BotError> {
+        self.choose_in(game, seat, None)
     }
 
     fn name(&self) -> &str {

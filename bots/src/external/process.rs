@@ -3,7 +3,9 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
 use std::time::Duration;
 use web_time::Instant;
 
@@ -13,6 +15,14 @@ use super::ExternalConfig;
 /// bot that writes without end costs no more memory than this.
 pub(crate) const MAX_LINE: usize = 64 * 1024;
 
+/// The most lines a bot may have written that were not yet read (a bot writes one line a
+/// request; more is noise between turns): past them, or past [`MAX_UNREAD_BYTES`], the bot is
+/// flooding, reading stops, and its next answer is taken as garbage.
+pub(crate) const MAX_UNREAD_LINES: usize = 16;
+
+/// The most bytes of lines a bot may have written that were not yet read.
+pub(crate) const MAX_UNREAD_BYTES: usize = 256 * 1024;
+
 /// How long a bot whose stdin was closed may take to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(200);
 
@@ -20,7 +30,7 @@ const EXIT_GRACE: Duration = Duration::from_millis(200);
 pub(crate) enum Received {
     /// A line, without its line break.
     Line(String),
-    /// A line longer than [`MAX_LINE`], or not UTF-8.
+    /// A line longer than [`MAX_LINE`], or not UTF-8, or more unread than the bounds allow.
     Unreadable(&'static str),
     /// Its stdout closed: it exited, or closed it.
     Closed,
@@ -34,6 +44,9 @@ pub(crate) struct Process {
     /// Lines to write; dropping it closes the bot's stdin once the writer is done.
     to_bot: Option<Sender<String>>,
     from_bot: Receiver<Received>,
+    /// What the reader shares with [`Process::receive`]: the bytes written and not yet read,
+    /// and whether the bot flooded.
+    unread: Arc<Unread>,
     /// The exit status once the process is stopped and reaped; its id may then be anyone's.
     stopped: Option<Option<std::process::ExitStatus>>,
 }
@@ -72,11 +85,13 @@ impl Process {
                 }
             }
         })?;
-        let (sender, from_bot) = mpsc::channel();
+        let (sender, from_bot) = mpsc::sync_channel(MAX_UNREAD_LINES);
+        let unread = Arc::new(Unread::default());
+        let shared = Arc::clone(&unread);
         std::thread::Builder::new()
             .name("bot-reader".into())
-            .spawn(move || read_lines(stdout, &sender))?;
-        Ok(Process { child, to_bot: Some(to_bot), from_bot, stopped: None })
+            .spawn(move || read_lines(stdout, &sender, &shared))?;
+        Ok(Process { child, to_bot: Some(to_bot), from_bot, unread, stopped: None })
     }
 
     /// Queues `line` (with its line break) for the bot; false when the writer has stopped
@@ -87,9 +102,17 @@ impl Process {
 
     /// The bot's next line, or why there is none by `deadline`.
     pub(crate) fn receive(&self, deadline: Instant) -> Received {
+        if self.unread.flooded.load(Ordering::Acquire) {
+            return Received::Unreadable("more lines than it was asked for (a flood)");
+        }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.from_bot.recv_timeout(wait) {
-            Ok(received) => received,
+            Ok(received) => {
+                if let Received::Line(line) = &received {
+                    self.unread.bytes.fetch_sub(line.len(), Ordering::AcqRel);
+                }
+                received
+            }
             Err(RecvTimeoutError::Timeout) => Received::Timeout,
             Err(RecvTimeoutError::Disconnected) => Received::Closed,
         }
@@ -165,9 +188,18 @@ fn stop(child: &mut Child) -> Option<std::process::ExitStatus> {
     child.wait().ok()
 }
 
-/// Reads `stdout` line by line into `sender` until it closes, a line is unreadable, or
-/// nobody listens.
-fn read_lines(stdout: impl Read, sender: &Sender<Received>) {
+/// What a bot wrote and nobody has read yet.
+#[derive(Default)]
+struct Unread {
+    bytes: AtomicUsize,
+    flooded: AtomicBool,
+}
+
+/// Reads `stdout` line by line into `sender` until it closes, a line is unreadable, nobody
+/// listens, or more is unread than [`MAX_UNREAD_LINES`] or [`MAX_UNREAD_BYTES`] (a flood:
+/// reading stops, so what the bot writes next blocks it or breaks its pipe, and costs this
+/// process nothing).
+fn read_lines(stdout: impl Read, sender: &SyncSender<Received>, unread: &Unread) {
     let mut reader = BufReader::new(stdout);
     let mut buffer = Vec::new();
     loop {
@@ -192,8 +224,22 @@ fn read_lines(stdout: impl Read, sender: &Sender<Received>) {
             }
         };
         let stop = !matches!(received, Received::Line(_));
-        if sender.send(received).is_err() || stop {
+        let bytes = match &received {
+            Received::Line(line) => line.len(),
+            _ => 0,
+        };
+        let before = unread.bytes.fetch_add(bytes, Ordering::AcqRel);
+        if before + bytes > MAX_UNREAD_BYTES {
+            unread.flooded.store(true, Ordering::Release);
             return;
+        }
+        match sender.try_send(received) {
+            Ok(()) if !stop => {}
+            Ok(()) | Err(TrySendError::Disconnected(_)) => return,
+            Err(TrySendError::Full(_)) => {
+                unread.flooded.store(true, Ordering::Release);
+                return;
+            }
         }
     }
 }

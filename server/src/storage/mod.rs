@@ -40,6 +40,9 @@ pub trait Storage: Send {
         player: &str,
         most: usize,
     ) -> Result<Vec<(StoredRoom, Vec<Action>)>, StorageError>;
+    /// The token digest of the identity `player`, if it has held a session and is not
+    /// forgotten.
+    fn identity(&mut self, player: &str) -> Result<Option<String>, StorageError>;
     /// A room whose game has finished, with its actions.
     fn finished_game(
         &mut self,

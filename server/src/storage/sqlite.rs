@@ -43,6 +43,17 @@ CREATE TABLE IF NOT EXISTS sessions (
     room TEXT,
     last_seen INTEGER NOT NULL
 );
+-- Every player id that has held a session (since schema 3), kept after its session ends:
+-- only its token connects as it again, and it lists only the finished games that ended
+-- after it was first held (`since`, a value of finished_games.ended), so that an id forgotten
+-- and taken anew inherits nobody's history.
+CREATE TABLE IF NOT EXISTS identities (
+    player_id TEXT PRIMARY KEY,
+    token TEXT NOT NULL,
+    since INTEGER NOT NULL,
+    last_seen INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS identities_by_last_seen ON identities (last_seen);
 ";
 
 /// A `rooms` row: id, settings, creator, host, state, members, seq.
@@ -155,7 +166,7 @@ impl SqliteStorage {
 }
 
 /// The schema's version, in SQLite's `user_version`.
-const SCHEMA_VERSION: i64 = 2;
+const SCHEMA_VERSION: i64 = 3;
 
 /// Who played in finished game `room`, recorded once when it ends.
 const RECORD_PLAYERS: &str = "INSERT OR IGNORE INTO finished_games (player_id, room, ended) \
@@ -163,8 +174,16 @@ const RECORD_PLAYERS: &str = "INSERT OR IGNORE INTO finished_games (player_id, r
         (SELECT COALESCE(MAX(ended), 0) + 1 FROM finished_games) \
     FROM json_each(?2) AS member";
 
+/// A session's write keeps its identity too: made with the games so far as its `since`, or
+/// seen again.
+const KEEP_IDENTITY: &str = "INSERT INTO identities (player_id, token, since, last_seen) \
+    VALUES (?1, ?2, (SELECT COALESCE(MAX(ended), 0) FROM finished_games), ?3) \
+    ON CONFLICT (player_id) DO UPDATE SET token = excluded.token, last_seen = excluded.last_seen";
+
 /// Brings an older database up to `SCHEMA_VERSION`: version 0 kept session tokens as they
-/// were; version 1 keeps their digests; version 2 indexes finished games by player.
+/// were; version 1 keeps their digests; version 2 indexes finished games by player; version
+/// 3 keeps the identities of ended sessions (those of the sessions it finds hold every game
+/// they played).
 fn migrate(db: &Connection) -> Result<(), StorageError> {
     let version: i64 = db.query_row("PRAGMA user_version", [], |row| row.get(0))?;
     if version < 2 {
@@ -194,6 +213,16 @@ fn migrate(db: &Connection) -> Result<(), StorageError> {
                 params![player, crate::hub::token_digest(&token)],
             )?;
         }
+        transaction.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        transaction.commit()?;
+    }
+    if version < 3 {
+        let transaction = db.unchecked_transaction()?;
+        transaction.execute(
+            "INSERT OR IGNORE INTO identities (player_id, token, since, last_seen) \
+             SELECT player_id, token, 0, last_seen FROM sessions",
+            [],
+        )?;
         transaction.pragma_update(None, "user_version", SCHEMA_VERSION)?;
         transaction.commit()?;
     }
@@ -303,6 +332,19 @@ impl Storage for SqliteStorage {
                         session.room,
                         i64::try_from(session.last_seen).unwrap_or(i64::MAX),
                     ])?;
+                    transaction.prepare_cached(KEEP_IDENTITY)?.execute(params![
+                        session.player_id,
+                        session.token_digest,
+                        i64::try_from(session.last_seen).unwrap_or(i64::MAX),
+                    ])?;
+                }
+                Write::ForgetIdentities { last_seen_before } => {
+                    transaction
+                        .prepare_cached(
+                            "DELETE FROM identities WHERE last_seen < ?1 \
+                             AND player_id NOT IN (SELECT player_id FROM sessions)",
+                        )?
+                        .execute(params![i64::try_from(*last_seen_before).unwrap_or(i64::MAX)])?;
                 }
                 Write::DeleteSession(player) => {
                     transaction
@@ -354,6 +396,8 @@ impl Storage for SqliteStorage {
                 "SELECT rooms.id, settings, created_by, host, state, members, seq \
                  FROM finished_games JOIN rooms ON rooms.id = finished_games.room \
                  WHERE finished_games.player_id = ?1 AND state = 'FINISHED' \
+                 AND finished_games.ended > \
+                     COALESCE((SELECT since FROM identities WHERE player_id = ?1), 0) \
                  ORDER BY finished_games.ended DESC LIMIT ?2",
             )?;
             let most = i64::try_from(most).unwrap_or(i64::MAX);
@@ -362,6 +406,14 @@ impl Storage for SqliteStorage {
                 .collect::<Result<Vec<_>, _>>()?
         };
         rows.into_iter().map(|row| self.room(row)).collect()
+    }
+
+    fn identity(&mut self, player: &str) -> Result<Option<String>, StorageError> {
+        Ok(self
+            .db
+            .prepare_cached("SELECT token FROM identities WHERE player_id = ?1")?
+            .query_row(params![player], |row| row.get(0))
+            .optional()?)
     }
 
     fn finished_game(

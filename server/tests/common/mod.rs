@@ -30,6 +30,8 @@ pub fn config() -> Config {
             connections_per_address: 100_000,
             rooms_per_address: 100_000,
             sessions_per_address: 100_000,
+            http_requests: carcassonne_server::Rate::new(100_000.0, 100_000.0),
+            connects_per_address: carcassonne_server::Rate::new(100_000.0, 100_000.0),
             ..carcassonne_server::Limits::default()
         },
         ..Config::default()

@@ -1,21 +1,25 @@
 //! The HTTP side: the WebSocket endpoint, the web page, tile pictures and anchors for it, and
-//! finished games as saved games.
+//! finished games as saved games; every request first passes the [`guard`] (its host and its
+//! address's rate).
+
+mod assets;
+mod guard;
 
 use std::sync::Arc;
 
 use std::net::SocketAddr;
 
-use axum::Router;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use carcassonne::{Catalog, Rotation};
+use axum::{Extension, Router};
 use carcassonne_rooms::catalogue;
 use serde_json::json;
 
 use crate::hub::Hub;
 use crate::listen::Slot;
+use assets::Assets;
 
 /// The page's policy: its own scripts, styles, images and socket only; no inline script or
 /// style (the page sets colours through properties, never markup), no framing, no plugins.
@@ -54,19 +58,19 @@ async fn security_headers(mut response: Response) -> Response {
 }
 
 /// The page and its scripts, shipped inside the binary.
-const INDEX: &str = include_str!("../web/index.html");
-const APP: &str = include_str!("../web/app.js");
-const STYLE: &str = include_str!("../web/style.css");
-const REVIEW: &str = include_str!("../web/review.js");
-const OFFLINE_WORKER: &str = include_str!("../web/offline-worker.js");
-const REVIEW_WORKER: &str = include_str!("../web/review-worker.js");
+const INDEX: &str = include_str!("../../web/index.html");
+const APP: &str = include_str!("../../web/app.js");
+const STYLE: &str = include_str!("../../web/style.css");
+const REVIEW: &str = include_str!("../../web/review.js");
+const OFFLINE_WORKER: &str = include_str!("../../web/offline-worker.js");
+const REVIEW_WORKER: &str = include_str!("../../web/review-worker.js");
 
 /// The engine's npm package, which the offline worker imports from `/engine/`.
 #[cfg(feature = "offline")]
 mod engine {
-    pub const INDEX: &str = include_str!("../../wasm/npm/index.js");
-    pub const BINDINGS: &str = include_str!("../../wasm/npm/pkg/carcassonne_wasm.js");
-    pub const MODULE: &[u8] = include_bytes!("../../wasm/npm/pkg/carcassonne_wasm_bg.wasm");
+    pub const INDEX: &str = include_str!("../../../wasm/npm/index.js");
+    pub const BINDINGS: &str = include_str!("../../../wasm/npm/pkg/carcassonne_wasm.js");
+    pub const MODULE: &[u8] = include_bytes!("../../../wasm/npm/pkg/carcassonne_wasm_bg.wasm");
 }
 
 /// The routes of the engine for the page's offline mode, when the server embeds it.
@@ -134,6 +138,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tilesets", get(tilesets))
         .route("/tilesets/{set}", get(tileset))
         .route("/tiles/{set}/{tile}", get(tile_svg))
+        .layer(Extension(Arc::new(Assets::new())))
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&hub), guard::guard))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(hub)
 }
@@ -230,18 +236,37 @@ async fn saved_game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Resp
 
 /// The built-in tile sets a room may use, with the colours they bring, and the palette's
 /// shades: the page offers what the server has and draws every colour as the pictures do.
-async fn tilesets() -> Response {
-    axum::Json(catalogue::tilesets()).into_response()
+async fn tilesets(Extension(assets): Extension<Arc<Assets>>, request: HeaderMap) -> Response {
+    match assets.catalogue().await {
+        Some(computed) => computed.respond(&request),
+        None => unavailable(),
+    }
 }
 
 /// A built-in tile set for the page: every tile as the protocol's Tile, with where a figure
 /// stands on each feature at each rotation.
-async fn tileset(Path(set): Path<String>) -> Response {
-    match catalogue::tileset(&set, false) {
-        Some(tiles) => axum::Json(tiles).into_response(),
-        None => (StatusCode::NOT_FOUND, format!("no built-in tile set is called {set}\n"))
-            .into_response(),
+async fn tileset(
+    Extension(assets): Extension<Arc<Assets>>,
+    Path(set): Path<String>,
+    request: HeaderMap,
+) -> Response {
+    if !assets.has_set(&set) {
+        return not_a_set(&set);
     }
+    match assets.tileset(&set).await {
+        Some(computed) => computed.respond(&request),
+        None => unavailable(),
+    }
+}
+
+fn not_a_set(set: &str) -> Response {
+    let shown: String = set.chars().take(64).collect();
+    (StatusCode::NOT_FOUND, format!("no built-in tile set is called {shown}\n")).into_response()
+}
+
+/// What a route computes could not be made: a fault of the server's, logged where it happened.
+fn unavailable() -> Response {
+    (StatusCode::INTERNAL_SERVER_ERROR, "this could not be made; try again\n").into_response()
 }
 
 #[derive(serde::Deserialize)]
@@ -251,24 +276,25 @@ struct TurnedBy {
 
 /// One tile's picture, turned.
 async fn tile_svg(
+    Extension(assets): Extension<Arc<Assets>>,
     Path((set, tile)): Path<(String, String)>,
     Query(turned): Query<TurnedBy>,
+    request: HeaderMap,
 ) -> Response {
     let tile_id = tile.strip_suffix(".svg").unwrap_or(&tile);
-    let Ok(catalog) = Catalog::builtin(&set) else {
-        return (StatusCode::NOT_FOUND, format!("no built-in tile set is called {set}\n"))
-            .into_response();
-    };
-    let Some((_, tile_type)) = catalog.tile_by_id(tile_id) else {
-        return (StatusCode::NOT_FOUND, format!("{set} has no tile {tile_id}\n")).into_response();
-    };
+    if !assets.has_set(&set) {
+        return not_a_set(&set);
+    }
+    if !assets.has_tile(&set, tile_id) {
+        let shown: String = tile_id.chars().take(64).collect();
+        return (StatusCode::NOT_FOUND, format!("{set} has no tile {shown}\n")).into_response();
+    }
     let degrees = turned.rotation.unwrap_or(0);
-    let Some(rotation) = Rotation::from_degrees(degrees) else {
+    if !matches!(degrees, 0 | 90 | 180 | 270) {
         return (StatusCode::BAD_REQUEST, "rotation is 0, 90, 180 or 270\n").into_response();
-    };
-    (
-        [(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "public, max-age=86400")],
-        carcassonne_render::tile_svg(tile_type, catalog.marks(), rotation),
-    )
-        .into_response()
+    }
+    match assets.picture(&set, tile_id, degrees).await {
+        Some(computed) => computed.respond(&request),
+        None => unavailable(),
+    }
 }

@@ -1,0 +1,185 @@
+//! What the HTTP routes serve that the server computes (the tile-set catalogue, each set's
+//! tiles with their figure anchors, each tile's picture): computed once, on first use and off
+//! the sockets' threads, then kept and served with a validator. Every key is known at start
+//! (the built-in sets, their tiles, four rotations), so what is kept is bounded.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use carcassonne::{BUILTIN_NAMES, Catalog, Rotation};
+use sha2::{Digest, Sha256};
+use tokio::sync::OnceCell;
+
+/// A body computed once, with its type, its entity tag and how long a browser may keep it.
+pub struct Computed {
+    body: Bytes,
+    kind: &'static str,
+    etag: HeaderValue,
+    cache: &'static str,
+}
+
+impl Computed {
+    fn new(body: Vec<u8>, kind: &'static str, cache: &'static str) -> Computed {
+        let digest = Sha256::digest(&body);
+        let tag: String = digest[..12].iter().map(|byte| format!("{byte:02x}")).collect();
+        let etag = HeaderValue::from_str(&format!("\"{tag}\""))
+            .unwrap_or_else(|_| HeaderValue::from_static("\"0\""));
+        Computed { body: Bytes::from(body), kind, etag, cache }
+    }
+
+    /// The body, or `304 Not Modified` when the request's `If-None-Match` names this tag.
+    pub fn respond(&self, request: &HeaderMap) -> Response {
+        let headers = [
+            (header::ETAG, self.etag.clone()),
+            (header::CACHE_CONTROL, HeaderValue::from_static(self.cache)),
+        ];
+        if matches(request, &self.etag) {
+            return (StatusCode::NOT_MODIFIED, headers).into_response();
+        }
+        let kind = [(header::CONTENT_TYPE, HeaderValue::from_static(self.kind))];
+        (headers, kind, self.body.clone()).into_response()
+    }
+}
+
+/// Whether `If-None-Match` names `etag` (or is `*`), weak tags included as RFC 9110 says
+/// for this header.
+fn matches(request: &HeaderMap, etag: &HeaderValue) -> bool {
+    let Ok(ours) = etag.to_str() else { return false };
+    request.get_all(header::IF_NONE_MATCH).iter().filter_map(|value| value.to_str().ok()).any(
+        |value| {
+            value
+                .split(',')
+                .map(str::trim)
+                .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == ours)
+        },
+    )
+}
+
+/// The JSON routes' caching: a page checks each time (a server upgrade may change them) and
+/// gets `304` for the price of a header.
+const REVALIDATE: &str = "no-cache";
+/// Tile pictures: kept a day.
+const A_DAY: &str = "public, max-age=86400";
+
+type Slot = OnceCell<Arc<Computed>>;
+
+/// Every computed route's body, each computed at its first request.
+pub struct Assets {
+    catalogue: Slot,
+    tilesets: HashMap<&'static str, Slot>,
+    /// By set, tile id and rotation in degrees.
+    pictures: HashMap<(&'static str, String, u16), Slot>,
+}
+
+impl Assets {
+    /// The slots of every built-in set, tile and rotation (nothing is computed yet but the
+    /// list of tiles).
+    pub fn new() -> Assets {
+        let mut tilesets = HashMap::new();
+        let mut pictures = HashMap::new();
+        for &set in BUILTIN_NAMES.iter() {
+            let Ok(catalog) = Catalog::builtin(set) else { continue };
+            tilesets.insert(set, Slot::new());
+            for tile in catalog.tiles() {
+                for rotation in Rotation::ALL {
+                    pictures.insert((set, tile.id().to_owned(), rotation.degrees()), Slot::new());
+                }
+            }
+        }
+        Assets { catalogue: Slot::new(), tilesets, pictures }
+    }
+
+    /// `GET /tilesets`.
+    pub async fn catalogue(&self) -> Option<Arc<Computed>> {
+        compute(&self.catalogue, || {
+            let value = carcassonne_rooms::catalogue::tilesets();
+            Some(Computed::new(serde_json::to_vec(&value).ok()?, JSON, REVALIDATE))
+        })
+        .await
+    }
+
+    /// `GET /tilesets/{set}`: None for a name no built-in set has.
+    pub async fn tileset(&self, set: &str) -> Option<Arc<Computed>> {
+        let (&name, slot) = self.tilesets.get_key_value(set)?;
+        compute(slot, move || {
+            let value = carcassonne_rooms::catalogue::tileset(name, false)?;
+            Some(Computed::new(serde_json::to_vec(&value).ok()?, JSON, REVALIDATE))
+        })
+        .await
+    }
+
+    /// `GET /tiles/{set}/{tile}` turned by `degrees`: None for a set, tile or rotation that
+    /// is not there.
+    pub async fn picture(&self, set: &str, tile: &str, degrees: u16) -> Option<Arc<Computed>> {
+        let (key, slot) =
+            self.pictures.get_key_value(&(set_name(set)?, tile.to_owned(), degrees))?;
+        let (set, tile) = (key.0, key.1.clone());
+        compute(slot, move || {
+            let catalog = Catalog::builtin(set).ok()?;
+            let (_, tile_type) = catalog.tile_by_id(&tile)?;
+            let rotation = Rotation::from_degrees(degrees)?;
+            let svg = carcassonne_render::tile_svg(tile_type, catalog.marks(), rotation);
+            Some(Computed::new(svg.into_bytes(), "image/svg+xml", A_DAY))
+        })
+        .await
+    }
+
+    /// Whether `set` is a built-in set's name.
+    pub fn has_set(&self, set: &str) -> bool {
+        self.tilesets.contains_key(set)
+    }
+
+    /// Whether `set` has a tile `tile`.
+    pub fn has_tile(&self, set: &str, tile: &str) -> bool {
+        set_name(set).is_some_and(|set| self.pictures.contains_key(&(set, tile.to_owned(), 0)))
+    }
+}
+
+const JSON: &str = "application/json";
+
+/// The built-in set named `set`, as the list's own `'static` name.
+fn set_name(set: &str) -> Option<&'static str> {
+    BUILTIN_NAMES.iter().copied().find(|name| *name == set)
+}
+
+/// The slot's body, computed by `make` on the blocking threads if it is the first asked for;
+/// requests that come meanwhile wait for that one computation. None when `make` has none (it
+/// is tried again next time).
+async fn compute(
+    slot: &Slot,
+    make: impl FnOnce() -> Option<Computed> + Send + 'static,
+) -> Option<Arc<Computed>> {
+    slot.get_or_try_init(|| async {
+        match tokio::task::spawn_blocking(make).await {
+            Ok(Some(computed)) => Ok(Arc::new(computed)),
+            _ => Err(()),
+        }
+    })
+    .await
+    .ok()
+    .cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn if_none_match_names_the_tag_weakly_or_in_a_list() {
+        let etag = HeaderValue::from_static("\"abc\"");
+        let asking = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::IF_NONE_MATCH, HeaderValue::from_static(value));
+            matches(&headers, &etag)
+        };
+        assert!(asking("\"abc\""));
+        assert!(asking("W/\"abc\""));
+        assert!(asking("\"x\", \"abc\""));
+        assert!(asking("*"));
+        assert!(!asking("\"abd\""));
+        assert!(!matches(&HeaderMap::new(), &etag));
+    }
+}
