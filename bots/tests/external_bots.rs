@@ -178,3 +178,60 @@ fn the_arena_reports_faults() {
     let json = serde_json::to_value(&report).unwrap();
     assert!(json["entrants"][0]["faults"]["garbage"].as_u64().unwrap() >= 8);
 }
+
+/// A turn played through `for_turn` ends within its budget, start-up included, however the
+/// bot fails: the program is started once a turn at most, and an action asked for after the
+/// budget is the random bot's without asking. Before, a silent bot's turn on the server took
+/// 20.1 s with a 1 s limit: each of its two actions started the program again and waited for
+/// its start-up as long again.
+#[test]
+fn a_turn_keeps_to_its_budget_in_all() {
+    for fault in ["mute", "sleep", "exit"] {
+        let mut config = faulty(fault, 1_000);
+        config.start_ms = 10_000;
+        let bot = ExternalBot::new("x", 1, config);
+        let mut game = to_a_decision(base_game(7));
+        let seat = game.current_player();
+        let started = Instant::now();
+        let turn = bot.for_turn(Duration::from_millis(700));
+        let mut actions = 0;
+        while !game.is_over() && game.current_player() == seat && !game.phase().is_chance() {
+            let action = turn.choose(&game, seat).unwrap();
+            game.apply(action).unwrap();
+            actions += 1;
+        }
+        let took = started.elapsed();
+        assert!(actions >= 2, "{fault}: a placement and a figure step: {actions}");
+        assert!(took < Duration::from_millis(1_500), "{fault}: the turn took {took:?}");
+        let faults = bot.faults();
+        assert_eq!(faults.total(), actions, "{fault}: every action was lost: {faults:?}");
+    }
+}
+
+/// A bot that writes without end between its moves costs this process a bounded queue, not
+/// everything it wrote: reading stops at 16 lines or 256 KiB unread, and its next move is
+/// lost as garbage (the program is then stopped). Before, 2 MB of `x` lines between moves
+/// were all queued (the server grew from 10 to 71 MB).
+#[test]
+fn a_flood_between_moves_is_a_fault_of_the_bot() {
+    let bot = ExternalBot::new("x", 1, faulty("chatter", 2_000));
+    let mut game = to_a_decision(base_game(3));
+    let seat = game.current_player();
+    let first = bot.choose(&game, seat).unwrap();
+    assert_eq!(bot.faults().total(), 0, "the first move is answered: {:?}", bot.faults());
+    game.apply(first).unwrap();
+    assert!(game.current_player() == seat && !game.phase().is_chance(), "its figure step");
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = bot.choose(&game, seat).unwrap();
+    let faults = bot.faults();
+    assert_eq!(faults.garbage, 1, "{faults:?}");
+    assert!(faults.first.as_deref().is_some_and(|first| first.contains("flood")), "{faults:?}");
+}
+
+/// `game` after its draws, at a player's decision.
+fn to_a_decision(mut game: Game) -> Game {
+    while game.phase().is_chance() {
+        game.apply(carcassonne::Action::Draw).unwrap();
+    }
+    game
+}

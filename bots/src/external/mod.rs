@@ -421,9 +421,10 @@ impl ExternalBot {
         let program = short(&self.config.command[0]).into_owned();
         let process = Process::start(&self.config)
             .map_err(|error| Fault::Exited(format!("cannot start `{program}`: {error}")))?;
-        let own = Instant::now() + Duration::from_millis(self.config.start_ms);
+        let now = Instant::now();
+        let own = now + Duration::from_millis(self.config.start_ms);
         let deadline = by.map_or(own, |by| by.min(own));
-        let waited_ms = deadline.saturating_duration_since(Instant::now()).as_millis();
+        let waited_ms = deadline.saturating_duration_since(now).as_millis();
         if !process.send(Hello::line()) {
             let mut process = process;
             return Err(Fault::Exited(process.ending()));

@@ -7,6 +7,7 @@
 #   illegal    answers an index past the legal list
 #   nowhere    answers a placement far from the board
 #   mute       never answers hello
+#   chatter    answers its first move, then writes 2 MB of short lines between moves
 fault=$1
 while IFS= read -r line; do
     case "$line" in
@@ -21,6 +22,7 @@ while IFS= read -r line; do
                 flood) head -c 100000 /dev/zero | tr '\0' x; sleep 30 ;;
                 illegal) echo '{"type":"play","index":100000}' ;;
                 nowhere) echo '{"type":"play","action":{"action":"place","pos":{"x":40,"y":40},"rotation":0}}' ;;
+                chatter) echo '{"type":"play","index":0}'; yes x | head -c 2000000 ;;
             esac ;;
     esac
 done
