@@ -36,6 +36,12 @@ struct Args {
     /// `https://games.example.org`; repeat for several.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allow_origin: Vec<String>,
+    /// A host name this server answers to, such as `games.example.org`, besides its addresses,
+    /// `localhost` and the hosts of --allow-origin: a request for any other name is refused
+    /// (421), so that a page whose name was rebound to this address reaches nothing. Repeat
+    /// for several.
+    #[arg(long = "host", value_name = "NAME")]
+    hosts: Vec<String>,
     /// Connections one IP address may hold at once.
     #[arg(long, default_value_t = 32, value_name = "N")]
     connections_per_address: usize,
@@ -50,17 +56,33 @@ struct Args {
     /// shell would and run without one, once per seat for its turns. May be given more than once.
     #[arg(long = "bot", value_name = "NAME=COMMAND")]
     bots: Vec<String>,
-    /// How long a bot of --bot may think about one move, in milliseconds; a slower answer
-    /// loses the move to a random one.
+    /// How long a bot of --bot may take over one turn, in milliseconds, in all: its tile and
+    /// its figure, and starting its program when the turn needs it; what it has not answered
+    /// by then is played as the random bot's choice.
     #[arg(long, default_value_t = 5000, value_name = "MS")]
     bot_ms: u64,
+    /// How long a bot of --bot may take to start (answer `hello`), in milliseconds, within
+    /// its turn's --bot-ms.
+    #[arg(long, default_value_t = 5000, value_name = "MS")]
+    bot_start_ms: u64,
 }
 
-/// The profiles of `--bot NAME=COMMAND`, each thinking at most `move_ms` a move.
-fn external_bots(bots: &[String], move_ms: u64) -> Result<Vec<carcassonne_bots::Profile>, String> {
+/// The profiles of `--bot NAME=COMMAND`, each taking at most `move_ms` a turn and `start_ms`
+/// of it to start.
+fn external_bots(
+    bots: &[String],
+    move_ms: u64,
+    start_ms: u64,
+) -> Result<Vec<carcassonne_bots::Profile>, String> {
+    if !(1..=3_600_000).contains(&move_ms) || !(1..=3_600_000).contains(&start_ms) {
+        return Err("--bot-ms and --bot-start-ms are from 1 to 3600000".to_owned());
+    }
     let mut profiles: Vec<carcassonne_bots::Profile> = Vec::new();
     for bot in bots {
-        let profile = carcassonne_bots::Profile::from_bot_argument(bot, move_ms)?;
+        let mut profile = carcassonne_bots::Profile::from_bot_argument(bot, move_ms)?;
+        if let carcassonne_bots::BotKind::External(config) = &mut profile.kind {
+            config.start_ms = start_ms;
+        }
         let name = profile.name.as_str();
         if !carcassonne_server::is_bot_name(name) {
             return Err(format!(
@@ -104,6 +126,18 @@ fn checked_origin(origin: &str) -> Result<String, String> {
     }
 }
 
+/// A host name as `Host` carries it, without a scheme, path or port.
+fn checked_host(host: &str) -> Result<String, String> {
+    let valid = !host.is_empty()
+        && host.len() <= 253
+        && host.bytes().all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-'));
+    if valid {
+        Ok(host.to_ascii_lowercase())
+    } else {
+        Err(format!("--host takes a host name such as games.example.org, not {host}"))
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     tracing_subscriber::fmt()
@@ -139,7 +173,12 @@ fn main() -> ExitCode {
                 )?,
                 ..carcassonne_server::Limits::default()
             },
-            external_bots: external_bots(&args.bots, args.bot_ms)?,
+            external_bots: external_bots(&args.bots, args.bot_ms, args.bot_start_ms)?,
+            allowed_hosts: args
+                .hosts
+                .iter()
+                .map(|host| checked_host(host))
+                .collect::<Result<_, _>>()?,
             ..carcassonne_server::Config::default()
         })
     })();

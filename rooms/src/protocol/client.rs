@@ -6,6 +6,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 
 use super::codes::{ErrorCode, Refusal};
+use super::names;
 use crate::room::BOT_PREFIX;
 
 /// The longest string field the server reads (names, ids, room names).
@@ -222,7 +223,7 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
                 }
                 id
             },
-            name: data.text("name")?,
+            name: data.name("name")?,
             color: match data.optional_text("color")?.as_deref() {
                 None | Some("") => None,
                 Some(name) => Some(Colour::named(name).ok_or_else(|| {
@@ -241,7 +242,7 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
         "LIST_ROOMS" => ClientMessage::ListRooms,
         "LIST_GAMES" => ClientMessage::ListGames,
         "CREATE_ROOM" => ClientMessage::CreateRoom(RoomSettings {
-            name: data.text("roomName")?,
+            name: data.name("roomName")?,
             max_players: data.small_int("maxPlayers", 1, 6)? as u8,
             tilesets: data.text_list("tilesets")?.unwrap_or_else(|| vec!["base".to_owned()]),
             rules: match data.data.get("rules") {
@@ -272,7 +273,10 @@ fn read(envelope: &Map<String, Value>) -> Result<ClientMessage, Refusal> {
         },
         "LEAVE_ROOM" => ClientMessage::LeaveRoom { room_id: data.text("roomId")? },
         "ADD_BOT" => ClientMessage::AddBot {
-            bot_name: data.optional_text("botName")?.unwrap_or_else(|| "Bot".to_owned()),
+            bot_name: match data.data.get("botName") {
+                None | Some(Value::Null) => "Bot".to_owned(),
+                Some(_) => data.name("botName")?,
+            },
             difficulty: BotLevel::parse(&data.text("difficulty")?).ok_or_else(|| {
                 data.invalid("difficulty", "is easy, medium, hard, expert or a bot GET /bots lists")
             })?,
@@ -351,6 +355,16 @@ impl Data<'_> {
             Some(_) => Err(self.invalid(field, "is not empty")),
             None => Err(self.invalid(field, "is missing")),
         }
+    }
+
+    /// A name people will see: text, and [`names::check`]'s rule.
+    fn name(&self, field: &str) -> Result<String, Refusal> {
+        let name = self.text(field)?;
+        names::check(&name).map_err(|problem| {
+            Refusal::new(ErrorCode::InvalidName, format!("{}: `{field}` {problem}", self.kind))
+                .with_details(serde_json::json!({ "field": field }))
+        })?;
+        Ok(name)
     }
 
     fn text_list(&self, field: &str) -> Result<Option<Vec<String>>, Refusal> {

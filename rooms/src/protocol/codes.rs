@@ -28,6 +28,9 @@ pub enum ErrorCode {
     InvalidColor,
     /// The sender's address holds as many sessions as one may.
     TooManySessions,
+    /// A player's, room's or bot's name with nothing visible in it, or with a character that
+    /// reorders or hides text (`protocol::names`).
+    InvalidName,
     /// No room has that id.
     RoomNotFound,
     /// The room has as many players as it may.
@@ -82,6 +85,7 @@ impl ErrorCode {
             ErrorCode::RateLimited => 1007,
             ErrorCode::InvalidColor => 1008,
             ErrorCode::TooManySessions => 1009,
+            ErrorCode::InvalidName => 1010,
             ErrorCode::RoomNotFound => 1100,
             ErrorCode::RoomFull => 1101,
             ErrorCode::GameAlreadyStarted => 1102,
@@ -105,7 +109,7 @@ impl ErrorCode {
     }
 
     /// Every code, for the documentation and its test.
-    pub const ALL: [ErrorCode; 29] = [
+    pub const ALL: [ErrorCode; 30] = [
         ErrorCode::NotConnected,
         ErrorCode::MalformedMessage,
         ErrorCode::UnknownMessageType,
@@ -116,6 +120,7 @@ impl ErrorCode {
         ErrorCode::RateLimited,
         ErrorCode::InvalidColor,
         ErrorCode::TooManySessions,
+        ErrorCode::InvalidName,
         ErrorCode::RoomNotFound,
         ErrorCode::RoomFull,
         ErrorCode::GameAlreadyStarted,

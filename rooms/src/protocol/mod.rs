@@ -4,6 +4,7 @@
 pub mod client;
 pub mod codes;
 pub mod direct;
+pub mod names;
 pub mod views;
 
 /// The protocol version the hosts speak (`CONNECTED.protocolVersion`).

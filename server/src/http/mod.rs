@@ -36,6 +36,15 @@ pub const WORKER_CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
     script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'; \
     base-uri 'none'";
 
+/// The headers every response carries besides its policy, by name and value: the static
+/// copy's `web/_headers` gives the same (a test compares them).
+const SECURITY_HEADERS: [(&str, &str); 4] = [
+    ("x-content-type-options", "nosniff"),
+    ("x-frame-options", "DENY"),
+    ("referrer-policy", "no-referrer"),
+    ("cross-origin-opener-policy", "same-origin"),
+];
+
 /// Headers every response carries.
 async fn security_headers(mut response: Response) -> Response {
     let headers = response.headers_mut();
@@ -46,13 +55,8 @@ async fn security_headers(mut response: Response) -> Response {
             HeaderValue::from_static(CONTENT_SECURITY_POLICY),
         );
     }
-    for (name, value) in [
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::X_FRAME_OPTIONS, "DENY"),
-        (header::REFERRER_POLICY, "no-referrer"),
-        (HeaderName::from_static("cross-origin-opener-policy"), "same-origin"),
-    ] {
-        headers.insert(name, HeaderValue::from_static(value));
+    for (name, value) in SECURITY_HEADERS {
+        headers.insert(HeaderName::from_static(name), HeaderValue::from_static(value));
     }
     response
 }
@@ -296,5 +300,49 @@ async fn tile_svg(
     match assets.picture(&set, tile_id, degrees).await {
         Some(computed) => computed.respond(&request),
         None => unavailable(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The static copy's headers file (Netlify's and Cloudflare Pages' `_headers`) says what
+    /// the server sends: the page's policy and the other headers on every path, the workers'
+    /// policy on each worker.
+    #[test]
+    fn the_static_copys_headers_are_the_servers() {
+        let file = include_str!("../../web/_headers");
+        let mut rules: Vec<(&str, Vec<(String, String)>)> = Vec::new();
+        for line in file.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()) {
+            if !line.starts_with(' ') {
+                rules.push((line.trim(), Vec::new()));
+            } else if let Some((name, value)) = line.trim().split_once(": ")
+                && let Some((_, headers)) = rules.last_mut()
+            {
+                headers.push((name.to_ascii_lowercase(), value.to_owned()));
+            }
+        }
+        let mut every: Vec<(String, String)> = SECURITY_HEADERS
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect();
+        every.push(("content-security-policy".into(), CONTENT_SECURITY_POLICY.into()));
+        every.sort();
+        let worker =
+            vec![("content-security-policy".to_owned(), WORKER_CONTENT_SECURITY_POLICY.to_owned())];
+        let mut found = rules.clone();
+        for (_, headers) in &mut found {
+            headers.sort();
+        }
+        assert_eq!(
+            found,
+            [("/*", every), ("/offline-worker.js", worker.clone()), ("/review-worker.js", worker)]
+        );
+        assert_eq!(
+            file.lines().filter(|line| line.trim() == "! Content-Security-Policy").count(),
+            2,
+            "each worker detaches the page's policy"
+        );
     }
 }

@@ -469,6 +469,44 @@ mod tests {
         games.into_iter().map(|(room, _)| room.id).collect()
     }
 
+    fn session(player: &str, digest: &str, last_seen: u64) -> Write {
+        Write::Session(StoredSession {
+            player_id: player.to_owned(),
+            token_digest: digest.to_owned(),
+            name: player.to_owned(),
+            color: String::new(),
+            room: None,
+            last_seen,
+        })
+    }
+
+    /// Finding 7 of the second review: an expired session's id, taken by a stranger, inherited
+    /// its finished games. The identity outlives the session; once forgotten, the id taken anew
+    /// lists only the games after it.
+    #[test]
+    fn an_identity_outlives_its_session_and_a_new_one_inherits_no_games() {
+        let mut storage = SqliteStorage::memory().expect("a database");
+        storage.write(&[session("ann", "digest-1", 100)]).expect("stored");
+        storage.write(&[Write::Room(finished("r1", &["ann", "bob"]))]).expect("stored");
+        storage.write(&[Write::DeleteSession("ann".into())]).expect("stored");
+        assert_eq!(storage.identity("ann").expect("read").as_deref(), Some("digest-1"));
+        assert_eq!(listed(&mut storage, "ann"), ["r1"], "its games stay listed");
+        // Recently seen: kept. Unseen since before the retention: forgotten.
+        storage.write(&[Write::ForgetIdentities { last_seen_before: 100 }]).expect("stored");
+        assert!(storage.identity("ann").expect("read").is_some());
+        storage.write(&[Write::ForgetIdentities { last_seen_before: 101 }]).expect("stored");
+        assert_eq!(storage.identity("ann").expect("read"), None);
+        storage.write(&[session("ann", "digest-2", 200)]).expect("stored");
+        assert!(listed(&mut storage, "ann").is_empty(), "a new holder inherits nothing");
+        storage.write(&[Write::Room(finished("r2", &["ann", "cy"]))]).expect("stored");
+        assert_eq!(listed(&mut storage, "ann"), ["r2"]);
+        // An identity with a session is never forgotten.
+        storage
+            .write(&[Write::ForgetIdentities { last_seen_before: u64::MAX / 2 }])
+            .expect("stored");
+        assert_eq!(storage.identity("ann").expect("read").as_deref(), Some("digest-2"));
+    }
+
     #[test]
     fn finished_games_are_listed_by_player_latest_first_and_older_databases_are_indexed() {
         let mut storage = SqliteStorage::memory().expect("a database");

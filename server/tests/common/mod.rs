@@ -126,6 +126,41 @@ impl Client {
         Client::with(ws)
     }
 
+    /// A WebSocket from the local address `from` (any of 127.0.0.0/8), so that per-address
+    /// limits see another client.
+    pub async fn open_from_address(addr: SocketAddr, from: [u8; 4]) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket.bind(SocketAddr::from((from, 0))).expect("a loopback address");
+        let stream = socket.connect(addr).await.expect("the server accepts");
+        let (ws, _) = tokio_tungstenite::client_async(
+            format!("ws://{addr}/ws"),
+            MaybeTlsStream::Plain(stream),
+        )
+        .await
+        .expect("the WebSocket opens");
+        Client::with(ws)
+    }
+
+    /// Every message that comes within `time`, without waiting past it.
+    pub async fn drain_for(&mut self, time: Duration) -> Vec<Value> {
+        let deadline = tokio::time::Instant::now() + time;
+        let mut messages: Vec<Value> = self.pending.drain(..).collect();
+        loop {
+            let Ok(frame) = tokio::time::timeout_at(deadline, self.ws.next()).await else {
+                return messages;
+            };
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let value: Value = serde_json::from_str(&text).expect("the server sends JSON");
+                    self.log.push(value.clone());
+                    messages.push(value);
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return messages,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
     fn with(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,
@@ -301,9 +336,24 @@ pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
 /// A plain HTTP GET on localhost: the status, the head (status line and headers, with
 /// header names in lower case) and the body.
 pub async fn http_get_with_head(addr: SocketAddr, path: &str) -> (u16, String, String) {
+    http_request(addr, [127, 0, 0, 1], path, &[("Host", &addr.to_string())]).await
+}
+
+/// A GET from the local address `from` with `headers` (a `Host` among them, or none): the
+/// status, the head in lower case and the body.
+pub async fn http_request(
+    addr: SocketAddr,
+    from: [u8; 4],
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = TcpStream::connect(addr).await.expect("the server accepts");
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+    socket.bind(SocketAddr::from((from, 0))).expect("a loopback address");
+    let mut stream = socket.connect(addr).await.expect("the server accepts");
+    let headers: String =
+        headers.iter().map(|(name, value)| format!("{name}: {value}\r\n")).collect();
+    let request = format!("GET {path} HTTP/1.1\r\n{headers}Connection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await.expect("the request goes out");
     let mut response = Vec::new();
     tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response))
