@@ -2,14 +2,29 @@
 //! a bot, on a server started here over a fresh database. It reports rooms, connections, the
 //! move latency each client measures (from sending `PLACE_TILE` or `SKIP_MEEPLE` to the
 //! server's answer; the bots' thinking is not in it), the server's memory per room, and
-//! checks that every game finished and reloads from the database.
+//! checks that every game finished and reloads from the database. Each client comes from a
+//! loopback address of its own (127.1.x.y), as players do.
+//!
+//! With `--abusers`, the same rooms play twice on fresh servers: alone, then beside the
+//! second security review's attackers (`probe/attacks.rs`: 8 connections pipelining a tile-set
+//! route, 6 rooms of silent external bots from one address, 2 rooms of bots flooding their
+//! output, a seated member reconnecting as fast as it can, 29 strangers toggling spectate and
+//! leave across the honest rooms); it fails unless the honest moves' median and 99th
+//! percentile beside them are within twice those alone. The attackers run in a process of
+//! their own at the lowest priority (`nice -n 19`), so that on a machine the server shares
+//! with its clients, what the attackers' own side costs does not count against the honest
+//! clients' clocks, while what the server spends on them does.
 //!
 //! ```sh
 //! cargo build --release -p carcassonne-server
 //! cargo run --release -p carcassonne-server --example load -- --rooms 2000
+//! cargo run --release -p carcassonne-server --example load -- --rooms 300 --abusers
 //! ```
 //!
-//! Bounded: `--rooms` rooms, `--minutes` at most, then it stops by itself.
+//! Bounded: `--rooms` rooms, `--minutes` at most for each run, then it stops by itself.
+
+#[path = "probe/attacks.rs"]
+mod attacks;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -21,7 +36,6 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
-use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
 
 struct Args {
@@ -30,7 +44,15 @@ struct Args {
     think_ms: u64,
     bot_delay: f64,
     minutes: f64,
+    abusers: bool,
+    /// The attackers `--abusers` starts, by name (all of them unless `--attacks` says).
+    attacks: Vec<String>,
+    /// Run as the attackers' process, against this server, until stdin closes.
+    attack_only: Option<SocketAddr>,
 }
+
+/// The attackers' names, for `--attacks`.
+const ATTACKS: [&str; 5] = ["pipeline", "silent", "chatter", "storm", "churn"];
 
 fn args() -> Result<Args, String> {
     let mut parsed = Args {
@@ -42,6 +64,9 @@ fn args() -> Result<Args, String> {
         think_ms: 2000,
         bot_delay: 1.0,
         minutes: 10.0,
+        abusers: false,
+        attacks: ATTACKS.iter().map(|name| (*name).to_owned()).collect(),
+        attack_only: None,
     };
     if let Ok(dir) = std::env::var("CARGO_TARGET_DIR") {
         parsed.server = PathBuf::from(dir).join("release/carcassonne-server");
@@ -58,13 +83,29 @@ fn args() -> Result<Args, String> {
             "--minutes" => {
                 parsed.minutes = value()?.parse().map_err(|_| "--minutes is a number")?
             }
+            "--abusers" => parsed.abusers = true,
+            "--attack-only" => {
+                parsed.attack_only =
+                    Some(value()?.parse().map_err(|_| "--attack-only is an address")?)
+            }
+            "--attacks" => {
+                parsed.attacks = value()?.split(',').map(str::to_owned).collect();
+                if let Some(unknown) =
+                    parsed.attacks.iter().find(|name| !ATTACKS.contains(&name.as_str()))
+                {
+                    return Err(format!(
+                        "--attacks: no attacker is called {unknown}; they are {}",
+                        ATTACKS.join(",")
+                    ));
+                }
+            }
             "--bot-delay" => {
                 parsed.bot_delay =
                     value()?.parse().map_err(|_| "--bot-delay is a number of seconds")?
             }
             other => {
                 return Err(format!(
-                    "unknown argument {other}; use --rooms N --server PATH --think-ms MS --bot-delay S --minutes M"
+                    "unknown argument {other}; use --rooms N --server PATH --think-ms MS --bot-delay S --minutes M [--abusers [--attacks LIST]]"
                 ));
             }
         }
@@ -104,6 +145,13 @@ fn launch(server: &PathBuf, port: u16, db: &PathBuf, bot_delay: f64) -> Child {
             "1000000",
             "--sessions-per-address",
             "1000000",
+            // The attackers' bots, there in both runs so that only the attackers differ.
+            "--bot",
+            &attacks::faulty_bot("silent", "mute"),
+            "--bot",
+            &attacks::faulty_bot("chatter", "chatter"),
+            "--bot-ms",
+            "1000",
         ])
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
@@ -148,9 +196,8 @@ async fn play_room(
     think: Duration,
     started: Arc<AtomicUsize>,
 ) -> Result<(String, Value, Vec<u32>), String> {
-    let (mut ws, _) = connect_async(format!("ws://{addr}/ws"))
-        .await
-        .map_err(|error| format!("connect: {error}"))?;
+    let from = honest_address(number);
+    let mut ws = attacks::open_from(addr, from).await.ok_or(format!("load-{number}: no socket"))?;
     let me = format!("load-{number}");
     let mut sent = 0u64;
     let mut envelope = |kind: &str, data: Value| {
@@ -236,6 +283,11 @@ async fn play_room(
     }
 }
 
+/// The loopback address of honest client `number`: 127.1.x.y, one each.
+fn honest_address(number: usize) -> [u8; 4] {
+    [127, 1, (number / 250) as u8, (number % 250) as u8 + 1]
+}
+
 /// A message's type, its data left unread.
 #[derive(serde::Deserialize)]
 struct Head {
@@ -251,6 +303,12 @@ fn percentile(sorted: &[u32], share: f64) -> f64 {
     f64::from(sorted[index]) / 1000.0
 }
 
+/// What one run measured, and what went wrong in it.
+struct Run {
+    latencies: Vec<u32>,
+    failures: Vec<String>,
+}
+
 #[tokio::main]
 async fn main() {
     let args = match args() {
@@ -260,6 +318,38 @@ async fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(addr) = args.attack_only {
+        attack_until_stdin_closes(addr, &args.attacks).await;
+        return;
+    }
+    let alone = run(&args, false).await;
+    let mut failures = alone.failures.clone();
+    if args.abusers {
+        println!();
+        let beside = run(&args, true).await;
+        failures.extend(beside.failures.iter().cloned());
+        let (p50, p99) = (percentile(&alone.latencies, 0.5), percentile(&alone.latencies, 0.99));
+        let (b50, b99) = (percentile(&beside.latencies, 0.5), percentile(&beside.latencies, 0.99));
+        println!(
+            "honest moves beside the attackers against alone: p50 {b50:.2} ms against {p50:.2} ms ({:.2}x), p99 {b99:.2} ms against {p99:.2} ms ({:.2}x)",
+            b50 / p50.max(0.001),
+            b99 / p99.max(0.001)
+        );
+        if b50 > 2.0 * p50 || b99 > 2.0 * p99 {
+            failures.push("the attackers more than doubled the honest players' move times".into());
+        }
+    }
+    for failure in failures.iter().take(10) {
+        eprintln!("load: {failure}");
+    }
+    if !failures.is_empty() {
+        std::process::exit(1);
+    }
+}
+
+/// One run on a fresh server: the rooms to their end, with the attackers beside them when
+/// `abusers` is set.
+async fn run(args: &Args, abusers: bool) -> Run {
     let folder = std::env::temp_dir().join(format!("carcassonne-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).expect("a scratch folder");
@@ -274,8 +364,11 @@ async fn main() {
     let pid = server.id();
     let baseline = rss_kib(pid);
     println!(
-        "load: {} rooms (a client and an easy bot each), the client thinking ~{} ms a move, the bot waiting {} s, server pid {pid}, {baseline} KiB at rest",
-        args.rooms, args.think_ms, args.bot_delay
+        "load{}: {} rooms (a client and an easy bot each), the client thinking ~{} ms a move, the bot waiting {} s, server pid {pid}, {baseline} KiB at rest",
+        if abusers { " beside the attackers" } else { "" },
+        args.rooms,
+        args.think_ms,
+        args.bot_delay
     );
 
     let started = Arc::new(AtomicUsize::new(0));
@@ -316,6 +409,23 @@ async fn main() {
             }
         })
     };
+    let mut attackers = if abusers {
+        let spawned = Command::new("nice")
+            .args(["-n", "19"])
+            .arg(std::env::current_exe().expect("this program's path"))
+            .arg("--attack-only")
+            .arg(addr.to_string())
+            .arg("--attacks")
+            .arg(args.attacks.join(","))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the attackers' process starts");
+        Some(spawned)
+    } else {
+        None
+    };
     let deadline = Duration::from_secs_f64(args.minutes * 60.0);
     let mut results = Vec::new();
     let mut failures = Vec::new();
@@ -329,6 +439,16 @@ async fn main() {
         }
     }
     watcher.abort();
+    let attacked = attackers.as_mut().map(|process| {
+        drop(process.stdin.take());
+        let mut told = String::new();
+        if let Some(mut out) = process.stdout.take() {
+            use std::io::Read;
+            let _ = out.read_to_string(&mut told);
+        }
+        let _ = process.wait();
+        told
+    });
     let elapsed = clock.elapsed();
     let (peak_rooms, peak_rss, peak_connections) = *peak.lock().await;
     let mut latencies: Vec<u32> =
@@ -396,10 +516,118 @@ async fn main() {
         results.len(),
         elapsed.as_secs_f64()
     );
-    for failure in failures.iter().take(10) {
-        eprintln!("load: {failure}");
+    if let Some(told) = attacked {
+        print!("{told}");
     }
-    if !failures.is_empty() || results.len() != args.rooms {
-        std::process::exit(1);
+    if results.len() != args.rooms && failures.is_empty() {
+        failures.push(format!("{} of {} rooms finished", results.len(), args.rooms));
     }
+    Run { latencies, failures }
+}
+
+/// The attackers' process: every attacker chosen, against `addr`, until this process's stdin
+/// closes; then what they did, in one line.
+async fn attack_until_stdin_closes(addr: SocketAddr, chosen: &[String]) {
+    let attack = attacks::Attack::new();
+    let tasks = attack_all(addr, &attack, chosen).await;
+    let _ = tokio::task::spawn_blocking(|| {
+        use std::io::Read;
+        let _ = std::io::stdin().read_to_end(&mut Vec::new());
+    })
+    .await;
+    attack.stop.store(true, Ordering::Relaxed);
+    for task in tasks {
+        task.abort();
+    }
+    let count = |what: &std::sync::atomic::AtomicU64| what.load(Ordering::Relaxed);
+    println!(
+        "the attackers: {} requests and messages, {} of them refused by a limit, {} answers served whole, {:.0} MB sent back",
+        count(&attack.sent),
+        count(&attack.refused),
+        attack.served.load(Ordering::Relaxed),
+        count(&attack.bytes) as f64 / 1e6
+    );
+}
+
+/// Starts every attacker of the second review beside the honest rooms (whose ids it reads
+/// from `LIST_ROOMS` for the spectators): their tasks, which stop with `attack.stop`.
+async fn attack_all(
+    addr: SocketAddr,
+    attack: &Arc<attacks::Attack>,
+    chosen: &[String],
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let on = |name: &str| chosen.iter().any(|chosen| chosen == name);
+    let mut tasks = Vec::new();
+    for index in 0..8u8 {
+        if !on("pipeline") {
+            break;
+        }
+        let from = [127, 2, 0, index + 1];
+        tasks.push(tokio::spawn(attacks::pipeline_tilesets(addr, from, Arc::clone(attack))));
+    }
+    for index in 0..6 {
+        if !on("silent") {
+            break;
+        }
+        let host = format!("silent-{index}");
+        tasks.push(tokio::spawn(attacks::silent_room(
+            addr,
+            [127, 2, 1, 1],
+            host,
+            Arc::clone(attack),
+        )));
+    }
+    for index in 0..2 {
+        if !on("chatter") {
+            break;
+        }
+        let host = format!("chatter-{index}");
+        tasks.push(tokio::spawn(attacks::chatter_room(
+            addr,
+            [127, 2, 2, 1],
+            host,
+            Arc::clone(attack),
+        )));
+    }
+    if on("storm") {
+        let storm =
+            attacks::reconnect_storm(addr, [127, 2, 3, 1], "storm".into(), Arc::clone(attack));
+        tasks.push(tokio::spawn(storm));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rooms = honest_rooms(addr).await;
+    for index in 0..29u8 {
+        if !on("churn") {
+            break;
+        }
+        let from = [127, 2, 4, index + 1];
+        let churn = attacks::spectator_churn(
+            addr,
+            from,
+            format!("eve-{index}"),
+            rooms.clone(),
+            Arc::clone(attack),
+        );
+        tasks.push(tokio::spawn(churn));
+    }
+    tasks
+}
+
+/// The ids of the honest players' rooms, from `LIST_ROOMS`.
+async fn honest_rooms(addr: SocketAddr) -> Vec<String> {
+    let Some((mut ws, _)) =
+        attacks::connected_from(addr, [127, 2, 5, 1], json!({ "playerId": "lister", "name": "l" }))
+            .await
+    else {
+        return Vec::new();
+    };
+    let _ = ws.send(attacks::envelope("LIST_ROOMS", json!({}))).await;
+    let listed = attacks::next_of(&mut ws, &["LIST_ROOMS"]).await.unwrap_or(Value::Null);
+    listed["data"]["rooms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|room| room["name"].as_str().is_some_and(|name| name.starts_with("load-")))
+        .filter_map(|room| room["id"].as_str().map(str::to_owned))
+        .collect()
 }

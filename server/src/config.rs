@@ -75,7 +75,7 @@ impl Default for Limits {
             send_buffer_bytes: None,
             // A page's first load asks for a few hundred tile pictures at most; every route
             // answers from memory, so the rate bounds bytes, not work.
-            http_requests: Rate::new(50.0, 400.0),
+            http_requests: Rate::new(20.0, 400.0),
             connects_per_address: Rate::new(10.0, 60.0),
             reconnects_per_session: Rate::new(0.5, 10.0),
             room_moves_per_session: Rate::new(2.0, 20.0),

@@ -51,10 +51,14 @@ pub async fn serve(
     // database or answer `/health`); WebSockets by `limits.connections`, refused in the
     // protocol with `SERVER_FULL`.
     let in_all = listen::file_limit_cap().unwrap_or(usize::MAX);
-    let slots = listen::Slots::new(config.limits.connections_per_address, in_all);
+    let per_address = config.limits.connections_per_address;
     let header_timeout = config.header_timeout;
     let send_buffer = config.limits.send_buffer_bytes;
     let hub = hub::Hub::start(config, StorageHandle::start(storage)).await?;
+    let slots = listen::Slots::refusing(per_address, in_all, {
+        let hub = Arc::clone(&hub);
+        Arc::new(move |ip| hub.rates.http.is_refusing(&ip))
+    });
     let sweeper = {
         let hub = Arc::clone(&hub);
         tokio::spawn(async move {

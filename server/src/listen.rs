@@ -22,11 +22,16 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+/// Whether an address is past its rate of requests now: its connections are turned away as
+/// they come, before a byte of theirs is read.
+pub type Refusing = Arc<dyn Fn(IpAddr) -> bool + Send + Sync>;
+
 /// Live connections by address, with the caps on them.
 pub struct Slots {
     counts: Mutex<Counts>,
     per_address: usize,
     in_all: usize,
+    refusing: Option<Refusing>,
 }
 
 /// Connections held, by address and in all (kept, not summed on each accept).
@@ -68,16 +73,37 @@ pub enum Full {
     Address,
     /// The server holds as many connections as it may.
     Server,
+    /// The address is past its rate of requests.
+    Rate,
 }
 
 impl Slots {
     /// `per_address` connections an address, `in_all` in all.
+    #[cfg(test)]
     pub fn new(per_address: usize, in_all: usize) -> Arc<Slots> {
-        Arc::new(Slots { counts: Mutex::new(Counts::default()), per_address, in_all })
+        Arc::new(Slots {
+            counts: Mutex::new(Counts::default()),
+            per_address,
+            in_all,
+            refusing: None,
+        })
+    }
+
+    /// The same caps, and connections from an address that `refusing` names turned away.
+    pub fn refusing(per_address: usize, in_all: usize, refusing: Refusing) -> Arc<Slots> {
+        Arc::new(Slots {
+            counts: Mutex::new(Counts::default()),
+            per_address,
+            in_all,
+            refusing: Some(refusing),
+        })
     }
 
     /// A place for a connection from `ip`, or why there is none.
     pub fn take(self: &Arc<Slots>, ip: IpAddr) -> Result<Slot, Full> {
+        if self.refusing.as_ref().is_some_and(|refusing| refusing(ip)) {
+            return Err(Full::Rate);
+        }
         let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
         if counts.total >= self.in_all {
             return Err(Full::Server);
@@ -146,6 +172,15 @@ pub async fn serve(
                 let router = router.clone();
                 let stopping = stopping.clone();
                 tokio::spawn(connection(stream, peer, slot, router, header_timeout, stopping));
+            }
+            Err(Full::Rate) => {
+                // Told in one write that never waits, and closed: an address that connects as
+                // fast as it can costs an accept and a write each time, no task. Logged by the
+                // rate's first refusal, not once a connection.
+                const SLOW_DOWN: &[u8] = b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\n\
+                    content-length: 18\r\nconnection: close\r\nretry-after: 1\r\n\r\ntoo many requests\n";
+                let _ = stream.try_write(SLOW_DOWN);
+                drop(stream);
             }
             Err(full) => {
                 tracing::warn!(peer = %peer.ip(), ?full, "connection refused: too many");

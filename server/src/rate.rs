@@ -135,6 +135,15 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
         }
     }
 
+    /// Whether `key` would be refused now (taking nothing): its bucket is empty.
+    pub fn is_refusing(&self, key: &K) -> bool {
+        let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        inner.buckets.get_mut(key).is_some_and(|bucket| {
+            bucket.refill(Instant::now());
+            bucket.tokens < 1.0
+        })
+    }
+
     /// Forgets the buckets that have refilled whole.
     pub fn prune(&self) {
         let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);

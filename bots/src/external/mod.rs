@@ -430,17 +430,22 @@ impl ExternalBot {
             return Err(Fault::Exited(process.ending()));
         }
         let mut process = process;
-        match process.receive(deadline) {
+        let fault = match process.receive(deadline) {
             Received::Line(line) => match message::ready(&line) {
-                Ok(ready) => Ok((process, ready.name.map(|name| short(&name).into_owned()))),
-                Err(error) => Err(Fault::Garbage(format!("after hello: {error}"))),
+                Ok(ready) => {
+                    return Ok((process, ready.name.map(|name| short(&name).into_owned())));
+                }
+                Err(error) => Fault::Garbage(format!("after hello: {error}")),
             },
-            Received::Unreadable(what) => Err(Fault::Garbage(format!("it wrote {what}"))),
-            Received::Closed => Err(Fault::Exited(process.ending())),
+            Received::Unreadable(what) => Fault::Garbage(format!("it wrote {what}")),
+            Received::Closed => return Err(Fault::Exited(process.ending())),
             Received::Timeout => {
-                Err(Fault::Slow(format!("no `ready` within {waited_ms} ms of starting")))
+                Fault::Slow(format!("no `ready` within {waited_ms} ms of starting"))
             }
-        }
+        };
+        // A program that did not start well is stopped aside: its exit grace is not the turn's.
+        stop_aside(process);
+        Err(fault)
     }
 }
 

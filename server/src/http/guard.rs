@@ -42,6 +42,9 @@ pub async fn guard(State(hub): State<Arc<Hub>>, request: Request, next: Next) ->
         if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
             response.headers_mut().insert(header::RETRY_AFTER, value);
         }
+        // The connection closes: what else it has pipelined is not read, and the address's
+        // next connections are turned away as they come until its rate allows one again.
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         return response;
     }
     next.run(request).await

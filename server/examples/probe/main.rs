@@ -9,7 +9,11 @@
 //! ```
 //!
 //! Exits 1 when a probe finds the server open to its attack (`--report-only` prints and exits
-//! 0, for measuring an older build). Bounded: about a minute in all; every wait has a limit.
+//! 0, for measuring an older build). Bounded: about two minutes in all; every wait has a
+//! limit. The first review's probes are here; the second's, in `second.rs`.
+
+mod attacks;
+mod second;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -502,6 +506,15 @@ async fn main() -> std::process::ExitCode {
         tokens_at_rest(&server).await,
         chosen_seed(&server).await,
         state_at_start(&server).await,
+        second::tileset_pipelining(&server).await,
+        second::silent_external_bots(&server).await,
+        second::external_bot_limit(&server).await,
+        second::external_bot_flood(&server).await,
+        second::reconnect_storm(&server).await,
+        second::spectator_churn(&server).await,
+        second::freed_identity(&server).await,
+        second::invisible_names(&server).await,
+        second::rebound_host(&server).await,
     ];
     let mut open = 0;
     for finding in &findings {
