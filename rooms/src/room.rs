@@ -765,13 +765,20 @@ impl Room {
         self.room_state_due = false;
     }
 
-    /// Comings and goings (presence, watchers, players of a room not yet playing) are told
-    /// by the next `ROOM_STATE`, at once if another change sends one, else when a
-    /// [`Clock::RoomState`] rings: someone reconnecting or toggling a watch a thousand times a
-    /// second costs the room's other people a few messages a second, not a thousand.
-    fn room_state_soon(&mut self) {
-        self.room_state_due = true;
-        if !self.room_state_clock {
+    /// Comings and goings (presence and watchers; a seat taken or left is told at once, and
+    /// seats are few and only in a room that waits) are told at once when none was told for a
+    /// [`Clock::RoomState`]'s time, else together when it rings: someone reconnecting or
+    /// toggling a watch a thousand times a second costs the room's other people a few
+    /// messages a second, not a thousand. `joiner`, a watcher just come in, is told at once
+    /// either way.
+    fn room_state_soon(&mut self, joiner: Option<&str>) {
+        if self.room_state_clock {
+            self.room_state_due = true;
+            if let Some(player) = joiner {
+                self.emit_room_state_to(player);
+            }
+        } else {
+            self.emit_room_state();
             self.room_state_clock = true;
             self.pending.clocks.push(Clock::RoomState);
         }
@@ -862,8 +869,12 @@ impl Room {
             self.recolour();
             self.pending.room_changed = true;
         }
-        self.room_state_soon();
-        self.emit_room_state_to(&player);
+        if spectate {
+            // Watchers come and go as fast as strangers like.
+            self.room_state_soon(Some(&player));
+        } else {
+            self.emit_room_state();
+        }
         self.emit_game_state_to(&player);
         if let Some(message) = self.turn_message() {
             self.emit(Recipient::Player(player), message.kind(), &message);
@@ -887,7 +898,7 @@ impl Room {
         if let Some(index) = self.spectators.iter().position(|id| id == player) {
             self.spectators.remove(index);
             self.connected.retain(|id| id != player);
-            self.room_state_soon();
+            self.room_state_soon(None);
             return Ok(());
         }
         if !self.is_member(player) {
@@ -911,7 +922,7 @@ impl Room {
                 .map(|member| member.player_id.clone());
         }
         if self.members.iter().any(|member| member.bot.is_none()) {
-            self.room_state_soon();
+            self.emit_room_state();
         } else {
             self.pending.closing = Some(Closing::Empty);
         }
@@ -986,7 +997,7 @@ impl Room {
             self.connected.retain(|id| id != player);
         }
         if self.is_member(player) {
-            self.room_state_soon();
+            self.room_state_soon(None);
             if !connected && self.is_current(player) {
                 self.pending.clocks.push(Clock::Absent { turn: self.turn() });
             }
@@ -1396,9 +1407,13 @@ impl Room {
             Clock::Absent { turn } => (turn, "absent"),
             Clock::Bot { .. } => return Ok(()),
             Clock::RoomState => {
-                self.room_state_clock = false;
+                // What came meanwhile is told now, and the quiet time starts again; nothing
+                // came, and the next coming is told at once.
                 if self.room_state_due {
                     self.emit_room_state();
+                    self.pending.clocks.push(Clock::RoomState);
+                } else {
+                    self.room_state_clock = false;
                 }
                 return Ok(());
             }
@@ -1686,11 +1701,8 @@ mod tests {
         let state = message(&joined, "ROOM_STATE");
         assert_eq!(state["data"]["players"][0]["color"], "red");
         assert_eq!(state["data"]["players"][1]["color"], "green");
-        let _ = room.timeout(Clock::RoomState).unwrap();
         let left = room.leave("ann").unwrap();
-        assert_eq!(left.clocks(), [Clock::RoomState], "a leaving is told with the next state");
-        let told = room.timeout(Clock::RoomState).unwrap();
-        assert_eq!(message(&told, "ROOM_STATE")["data"]["players"][0]["color"], "red");
+        assert_eq!(message(&left, "ROOM_STATE")["data"]["players"][0]["color"], "red");
         assert_eq!(room.room_state().host, Some("bob"));
     }
 
@@ -1700,12 +1712,8 @@ mod tests {
     #[test]
     fn comings_and_goings_are_told_together() {
         let (mut room, joined) = room_of_two();
-        assert_eq!(
-            kinds(&joined)[0],
-            ("ROOM_STATE".into(), Recipient::Player("bob".into())),
-            "the joiner is told at once"
-        );
-        assert_eq!(joined.clocks(), [Clock::RoomState]);
+        assert_eq!(kinds(&joined)[0], ("ROOM_STATE".into(), Recipient::All), "a seat, at once");
+        assert!(joined.clocks().is_empty());
         let mut clocks = Vec::new();
         let mut told = 0;
         for _ in 0..1000 {
@@ -1715,26 +1723,30 @@ mod tests {
                 clocks.extend_from_slice(effects.clocks());
             }
             let watched = room.join(person("eve"), true).unwrap();
-            assert!(kinds(&watched).iter().all(|(_, to)| *to == Recipient::Player("eve".into())));
+            assert_eq!(kinds(&watched)[0].0, "ROOM_STATE", "the watcher is told at once");
+            told += kinds(&watched).iter().filter(|(_, to)| *to == Recipient::All).count();
             clocks.extend_from_slice(watched.clocks());
             let left = room.leave("eve").unwrap();
             told += kinds(&left).len();
             clocks.extend_from_slice(left.clocks());
         }
-        assert_eq!(told, 0, "nothing goes to everyone before the clock rings");
-        assert!(clocks.is_empty(), "one clock runs at a time: {} more", clocks.len());
+        assert_eq!(told, 1, "the first coming is told at once, the rest wait for the clock");
+        assert_eq!(clocks, [Clock::RoomState], "one clock for them all");
         let rung = room.timeout(Clock::RoomState).unwrap();
         assert_eq!(kinds(&rung), [("ROOM_STATE".into(), Recipient::All)]);
-        assert_eq!(room.timeout(Clock::RoomState).unwrap().deliveries().len(), 0, "nothing new");
+        assert_eq!(rung.clocks(), [Clock::RoomState], "a quiet time again");
+        let quiet = room.timeout(Clock::RoomState).unwrap();
+        assert!(quiet.deliveries().is_empty() && quiet.clocks().is_empty(), "nothing came");
+        let again = room.set_connected("bob", false);
+        assert_eq!(kinds(&again), [("ROOM_STATE".into(), Recipient::All)], "told at once");
         // Another change's state tells the comings and goings with it, and the clock then
         // has nothing to add.
-        let _ = room.set_connected("bob", false);
-        let bot = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap_err();
-        assert_eq!(bot.code, ErrorCode::RoomFull);
+        let _ = room.set_connected("bob", true);
         let _ = room.leave("bob").unwrap();
         let added = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap();
         assert_eq!(kinds(&added), [("ROOM_STATE".into(), Recipient::All)]);
-        assert_eq!(room.timeout(Clock::RoomState).unwrap().deliveries().len(), 0);
+        let rung = room.timeout(Clock::RoomState).unwrap();
+        assert!(rung.deliveries().is_empty() && rung.clocks().is_empty());
     }
 
     #[test]

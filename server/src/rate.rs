@@ -53,6 +53,17 @@ impl Bucket {
         }
     }
 
+    /// Takes a token if there is one; else owes one, down to a debt of a whole burst, so
+    /// that a key that goes on asking past its rate waits longer, not less, and is
+    /// [`Buckets::is_refusing`] until it has paid.
+    pub fn take_or_owe(&mut self) -> bool {
+        if self.take() {
+            return true;
+        }
+        self.tokens = (self.tokens - 1.0).max(-self.rate.burst);
+        false
+    }
+
     /// How long until a token is back (zero when one is there).
     pub fn wait(&self) -> Duration {
         let missing = (1.0 - self.tokens).max(0.0);
@@ -128,19 +139,21 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
         } else {
             overflow
         };
-        if bucket.take() {
+        if bucket.take_or_owe() {
             Ok(())
         } else {
             Err(Refused { retry_after: bucket.wait(), tell: bucket.should_warn() })
         }
     }
 
-    /// Whether `key` would be refused now (taking nothing): its bucket is empty.
+    /// Whether `key` is in debt now (taking nothing): it was refused and has not yet earned
+    /// back what it asked for meanwhile. A key only just out of tokens is not: its next
+    /// request is refused in the words of its protocol.
     pub fn is_refusing(&self, key: &K) -> bool {
         let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         inner.buckets.get_mut(key).is_some_and(|bucket| {
             bucket.refill(Instant::now());
-            bucket.tokens < 1.0
+            bucket.tokens < 0.0
         })
     }
 
@@ -223,6 +236,25 @@ mod tests {
         let refused = buckets.take(&12).expect_err("the overflow bucket is spent too");
         assert!(refused.retry_after > Duration::from_secs(60));
         assert_eq!(buckets.len(), 3);
+    }
+
+    #[test]
+    fn a_key_that_asks_past_its_rate_owes_and_is_refused_until_it_has_paid() {
+        let buckets = Buckets::new(Rate::new(100.0, 2.0), 8);
+        assert_eq!(buckets.take(&"a"), Ok(()));
+        assert_eq!(buckets.take(&"a"), Ok(()));
+        assert!(!buckets.is_refusing(&"a"), "out of tokens, not in debt");
+        let first = buckets.take(&"a").expect_err("past the burst");
+        assert!(buckets.is_refusing(&"a"), "in debt");
+        for _ in 0..10 {
+            let _ = buckets.take(&"a");
+        }
+        let later = buckets.take(&"a").expect_err("still past it");
+        assert!(later.retry_after > first.retry_after, "the debt makes the wait longer");
+        assert!(later.retry_after <= Duration::from_millis(31), "at most a burst owed");
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(!buckets.is_refusing(&"a"));
+        assert_eq!(buckets.take(&"a"), Ok(()));
     }
 
     #[test]

@@ -8,7 +8,9 @@
 // Names, room names and colours come from other players, so they are data, never markup: the
 // page reaches the document only through DOM nodes, textContent, properties and attributes
 // (eslint.config.js refuses innerHTML and its kin), and the server's Content-Security-Policy
-// blocks inline script and inline style attributes.
+// blocks inline script and inline style attributes. Nor may a name's direction run into the
+// page's words: each user's text stands in a <bdi> of its own (userText), so a right-to-left
+// name, its digits and its neutral marks never reorder "(you)", "host" or a score beside it.
 
 /**
  * @typedef {{x: number, y: number}} Position
@@ -44,6 +46,8 @@
  * @typedef {{tiles: Map<string, SetTile> | null, delay: number}} LoadedSet
  * @typedef {"name" | "rooms" | "create" | "room" | "game" | "general"} Place
  * @typedef {{type: string, data: object, messageId: string, place: Place}} Outgoing
+ * @typedef {string | {user: string}} Part a line's piece: the page's own words, or a text a
+ *   user chose (a name, a room's name), which is shown in a bidi run of its own
  */
 
 import { closeReview, openReview, setUpReview } from "./review.js";
@@ -106,7 +110,7 @@ const state = {
   // the next thing to choose then takes it.
   parked: false,
   /** @type {number | undefined} */ lobbyTimer: undefined,
-  /** @type {string[]} */ announcements: [],
+  /** @type {Part[][]} */ announcements: [],
 };
 
 function newId() {
@@ -166,6 +170,52 @@ function button(text, onClick) {
 /** "a", "a and b", "a, b and c". @param {string[]} words */
 function listing(words) {
   return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** Lines' parts listed as `listing` lists words. @param {Part[][]} items @returns {Part[]} */
+function listed(items) {
+  return items.flatMap((item, at) => (at === 0 ? item : [at === items.length - 1 ? " and " : ", ", ...item]));
+}
+
+// ----- Users' texts -----
+// A name's direction is its own: isolated, a right-to-left name (or a name beside digits and
+// neutral marks) cannot reorder the page's words around it, nor they it.
+
+/** A text a user chose, as a part of a line. @param {unknown} text @returns {Part} */
+function user(text) {
+  return { user: String(text) };
+}
+
+/**
+ * A user's text in an element of its own that isolates its direction (style.css keeps
+ * `unicode-bidi: isolate` on it where a browser's own style would not) and takes its
+ * direction from its first strong letter.
+ * @param {unknown} text
+ */
+function userText(text) {
+  const bdi = document.createElement("bdi");
+  bdi.dir = "auto";
+  bdi.textContent = String(text);
+  return bdi;
+}
+
+/** A line's parts as nodes, made afresh each time: a node stands in one place only. @param {Part[]} parts */
+function nodes(parts) {
+  return parts.map((part) => (typeof part === "string" ? part : userText(part.user)));
+}
+
+/** A line's parts as the text the document holds for them. @param {Part[]} parts */
+function plain(parts) {
+  return parts.map((part) => (typeof part === "string" ? part : part.user)).join("");
+}
+
+/**
+ * A user's text inside plain text that holds no element (an attribute, an SVG title): set
+ * between the Unicode isolates FSI and PDI, which do in plain text what a <bdi> does.
+ * @param {unknown} text
+ */
+function isolated(text) {
+  return `\u2068${String(text)}\u2069`;
 }
 
 // ----- Colours and seats -----
@@ -433,27 +483,31 @@ function setStatus(kind, text) {
   status.textContent = text;
 }
 
-/** Says `text` to screen readers through the polite live region, a few at once. @param {string} text */
-function announce(text) {
-  state.announcements.push(text);
+/** Says a line to screen readers through the polite live region, a few at once. @param {...Part} parts */
+function announce(...parts) {
+  state.announcements.push(parts);
   if (state.announcements.length > 1) return;
-  setTimeout(() => { byId("announcer").textContent = state.announcements.splice(0).join(" "); }, 150);
+  setTimeout(() => {
+    const said = state.announcements.splice(0).flatMap((line, at) => (at === 0 ? line : [" ", ...line]));
+    byId("announcer").replaceChildren(...nodes(said));
+  }, 150);
 }
 
 // ----- Errors, next to what they refuse -----
 
-/** @param {Place} place @param {string} text @param {string} code */
+/** @param {Place} place @param {string | Part[]} text @param {string} code */
 function showError(place, text, code) {
+  const parts = typeof text === "string" ? [text] : text;
   if (place !== "general") {
     const box = byId(ERROR_BOXES[place]);
     // Out of sight (the player moved on) it would be missed: say it in the general area.
     if (!box.closest("[hidden]")) {
-      box.textContent = text;
+      box.replaceChildren(...nodes(parts));
       box.dataset.code = code;
       return;
     }
   }
-  byId("notice-text").textContent = text;
+  byId("notice-text").replaceChildren(...nodes(parts));
   byId("notice").dataset.code = code;
   byId("notice").hidden = false;
 }
@@ -495,7 +549,7 @@ function receive(message) {
       }
       state.online = true;
       setStatus("open", state.offline ? "offline: the engine plays in this browser" : "online");
-      byId("who").textContent = me.name ? `as ${me.name}` : "";
+      byId("who").replaceChildren(...(me.name ? ["as ", userText(me.name)] : []));
       // What the player did while offline goes first, in order.
       flushQueue();
       if (!data.roomId) {
@@ -530,7 +584,7 @@ function receive(message) {
       if (state.game) state.game.currentPlayer = data.currentPlayer;
       chooseRotation();
       render();
-      announce(turnText());
+      announce(...turnText());
       break;
     case "TILE_PLACED": tilePlaced(data); break;
     case "FLOCK_CHOICE":
@@ -546,7 +600,7 @@ function receive(message) {
       logEvents(Array.isArray(data.events) ? data.events : [], data.playerId);
       render();
       break;
-    case "TURN_TIMEOUT": log(`${nameOf(data.playerId)}'s turn was played by the server (${String(data.reason)}).`); break;
+    case "TURN_TIMEOUT": log(nameOf(data.playerId), `'s turn was played by the server (${String(data.reason)}).`); break;
     case "GAME_END":
       state.game = data.gameState || state.game;
       state.turn = null;
@@ -760,14 +814,14 @@ function renderRooms(rooms) {
   byId("no-rooms").hidden = rooms.length > 0;
   for (const room of rooms) {
     const row = body.insertRow();
-    row.insertCell().textContent = String(room.name);
+    row.insertCell().append(userText(room.name));
     row.insertCell().textContent = `${room.playerCount} / ${room.maxPlayers}`;
     row.insertCell().textContent = (room.tilesets || ["base"]).map(setName).join(", ");
     const watch = room.gameStarted || room.playerCount >= room.maxPlayers;
     const join = button(watch ? "Watch" : "Join", () => withName(() =>
       send("JOIN_ROOM", { roomId: room.id, spectate: watch }, "rooms")));
     join.dataset.room = String(room.id);
-    join.setAttribute("aria-label", `${watch ? "Watch" : "Join"} ${String(room.name)}`);
+    join.setAttribute("aria-label", `${watch ? "Watch" : "Join"} ${isolated(room.name)}`);
     row.insertCell().append(join);
   }
 }
@@ -786,14 +840,16 @@ async function savedGame(id) {
 function renderGames(games) {
   byId("my-games").replaceChildren(...games.map((game) => {
     const item = document.createElement("li");
-    const scores = (Array.isArray(game.players) ? game.players : []).map((player) => `${String(player.name)} ${Number(player.score)}`).join(", ");
+    /** @type {Part[]} */
+    const scores = (Array.isArray(game.players) ? game.players : []).flatMap((player, at) =>
+      [...(at === 0 ? [] : [", "]), user(player.name), ` ${Number(player.score)}`]);
     const open = button("Review", () => {
       savedGame(String(game.id)).then((text) => reviewGame(text, "lobby"),
         (error) => showError("rooms", `No review: ${error instanceof Error ? error.message : String(error)}`, "NO_REVIEW"));
     });
     open.dataset.game = String(game.id);
-    open.setAttribute("aria-label", `Review ${String(game.name)}`);
-    item.append(open, ` ${String(game.name)}: ${scores}`);
+    open.setAttribute("aria-label", `Review ${isolated(game.name)}`);
+    item.append(open, " ", ...nodes([user(game.name), ": ", ...scores]));
     return item;
   }));
 }
@@ -832,13 +888,13 @@ function roomState(room) {
   }
   if (room.state === "WAITING") {
     show("room");
-    byId("room-title").textContent = String(room.name);
+    byId("room-title").replaceChildren(userText(room.name));
     const list = byId("members");
     list.replaceChildren();
     room.players.forEach((player, index) => {
       const item = document.createElement("li");
       const notes = `${player.isBot ? " (bot)" : ""}${player.id === me.playerId ? " (you)" : ""}${player.id === room.host ? " — host" : ""}`;
-      item.append(badge(player, index), ` ${String(player.name)}${notes}`);
+      item.append(badge(player, index), " ", userText(player.name), notes);
       list.append(item);
     });
     byId("host-controls").hidden = room.host !== me.playerId;
@@ -869,10 +925,10 @@ function playerById(id) {
   return state.game && Array.isArray(state.game.players) ? state.game.players.find((player) => player.id === id) : undefined;
 }
 
-/** @param {string | null | undefined} id */
+/** A player's name (its id when the page knows no such player), as a part of a line. @param {string | null | undefined} id */
 function nameOf(id) {
   const player = playerById(id) || (state.room && state.room.players.find((known) => known.id === id));
-  return player ? String(player.name) : String(id);
+  return user(player ? player.name : id);
 }
 
 /** @param {number} x */
@@ -1000,7 +1056,7 @@ function figureMark(player, index, meeple, where, cx, cy) {
     group.append(mark);
   }
   const title = el("title", {});
-  const who = player ? `${String(player.name)} (seat ${seat})` : "a player";
+  const who = player ? `${isolated(player.name)} (seat ${seat})` : "a player";
   title.textContent = `${who}: ${figureWords(meeple.figure, where)} on the ${where ? where.type.toLowerCase() : "tile"}`;
   group.append(title);
   return group;
@@ -1172,7 +1228,7 @@ function renderSide() {
   const game = /** @type {GameState} */ (state.game);
   const current = game.currentPlayer;
   const text = turnText();
-  if (byId("turn").textContent !== text) byId("turn").textContent = text;
+  if (byId("turn").textContent !== plain(text)) byId("turn").replaceChildren(...nodes(text));
   const tile = state.turn && state.turn.currentTile;
   byId("drawn").hidden = !tile || game.gameEnded;
   if (tile) {
@@ -1203,8 +1259,8 @@ function renderSide() {
     }
     row.insertCell().append(badge(player, index));
     const name = row.insertCell();
-    name.textContent = `${String(player.name)}${player.isBot ? " (bot)" : ""}${player.id === me.playerId ? " (you)" : ""}`;
-    if (player.connected === false) { name.classList.add("offline"); name.textContent += " — offline"; }
+    name.append(userText(player.name), `${player.isBot ? " (bot)" : ""}${player.id === me.playerId ? " (you)" : ""}`);
+    if (player.connected === false) { name.classList.add("offline"); name.append(" — offline"); }
     // Goods and titles, where the sets in play declare them: a line under the name, as a
     // column of its own leaves no room for six players.
     const held = (player.titles || []).map((title) => title.replaceAll("_", " "));
@@ -1224,20 +1280,20 @@ function renderSide() {
   byId("tiles-left").textContent = left.join("; ");
 }
 
-/** What the turn stands at, for the side panel and announcements. */
+/** What the turn stands at, for the side panel and announcements. @returns {Part[]} */
 function turnText() {
   const game = state.game;
-  if (!game) return "";
-  if (game.gameEnded) return "The game is over.";
+  if (!game) return [];
+  if (game.gameEnded) return ["The game is over."];
   const current = game.currentPlayer;
-  const second = state.turn && state.turn.secondTurn ? " (a second turn: their builder's road or city grew)" : "";
+  const second = Boolean(state.turn && state.turn.secondTurn);
   if (current !== me.playerId) {
-    if (state.flock) return `${nameOf(current)} tends their flock.`;
-    return second ? `${nameOf(current)}'s second turn (builder).` : `${nameOf(current)}'s turn.`;
+    if (state.flock) return [nameOf(current), " tends their flock."];
+    return [nameOf(current), second ? "'s second turn (builder)." : "'s turn."];
   }
-  if (state.flock) return "Your turn: grow the flock or drive it to market.";
-  if (state.placed) return "Your turn: a figure, or none.";
-  return second ? "Your second turn (builder): place the tile." : "Your turn: place the tile.";
+  if (state.flock) return ["Your turn: grow the flock or drive it to market."];
+  if (state.placed) return ["Your turn: a figure, or none."];
+  return [second ? "Your second turn (builder): place the tile." : "Your turn: place the tile."];
 }
 
 /** The flock choice in words: the flock, the bag, the risk. @param {FlockChoice} flock */
@@ -1290,37 +1346,37 @@ function rotate(step) {
 
 // ----- Events -----
 
-/** @param {string} text */
-function log(text) {
+/** Adds a line to the game's events, and says it. @param {...Part} parts */
+function log(...parts) {
   const item = document.createElement("li");
-  item.textContent = text;
+  item.append(...nodes(parts));
   byId("events").prepend(item);
-  announce(text);
+  announce(...parts);
 }
 
 /** @param {any[]} events @param {string | null} actor */
 function logEvents(events, actor) {
   const players = (state.game && state.game.players) || [];
-  /** @param {number} seat */
-  const seatName = (seat) => (players[seat] ? `${String(players[seat].name)} (seat ${seat + 1})` : `seat ${seat + 1}`);
+  /** @param {number} seat @returns {Part[]} */
+  const seatName = (seat) => (players[seat] ? [user(players[seat].name), ` (seat ${seat + 1})`] : [`seat ${seat + 1}`]);
   for (const event of events) {
     if (event.event === "feature_scored" && event.reason === "market") {
-      const who = listing((event.scorers || []).map(seatName));
-      log(`${who} drove ${event.scorers && event.scorers.length > 1 ? "their flocks" : "a flock"} to market: ${event.points} point${event.points === 1 ? "" : "s"}.`);
+      const who = listed((event.scorers || []).map(seatName));
+      log(...who, ` drove ${event.scorers && event.scorers.length > 1 ? "their flocks" : "a flock"} to market: ${event.points} point${event.points === 1 ? "" : "s"}.`);
     } else if (event.event === "sheep_drawn") {
-      log(`${seatName(event.player)}'s flock grew by ${event.sheep} sheep.`);
+      log(...seatName(event.player), `'s flock grew by ${event.sheep} sheep.`);
     } else if (event.event === "wolf_drawn") {
-      log(`A wolf! ${seatName(event.player)}'s flock is lost: the field's shepherds go home with nothing.`);
+      log("A wolf! ", ...seatName(event.player), "'s flock is lost: the field's shepherds go home with nothing.");
     } else if (event.event === "tile_hidden") {
-      log(`${seatName(event.player)} placed a hill: a tile went under it, face down, out of the game.`);
+      log(...seatName(event.player), " placed a hill: a tile went under it, face down, out of the game.");
     } else if (event.event === "extra_turn") {
-      log(`${seatName(event.player)}'s builder's road or city grew: a second turn.`);
+      log(...seatName(event.player), "'s builder's road or city grew: a second turn.");
     } else if (event.event === "feature_scored" && event.reason === "defeated") {
       // A declared rivalry (The Cult): a rival beside it was completed first.
-      const who = listing((event.scorers || []).map(seatName));
-      log(`${who} lost the ${String(event.kind)} to a rival completed first (${String(event.modifier).replaceAll("_", " ")}): no points, the figure goes home.`);
+      const who = listed((event.scorers || []).map(seatName));
+      log(...who, ` lost the ${String(event.kind)} to a rival completed first (${String(event.modifier).replaceAll("_", " ")}): no points, the figure goes home.`);
     } else if (event.event === "feature_scored") {
-      const who = listing((event.scorers || []).map(seatName));
+      const who = listed((event.scorers || []).map(seatName));
       const parts = [`${event.tiles} tile${event.tiles === 1 ? "" : "s"}`];
       // Every declared mark by its id: pennants, inns, goods, a siege.
       for (const [mark, count] of Object.entries(event.marks || {})) {
@@ -1331,29 +1387,29 @@ function logEvents(events, actor) {
       if (event.modifier && event.modifier !== "none") parts.push(String(event.modifier).replaceAll("_", " "));
       const when = event.reason === "game_end" ? " at the end" : "";
       const what = event.farmers ? "a field" : `${event.complete ? "a complete" : "an unfinished"} ${String(event.kind)}`;
-      log(`${who} scored ${event.points} for ${what} (${parts.join(", ")})${when}.`);
+      log(...who, ` scored ${event.points} for ${what} (${parts.join(", ")})${when}.`);
     } else if (event.event === "tokens_taken") {
-      log(`${seatName(event.player)} took ${event.count} ${String(event.token).replaceAll("_", " ")}.`);
+      log(...seatName(event.player), ` took ${event.count} ${String(event.token).replaceAll("_", " ")}.`);
     } else if (event.event === "tokens_scored") {
-      const who = listing((event.scorers || []).map(seatName));
-      log(`${who} held the most ${String(event.token).replaceAll("_", " ")} (${event.held}) and scored ${event.points}${event.scorers.length > 1 ? " each" : ""}.`);
+      const who = listed((event.scorers || []).map(seatName));
+      log(...who, ` held the most ${String(event.token).replaceAll("_", " ")} (${event.held}) and scored ${event.points}${event.scorers.length > 1 ? " each" : ""}.`);
     } else if (event.event === "title_taken") {
-      log(`${seatName(event.player)} took the title ${String(event.title).replaceAll("_", " ")} (${event.tiles} tiles).`);
+      log(...seatName(event.player), ` took the title ${String(event.title).replaceAll("_", " ")} (${event.tiles} tiles).`);
     } else if (event.event === "title_scored") {
-      log(`${seatName(event.player)} held ${String(event.title).replaceAll("_", " ")} and scored ${event.points} for ${event.features} completed.`);
+      log(...seatName(event.player), ` held ${String(event.title).replaceAll("_", " ")} and scored ${event.points} for ${event.features} completed.`);
     } else if (event.event === "tile_discarded") {
       log("A tile that fit nowhere was discarded.");
     }
   }
-  if (actor && !events.some((event) => event.event === "feature_scored")) log(`${nameOf(actor)} played.`);
+  if (actor && !events.some((event) => event.event === "feature_scored")) log(nameOf(actor), " played.");
 }
 
 /** @param {any} data */
 function gameOver(data) {
-  const winners = listing((Array.isArray(data.winners) ? data.winners : [data.winner]).map(nameOf));
+  const winners = listed((Array.isArray(data.winners) ? data.winners : [data.winner]).map(/** @param {string} id */ (id) => [nameOf(id)]));
   const box = byId("game-over");
   box.hidden = false;
-  box.replaceChildren(`${winners} won. `);
+  box.replaceChildren(...nodes([...winners, " won. "]));
   const link = document.createElement("a");
   link.textContent = "Download the game";
   link.id = "download";
@@ -1387,7 +1443,7 @@ function gameOver(data) {
   });
   again.id = "review-game";
   box.append(" ", back, " ", again);
-  announce(`The game is over: ${winners} won.`);
+  announce("The game is over: ", ...winners, " won.");
 }
 
 // ----- Pan and zoom -----
@@ -1507,11 +1563,11 @@ function setUpControls() {
     if (!file) return;
     // A saved game is small; a file far larger than any is refused before it is read.
     if (file.size > 16 * 1024 * 1024) {
-      showError("general", `${file.name} is too large to be a saved game.`, "NO_REVIEW");
+      showError("general", [user(file.name), " is too large to be a saved game."], "NO_REVIEW");
       return;
     }
     file.text().then((text) => { input.value = ""; reviewGame(text, "lobby"); },
-      () => showError("general", `${file.name} could not be read.`, "NO_REVIEW"));
+      () => showError("general", [user(file.name), " could not be read."], "NO_REVIEW"));
   });
   setUpReview();
   document.addEventListener("keydown", (event) => {

@@ -15,6 +15,14 @@ error is shown next to the control whose message it refuses; an action taken whi
 connection is down is sent when it is back; players are told apart by seat numbers as well
 as colours.
 
+Names are bidi runs of their own: the page's player has a right-to-left name ending in digits
+(``RTL_NAME``) and its room a right-to-left name, and wherever a name or a room name is shown
+(the room list, the members, the header, the scoreboard, the events, the game's end, the
+finished games) it stands alone in an element whose computed ``unicode-bidi`` isolates it, and
+the page's words and scores after it ("(you)", "host", a score) are drawn to its right. Without
+isolation the name's direction runs into them: in the finished games, the page's score is
+drawn left of its own name.
+
 Exits 0 when the game ended in the page and the reload resumed it; anything else fails
 loudly with what the page showed.
 """
@@ -38,6 +46,11 @@ from selenium.webdriver.common.keys import Keys
 HOSTILE_NAME = '<img src=x onerror="window.__pwned=1">'
 HOSTILE_ROOM = "<script>window.__pwned=2</script><b>room</b>"
 HOSTILE_COLOUR = 'red" onmouseover="window.__pwned=3'
+# The page's player and its room, right to left and ending in digits: no bidi control character
+# (the server refuses those), yet without isolation their direction takes in the page's words
+# and digits beside them.
+RTL_NAME = "מלורי 7"
+RTL_ROOM = "חדר 2"
 
 # Runs in each new document before its own scripts (CDP scripts are exempt from the page's
 # policy): records every Content-Security-Policy violation, load time included, and keeps the
@@ -95,6 +108,55 @@ open({playerId: 'hostile-colour', name: 'Colour', color: colour}, (ws, message) 
 
 # Elements that markup in a name or a room name would have made.
 INJECTED = "body img:not(#drawn-tile):not(#review-board), body b, body script, body [onerror], body [onmouseover]"
+
+# Each text node under arguments[0] (a selector) holding arguments[1] (a user's text): the
+# element holding it, whether that element holds the user's text alone, and its computed
+# unicode-bidi. (A block such as a list item or a table cell is an isolate by the browser's own
+# style, so an isolate is not enough: the page's words must not share it with the name.)
+BIDI_HOLDERS = """
+const [selector, text] = arguments;
+const found = [];
+for (const root of document.querySelectorAll(selector)) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.data.includes(text)) continue;
+    const holder = node.parentElement;
+    found.push({element: holder.tagName.toLowerCase() + (holder.id ? `#${holder.id}` : ''),
+                alone: node.data === text && holder.textContent === text,
+                bidi: getComputedStyle(holder).unicodeBidi, text: holder.textContent});
+  }
+}
+return found;
+"""
+
+# Where the pieces arguments[1] (strings, in reading order) of the element arguments[0]'s text
+# are drawn: for each, [piece, left, right, top, bottom] of a Range over it.
+BIDI_BOXES = """
+const [root, pieces] = arguments;
+const text = root.textContent;
+const rangeOver = (start, end) => {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  let at = 0, started = false;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const next = at + node.data.length;
+    if (!started && start < next) { range.setStart(node, start - at); started = true; }
+    if (started && end <= next) { range.setEnd(node, end - at); return range; }
+    at = next;
+  }
+  return null;
+};
+const boxes = [];
+let from = 0;
+for (const piece of pieces) {
+  const start = text.indexOf(piece, from);
+  if (start < 0) return `no ${JSON.stringify(piece)} after character ${from} of ${JSON.stringify(text)}`;
+  const box = rangeOver(start, start + piece.length).getBoundingClientRect();
+  boxes.push([piece, box.left, box.right, box.top, box.bottom]);
+  from = start + piece.length;
+}
+return boxes;
+"""
 
 
 def free_port() -> int:
@@ -162,6 +224,41 @@ def visible(driver, element_id):
 
 def text_of(driver, element_id):
     return driver.execute_script(f"return document.getElementById('{element_id}').textContent")
+
+
+def assert_isolated(driver, selector, text, where, required=True):
+    """Every text node under ``selector`` that shows ``text`` (a user's) holds it alone, in an
+    element that holds nothing else and whose computed unicode-bidi isolates it: the text is a
+    bidi run of its own. With ``required``, it must be shown there at least once."""
+    found = driver.execute_script(BIDI_HOLDERS, selector, text)
+    assert found or not required, f"{text!r} is not shown in {where} ({selector}): the bidi check would prove nothing"
+    shared = [spot for spot in found
+              if not spot["alone"] or spot["bidi"] not in ("isolate", "isolate-override", "plaintext")]
+    assert not shared, (
+        f"in {where}, {text!r} is no bidi run of its own, so its direction runs into the page's words: "
+        + "; ".join(f"<{spot['element']}> (unicode-bidi: {spot['bidi']}) holds {spot['text']!r}" for spot in shared))
+    return len(found)
+
+
+def assert_drawn_in_order(driver, element, pieces, where, may_wrap=False):
+    """The pieces of ``element``'s text (the page's words and a user's, in reading order) are
+    drawn left to right, each after the one before: a name's direction has not carried the
+    page's words or digits beside it to its other side. Pieces on more than one line cannot be
+    compared: that fails, or with ``may_wrap`` returns False; True when compared."""
+    boxes = driver.execute_script(BIDI_BOXES, element, list(pieces))
+    assert isinstance(boxes, list), f"in {where}: {boxes}"
+    # One line when every piece's middle lies within the first piece's height (a fallback font
+    # for the Hebrew may sit a little higher or lower).
+    _, _, _, top, bottom = boxes[0]
+    if any(abs((other_top + other_bottom) / 2 - (top + bottom) / 2) > (bottom - top) / 2
+           for _, _, _, other_top, other_bottom in boxes):
+        assert may_wrap, f"in {where}, {element.get_attribute('textContent')!r} wrapped: its order cannot be checked ({boxes})"
+        return False
+    for (before, _, right, _, _), (after, left, _, _, _) in zip(boxes, boxes[1:]):
+        assert left >= right - 1, (
+            f"in {where} {element.get_attribute('textContent')!r}, {after!r} is drawn at x={left:.0f}, left of the end "
+            f"of {before!r} at x={right:.0f}: a name's direction ran into the page's words (drawn {boxes})")
+    return True
 
 
 def rgb(shade):
@@ -364,9 +461,11 @@ def check_xss(driver, port):
     none of their script, and shows a refusal next to the control that caused it."""
     room = hostile_player(driver, port)
     wait_for("the hostile room in the list", lambda: HOSTILE_ROOM in driver.find_element(By.ID, "rooms").text)
+    assert_isolated(driver, "#rooms", HOSTILE_ROOM, "the room list")
     name = driver.find_element(By.ID, "name")
     name.clear()
-    name.send_keys("Tester")
+    # Set, not typed: the driver's keys are the keyboard's, and the name is Hebrew.
+    driver.execute_script("arguments[0].value = arguments[1]", name, RTL_NAME)
     joined = driver.execute_script(
         "const join = [...document.querySelectorAll('#rooms button')].find((b) => b.dataset.room === arguments[0]);"
         "if (!join) return false;"
@@ -378,6 +477,15 @@ def check_xss(driver, port):
     members = driver.find_element(By.ID, "members").text
     assert HOSTILE_NAME in members, members
     assert text_of(driver, "room-title") == HOSTILE_ROOM, text_of(driver, "room-title")
+    # Each name a bidi run of its own, "(you)" and "host" drawn after the names they follow.
+    for text, word in ((HOSTILE_NAME, "host"), (RTL_NAME, "(you)")):
+        assert_isolated(driver, "#members", text, "the members list")
+        item = driver.execute_script(
+            "return [...document.querySelectorAll('#members li')].find((li) => li.textContent.includes(arguments[0]))", text)
+        assert_drawn_in_order(driver, item, (text, word), "the members list")
+    assert_isolated(driver, "#room-title", HOSTILE_ROOM, "the room's title")
+    wait_for("the page's name in the header", lambda: RTL_NAME in text_of(driver, "who"), 10)
+    assert_isolated(driver, "#who", RTL_NAME, "the header")
     # Everyone in the room knows when the host chose the seed.
     assert text_of(driver, "room-seed") == "seed chosen by the host: 42", text_of(driver, "room-seed")
     seats = [badge.text for badge in driver.find_elements(By.CSS_SELECTOR, "#members .badge")]
@@ -395,8 +503,47 @@ def check_xss(driver, port):
     driver.find_element(By.ID, "leave").click()
     wait_for("the lobby after leaving", lambda: visible(driver, "lobby"))
     assert not text_of(driver, "room-error"), "the refusal outlived the next action in the room"
-    print(f"hostile room {room}: name and room name shown as text, colour refused, no element or script from them")
+    print(f"hostile room {room}: name and room name shown as text, colour refused, no element or script from them; "
+          f"names and room names isolated, the page's {RTL_NAME!r} before its '(you)'")
     return room
+
+
+def check_bidi_in_game(driver):
+    """At the game's end: the page's right-to-left name is a bidi run of its own on the
+    scoreboard, in every event and at the game's end, and the words after it are drawn after it."""
+    assert_isolated(driver, "#scores", RTL_NAME, "the scoreboard")
+    row = driver.execute_script(
+        "return [...document.querySelectorAll('#scores tbody tr')].find((tr) => tr.textContent.includes(arguments[0]))", RTL_NAME)
+    assert_drawn_in_order(driver, row.find_elements(By.TAG_NAME, "td")[1], (RTL_NAME, "(you)"), "the scoreboard")
+    logged = assert_isolated(driver, "#events", RTL_NAME, "the events")
+    assert_isolated(driver, "#game-over", RTL_NAME, "the game's end", required=False)
+    assert_isolated(driver, "#announcer", RTL_NAME, "the announcements", required=False)
+    # The word after the name in each event: "played.", "(seat 1)", "took", ... Lines that
+    # wrapped between the two cannot be compared.
+    compared = 0
+    for line in driver.find_elements(By.CSS_SELECTOR, "#events li"):
+        text = line.get_attribute("textContent")
+        after = re.match(r"\s*(\S+)", text.partition(RTL_NAME)[2]) if RTL_NAME in text else None
+        if after and assert_drawn_in_order(driver, line, (RTL_NAME, after.group(1)), "the events", may_wrap=True):
+            compared += 1
+    assert compared, "no event with the page's name fits one line: the bidi order went unchecked"
+    print(f"the scoreboard, {logged} events and the game's end show {RTL_NAME!r} isolated; "
+          f"{compared} events drawn in reading order")
+
+
+def check_bidi_in_games_list(driver):
+    """The lobby's finished games: the room's name, each player's name and score, drawn in
+    reading order. Without isolation the right-to-left names and the digits between them read
+    as one right-to-left run, and the page's score is drawn left of its name."""
+    assert_isolated(driver, "#my-games", RTL_ROOM, "the finished games")
+    assert_isolated(driver, "#my-games", RTL_NAME, "the finished games")
+    item = driver.execute_script(
+        "return [...document.querySelectorAll('#my-games li')].find((li) => li.textContent.includes(arguments[0]))", RTL_ROOM)
+    text = item.get_attribute("textContent")
+    score = re.search(re.escape(RTL_NAME) + r" (\d+)", text)
+    assert score, f"no score after {RTL_NAME!r} in the finished game {text!r}"
+    assert_drawn_in_order(driver, item, (RTL_ROOM, ":", RTL_NAME, score.group(1)), "the finished games")
+    print(f"the finished games list {text!r} in reading order, its names isolated")
 
 
 def check_catalogue(driver, catalogue):
@@ -458,7 +605,7 @@ def main():
         assert not problems, f"Content-Security-Policy violations: {problems}"
 
         driver.find_element(By.ID, "room-name").clear()
-        driver.find_element(By.ID, "room-name").send_keys("Browser room")
+        driver.execute_script("arguments[0].value = arguments[1]", driver.find_element(By.ID, "room-name"), RTL_ROOM)
         driver.execute_script("document.getElementById('max-players').value = '2'")
         driver.find_element(By.ID, "create").click()
         wait_for("the room", lambda: visible(driver, "room"))
@@ -473,6 +620,12 @@ def main():
         wait_for("the bot in the room", lambda: len(driver.find_elements(By.CSS_SELECTOR, "#members li")) == 2)
         print(f"an action taken offline was sent on reconnecting: {text_of(driver, 'status')!r}")
         assert "bot" in driver.find_element(By.ID, "members").text
+        # The page hosts this room: its line reads name, "(you)", "host", left to right.
+        assert_isolated(driver, "#room-title", RTL_ROOM, "the room's title")
+        assert_isolated(driver, "#members", RTL_NAME, "the members list")
+        mine = driver.execute_script(
+            "return [...document.querySelectorAll('#members li')].find((li) => li.textContent.includes(arguments[0]))", RTL_NAME)
+        assert_drawn_in_order(driver, mine, (RTL_NAME, "(you)", "host"), "the members list")
         wait_for("start enabled", lambda: driver.find_element(By.ID, "start").is_enabled())
         driver.find_element(By.ID, "start").click()
         wait_for("the game", lambda: visible(driver, "game"))
@@ -531,6 +684,7 @@ def main():
         assert "won" in text, text
         assert tiles >= 60, f"only {tiles} tiles drawn"
         assert events > 10
+        check_bidi_in_game(driver)
 
         # Players are told apart by seat numbers as well as colours, and the colours are the
         # server's shades.
@@ -553,6 +707,7 @@ def main():
         # The lobby lists the games this player finished; one opens in the review.
         click_first(driver, "#game-over button")
         wait_for("the lobby's list of finished games", lambda: driver.find_elements(By.CSS_SELECTOR, "#my-games button[data-game]"))
+        check_bidi_in_games_list(driver)
         click_first(driver, "#my-games button[data-game]")
         wait_for("the review of the game listed", lambda: visible(driver, "review") and text_of(driver, "review-turn").startswith("Turn 1 of"), 30)
         print(f"the lobby listed the finished game; its review opened: {text_of(driver, 'review-turn')!r}")
