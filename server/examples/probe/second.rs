@@ -249,7 +249,7 @@ pub async fn reconnect_storm(server: &PathBuf) -> Finding {
         name: "a seated member reconnecting as fast as it can for 2.5 s",
         held: states <= 15,
         figures: format!(
-            "{tries} tries, {accepted} accepted, {} refused (RATE_LIMITED); the other member got {states} room states ({:.1} KB)",
+            "{tries} tries, {accepted} accepted, {} refused (RATE_LIMITED, or HTTP 429 once its address owed its rate); the other member got {states} room states ({:.1} KB)",
             tries - accepted,
             bytes as f64 / 1e3
         ),
