@@ -20,15 +20,14 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::MaybeTlsStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use attacks::{Socket, envelope, next_of};
 
 /// A server under attack: its process and address.
 struct Target {
@@ -89,32 +88,8 @@ async fn launch(server: &PathBuf, extra: &[&str], files: Option<u32>) -> Target 
     Target { child, addr, _folder: Folder(folder) }
 }
 
-fn envelope(kind: &str, data: Value) -> Message {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    Message::Text(
-        json!({ "type": kind, "data": data, "timestamp": "2026-11-26T12:00:00Z", "messageId": format!("p{id}") })
-            .to_string()
-            .into(),
-    )
-}
-
 async fn open(addr: SocketAddr) -> Socket {
     tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await.expect("the socket opens").0
-}
-
-/// The next message of one of `kinds` (an `ERROR` always counts), within five seconds.
-async fn next_of(ws: &mut Socket, kinds: &[&str]) -> Option<Value> {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-    loop {
-        let frame = tokio::time::timeout_at(deadline, ws.next()).await.ok()??;
-        let Ok(Message::Text(text)) = frame else { continue };
-        let message: Value = serde_json::from_str(&text).ok()?;
-        let kind = message["type"].as_str().unwrap_or_default();
-        if kind == "ERROR" || kinds.contains(&kind) {
-            return Some(message);
-        }
-    }
 }
 
 async fn send(ws: &mut Socket, kind: &str, data: Value) {

@@ -14,8 +14,10 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-use super::attacks::{self, Attack, connected_from, envelope, faulty_bot, started_room};
-use super::{Finding, Socket, Target, http_get, launch, next_of, rss_mib, send};
+use super::attacks::{
+    self, Attack, Socket, connected_from, envelope, faulty_bot, next_of, started_room,
+};
+use super::{Finding, Target, http_get, launch, rss_mib, send};
 
 /// Plays `me`'s turns on `ws` (first placement, no figure) until `until`; the time each took
 /// from `PLACE_TILE` to `TILE_PLACED`, and how long each bot's turn took from its

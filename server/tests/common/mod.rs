@@ -116,14 +116,7 @@ impl Client {
     pub async fn open_narrow(addr: SocketAddr) -> Client {
         let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
         socket.set_recv_buffer_size(4096).expect("a small buffer");
-        let stream = socket.connect(addr).await.expect("the server accepts");
-        let (ws, _) = tokio_tungstenite::client_async(
-            format!("ws://{addr}/ws"),
-            MaybeTlsStream::Plain(stream),
-        )
-        .await
-        .expect("the WebSocket opens");
-        Client::with(ws)
+        Client::over(socket, addr).await
     }
 
     /// A WebSocket from the local address `from` (any of 127.0.0.0/8), so that per-address
@@ -131,6 +124,11 @@ impl Client {
     pub async fn open_from_address(addr: SocketAddr, from: [u8; 4]) -> Client {
         let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
         socket.bind(SocketAddr::from((from, 0))).expect("a loopback address");
+        Client::over(socket, addr).await
+    }
+
+    /// A WebSocket over `socket`, connected to `addr`.
+    async fn over(socket: tokio::net::TcpSocket, addr: SocketAddr) -> Client {
         let stream = socket.connect(addr).await.expect("the server accepts");
         let (ws, _) = tokio_tungstenite::client_async(
             format!("ws://{addr}/ws"),
