@@ -316,7 +316,10 @@ impl ExternalBot {
     /// // A program that never answers: the turn still ends within its budget.
     /// let config = ExternalConfig::from_command_line("sleep 30")?.with_show_stderr(false);
     /// let bot = ExternalBot::new("silent", 1, config);
-    /// let game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// let mut game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?], 2))?;
+    /// while game.phase().is_chance() {
+    ///     game.apply(carcassonne::Action::Draw)?; // the bag's draw, not the bot's
+    /// }
     /// let started = std::time::Instant::now();
     /// let turn = bot.for_turn(Duration::from_millis(300));
     /// let action = turn.choose(&game, game.current_player())?;
