@@ -592,36 +592,33 @@ async fn attack_all(
 ) -> Vec<tokio::task::JoinHandle<()>> {
     let on = |name: &str| chosen.iter().any(|chosen| chosen == name);
     let mut tasks = Vec::new();
-    for index in 0..8u8 {
-        if !on("pipeline") {
-            break;
+    if on("pipeline") {
+        for index in 0..8u8 {
+            let from = [127, 2, 0, index + 1];
+            tasks.push(tokio::spawn(attacks::pipeline_tilesets(addr, from, Arc::clone(attack))));
         }
-        let from = [127, 2, 0, index + 1];
-        tasks.push(tokio::spawn(attacks::pipeline_tilesets(addr, from, Arc::clone(attack))));
     }
-    for index in 0..6 {
-        if !on("silent") {
-            break;
+    if on("silent") {
+        for index in 0..6 {
+            let host = format!("silent-{index}");
+            tasks.push(tokio::spawn(attacks::silent_room(
+                addr,
+                [127, 2, 1, 1],
+                host,
+                Arc::clone(attack),
+            )));
         }
-        let host = format!("silent-{index}");
-        tasks.push(tokio::spawn(attacks::silent_room(
-            addr,
-            [127, 2, 1, 1],
-            host,
-            Arc::clone(attack),
-        )));
     }
-    for index in 0..2 {
-        if !on("chatter") {
-            break;
+    if on("chatter") {
+        for index in 0..2 {
+            let host = format!("chatter-{index}");
+            tasks.push(tokio::spawn(attacks::chatter_room(
+                addr,
+                [127, 2, 2, 1],
+                host,
+                Arc::clone(attack),
+            )));
         }
-        let host = format!("chatter-{index}");
-        tasks.push(tokio::spawn(attacks::chatter_room(
-            addr,
-            [127, 2, 2, 1],
-            host,
-            Arc::clone(attack),
-        )));
     }
     if on("storm") {
         let storm =
@@ -630,19 +627,18 @@ async fn attack_all(
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
     let rooms = honest_rooms(addr).await;
-    for index in 0..29u8 {
-        if !on("churn") {
-            break;
+    if on("churn") {
+        for index in 0..29u8 {
+            let from = [127, 2, 4, index + 1];
+            let churn = attacks::spectator_churn(
+                addr,
+                from,
+                format!("eve-{index}"),
+                rooms.clone(),
+                Arc::clone(attack),
+            );
+            tasks.push(tokio::spawn(churn));
         }
-        let from = [127, 2, 4, index + 1];
-        let churn = attacks::spectator_churn(
-            addr,
-            from,
-            format!("eve-{index}"),
-            rooms.clone(),
-            Arc::clone(attack),
-        );
-        tasks.push(tokio::spawn(churn));
     }
     tasks
 }

@@ -24,7 +24,7 @@ use crate::room::{
     Clock, Closing, Effects, FigureAction, GameStateMessage, Member, Recipient, Room, RoomState,
     check_settings,
 };
-use crate::storage::{StorageError, StorageHandle, StoredSession, Write};
+use crate::storage::{Storage, StorageError, StorageHandle, StoredSession, Write};
 
 pub use crate::protocol::PROTOCOL_VERSION;
 
@@ -431,11 +431,10 @@ impl Hub {
     async fn close_room(self: &Arc<Hub>, id: &str, people: &[String], delete: bool) {
         self.rooms_mut().remove(id);
         // Its external bots' programs stop (once any turn they are thinking is done).
-        let stopping: Vec<Arc<ExternalBot>> = {
-            let mut running = lock(&self.externals);
-            let keys: Vec<_> = running.keys().filter(|(room, _)| room == id).cloned().collect();
-            keys.iter().filter_map(|key| running.remove(key)).collect()
-        };
+        let stopping: Vec<Arc<ExternalBot>> = lock(&self.externals)
+            .extract_if(|(room, _), _| room == id)
+            .map(|(_, bot)| bot)
+            .collect();
         stop_aside(stopping);
         lock(&self.creators).rooms.remove(id);
         let mut writes: Vec<Write> = people
@@ -494,12 +493,12 @@ impl Hub {
             }
         };
         let actions = match answer {
-            Ok(Ok(actions)) => actions,
-            Ok(Err(error)) => {
+            Some(Ok(actions)) => actions,
+            Some(Err(error)) => {
                 tracing::error!(room = %room_id, %error, "a bot could not move");
                 return;
             }
-            Err(_) => {
+            None => {
                 tracing::error!(room = %room_id, "a bot's thread stopped before it moved");
                 return;
             }
@@ -558,23 +557,21 @@ impl Hub {
         SeatBot::External(bot, budget)
     }
 
-    /// A built-in bot's turn, on the bot threads.
+    /// A built-in bot's turn, on the bot threads; None when its thread stopped before it
+    /// answered.
     async fn think_builtin(
         &self,
         game: carcassonne::Game,
         seat: carcassonne::PlayerId,
         bot: Arc<dyn Bot>,
-    ) -> Result<Result<Vec<carcassonne::Action>, String>, tokio::sync::oneshot::error::RecvError>
-    {
-        let Ok(permit) = Arc::clone(&self.bots).acquire_owned().await else {
-            return Ok(Err("the server is stopping".to_owned()));
-        };
+    ) -> Option<Thought> {
+        let permit = Arc::clone(&self.bots).acquire_owned().await.ok()?;
         let (done, answer) = tokio::sync::oneshot::channel();
         self.bot_pool.spawn(move || {
             let _permit = permit;
             let _ = done.send(carcassonne_rooms::think(game, seat, bot.as_ref()));
         });
-        answer.await
+        answer.await.ok()
     }
 
     /// An external bot's turn: on a blocking thread of its own (its program may take its whole
@@ -588,29 +585,26 @@ impl Hub {
         seat: carcassonne::PlayerId,
         bot: Arc<ExternalBot>,
         budget: Duration,
-    ) -> Result<Result<Vec<carcassonne::Action>, String>, tokio::sync::oneshot::error::RecvError>
-    {
+    ) -> Option<Thought> {
         let address = lock(&self.creators).rooms.get(room).and_then(|(_, ip)| *ip);
         let for_address =
             Arc::clone(lock(&self.external_turns_by_address).entry(address).or_insert_with(|| {
                 Arc::new(Semaphore::new(self.config.limits.external_turns_per_address.max(1)))
             }));
-        let (Ok(first), Ok(second)) = (
-            for_address.acquire_owned().await,
-            Arc::clone(&self.external_turns).acquire_owned().await,
-        ) else {
-            return Ok(Err("the server is stopping".to_owned()));
-        };
-        let (done, answer) = tokio::sync::oneshot::channel();
+        // The address's turn first, so that an address waiting on its own share holds none
+        // of the server's.
+        let for_address = for_address.acquire_owned().await.ok()?;
+        let in_all = Arc::clone(&self.external_turns).acquire_owned().await.ok()?;
         let room = room.to_owned();
-        let thinking = tokio::task::spawn_blocking(move || {
-            let _permits = (first, second);
+        tokio::task::spawn_blocking(move || {
+            let _permits = (for_address, in_all);
             let lost = bot.faults().total();
-            let _ = done.send(carcassonne_rooms::think(game, seat, &bot.for_turn(budget)));
+            let thought = carcassonne_rooms::think(game, seat, &bot.for_turn(budget));
             log_faults(&room, bot.as_ref(), lost);
-        });
-        drop(thinking);
-        answer.await
+            thought
+        })
+        .await
+        .ok()
     }
 
     // ----- Connections -----
@@ -672,13 +666,10 @@ impl Hub {
         last_seq: Option<u64>,
     ) -> Result<String, Refusal> {
         let Asked { player, name, color, token } = asked;
-        self.rates.connects.take(&conn.ip).map_err(|refused| {
-            rate_limited(
-                refused,
-                "one address may connect",
-                &self.config.limits.connects_per_address,
-            )
-        })?;
+        self.rates
+            .connects
+            .take(&conn.ip)
+            .map_err(|refused| rate_limited(refused, "one address may connect"))?;
         // An id without a live session may still be someone's: its identity outlives it.
         let held = if lock(&self.sessions).contains_key(&player) {
             None
@@ -699,13 +690,10 @@ impl Hub {
                         ));
                     }
                     // Counted only with the token, so that nobody can spend another's.
-                    self.rates.reconnects.take(&player).map_err(|refused| {
-                        rate_limited(
-                            refused,
-                            "one session may reconnect",
-                            &self.config.limits.reconnects_per_session,
-                        )
-                    })?;
+                    self.rates
+                        .reconnects
+                        .take(&player)
+                        .map_err(|refused| rate_limited(refused, "one session may reconnect"))?;
                     if let Some(old) = session.conn.replace(conn.clone())
                         && old.id != conn.id
                     {
@@ -796,16 +784,24 @@ impl Hub {
     /// The token digest of `player`'s identity, if the id has held a session.
     async fn identity(&self, player: &str) -> Result<Option<String>, Refusal> {
         let wanted = player.to_owned();
+        self.read_for_client("the session could not be looked up", move |storage| {
+            storage.identity(&wanted)
+        })
+        .await
+    }
+
+    /// Runs `read` on the storage thread for a client's message: its answer, or a
+    /// `STORAGE_FAILED` refusal saying `what` went wrong, and why.
+    async fn read_for_client<T: Send + 'static>(
+        &self,
+        what: &str,
+        read: impl FnOnce(&mut dyn Storage) -> Result<T, StorageError> + Send + 'static,
+    ) -> Result<T, Refusal> {
         self.storage
-            .read(move |storage| storage.identity(&wanted))
+            .read(read)
             .await
             .and_then(|read| read)
-            .map_err(|error| {
-                Refusal::new(
-                    ErrorCode::StorageFailed,
-                    format!("the session could not be looked up: {error}"),
-                )
-            })
+            .map_err(|error| Refusal::new(ErrorCode::StorageFailed, format!("{what}: {error}")))
     }
 
     /// A returning player: the messages they missed, or the whole state.
@@ -953,13 +949,10 @@ impl Hub {
 
     /// Counts a room move of `player`'s (creating, joining, leaving), or refuses it.
     fn room_move(&self, player: &str) -> Result<(), Refusal> {
-        self.rates.room_moves.take(&player.to_owned()).map_err(|refused| {
-            rate_limited(
-                refused,
-                "one session may move between rooms",
-                &self.config.limits.room_moves_per_session,
-            )
-        })
+        self.rates
+            .room_moves
+            .take(&player.to_owned())
+            .map_err(|refused| rate_limited(refused, "one session may move between rooms"))
     }
 
     async fn figure_action(
@@ -1062,16 +1055,10 @@ impl Hub {
     async fn finished_games_of(&self, player: &str) -> Result<Vec<serde_json::Value>, Refusal> {
         let wanted = player.to_owned();
         let stored = self
-            .storage
-            .read(move |storage| storage.finished_games_of(&wanted, GAMES_LISTED))
-            .await
-            .and_then(|read| read)
-            .map_err(|error| {
-                Refusal::new(
-                    ErrorCode::StorageFailed,
-                    format!("the games could not be read: {error}"),
-                )
-            })?;
+            .read_for_client("the games could not be read", move |storage| {
+                storage.finished_games_of(&wanted, GAMES_LISTED)
+            })
+            .await?;
         tokio::task::spawn_blocking(move || finished_games(stored))
             .await
             .map_err(|_| Refusal::new(ErrorCode::InternalError, "the games could not be read back"))
@@ -1192,6 +1179,9 @@ fn finished_games(
     games
 }
 
+/// A bot's turn: its actions, or why it could not move.
+type Thought = Result<Vec<carcassonne::Action>, String>;
+
 /// A seat's bot for one turn: a built-in one, which thinks on the bot threads, or an external
 /// one, which waits on its program within its turn's budget.
 enum SeatBot {
@@ -1228,7 +1218,8 @@ fn already_in(current: &str) -> Refusal {
 
 /// A rate-limited refusal: `what` (`one address may connect`) and how often, with when to try
 /// again in `details.retryAfterMs`.
-fn rate_limited(refused: Refused, what: &str, rate: &crate::rate::Rate) -> Refusal {
+fn rate_limited(refused: Refused, what: &str) -> Refusal {
+    let rate = refused.rate;
     let retry_ms = u64::try_from(refused.retry_after.as_millis()).unwrap_or(u64::MAX).max(1);
     Refusal::new(
         ErrorCode::RateLimited,

@@ -92,8 +92,10 @@ impl Bucket {
 }
 
 /// Why a keyed bucket refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Refused {
+    /// The rate that refused.
+    pub rate: Rate,
     /// How long until one more is allowed.
     pub retry_after: Duration,
     /// Whether this refusal is the first in a second (the others are best not answered).
@@ -142,7 +144,7 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
         if bucket.take_or_owe() {
             Ok(())
         } else {
-            Err(Refused { retry_after: bucket.wait(), tell: bucket.should_warn() })
+            Err(Refused { rate: self.rate, retry_after: bucket.wait(), tell: bucket.should_warn() })
         }
     }
 

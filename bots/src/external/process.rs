@@ -18,10 +18,10 @@ pub(crate) const MAX_LINE: usize = 64 * 1024;
 /// The most lines a bot may have written that were not yet read (a bot writes one line a
 /// request; more is noise between turns): past them, or past [`MAX_UNREAD_BYTES`], the bot is
 /// flooding, reading stops, and its next answer is taken as garbage.
-pub(crate) const MAX_UNREAD_LINES: usize = 16;
+const MAX_UNREAD_LINES: usize = 16;
 
 /// The most bytes of lines a bot may have written that were not yet read.
-pub(crate) const MAX_UNREAD_BYTES: usize = 256 * 1024;
+const MAX_UNREAD_BYTES: usize = 256 * 1024;
 
 /// How long a bot whose stdin was closed may take to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(200);

@@ -113,9 +113,9 @@ fn draws_something(c: char) -> bool {
         || is_default_ignorable(c)
         || matches!(
             c,
-            // Blanks that are letters or symbols: Braille's empty pattern, the Hangul fillers
-            // (U+3164 and U+FFA0 are also default ignorable), the blank of the Khmer vowels.
-            '\u{2800}' | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{17B4}' | '\u{17B5}'
+            // A blank that is a symbol, not default ignorable: Braille's empty pattern (the
+            // Hangul fillers and Khmer's blank vowels are default ignorable, above).
+            '\u{2800}'
             // Combining marks, which need a base to show on.
             | '\u{0300}'..='\u{036F}'
             | '\u{0483}'..='\u{0489}'

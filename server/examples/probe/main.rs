@@ -120,11 +120,21 @@ async fn host(addr: SocketAddr, settings: Value) -> (Socket, String) {
 }
 
 async fn http_get(addr: SocketAddr, from: [u8; 4], path: &str) -> Option<(u16, String)> {
+    http_get_for(addr, from, path, &addr.to_string()).await
+}
+
+/// A GET from `from` with `host` as its `Host`: the status and the lower-cased response.
+async fn http_get_for(
+    addr: SocketAddr,
+    from: [u8; 4],
+    path: &str,
+    host: &str,
+) -> Option<(u16, String)> {
     let socket = TcpSocket::new_v4().ok()?;
     socket.bind(SocketAddr::from((from, 0))).ok()?;
     let mut stream =
         tokio::time::timeout(Duration::from_secs(3), socket.connect(addr)).await.ok()?.ok()?;
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await.ok()?;
     let mut response = Vec::new();
     tokio::time::timeout(Duration::from_secs(3), stream.read_to_end(&mut response))

@@ -3,7 +3,6 @@
 //! attackers come from other loopback addresses than the honest player's (127.0.0.x), so
 //! per-address limits are not what holds them.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -11,13 +10,12 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
 use super::attacks::{
     self, Attack, Socket, connected_from, envelope, faulty_bot, next_of, started_room,
 };
-use super::{Finding, Target, http_get, launch, rss_mib, send};
+use super::{Finding, Target, http_get, http_get_for, launch, rss_mib, send};
 
 /// Plays `me`'s turns on `ws` (first placement, no figure) until `until`; the time each took
 /// from `PLACE_TILE` to `TILE_PLACED`, and how long each bot's turn took from its
@@ -405,7 +403,8 @@ pub async fn rebound_host(server: &PathBuf) -> Finding {
     let target: Target = launch(server, &[], None).await;
     let port = target.addr.port();
     let rebound = format!("attacker.example:{port}");
-    let page = raw_get(target.addr, "/", &rebound).await;
+    let page =
+        http_get_for(target.addr, [127, 0, 0, 1], "/", &rebound).await.map(|(status, _)| status);
     let mut request = {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         format!("ws://{}/ws", target.addr).into_client_request().expect("a request")
@@ -422,17 +421,4 @@ pub async fn rebound_host(server: &PathBuf) -> Finding {
             if socket { "opened" } else { "refused" }
         ),
     }
-}
-
-/// A GET with `host` as its `Host`: the status.
-async fn raw_get(addr: SocketAddr, path: &str, host: &str) -> Option<u16> {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.ok()?;
-    let mut response = Vec::new();
-    tokio::time::timeout(Duration::from_secs(3), stream.read_to_end(&mut response))
-        .await
-        .ok()?
-        .ok()?;
-    String::from_utf8_lossy(&response).split(' ').nth(1)?.parse().ok()
 }
