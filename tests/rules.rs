@@ -1484,6 +1484,56 @@ fn base_and_base_c2_together_are_refused() {
     );
 }
 
+/// Hills & Sheep: a tile that extends two fields, each with a shepherd of the player who placed
+/// it, gives each flock its own choice, one after the other in the order of the tile's
+/// segments: "If the new tile expands a field containing your shepherd, you must choose one
+/// of the following actions" [Hills & Sheep rules, wikicarpedia; docs/sources/hills_and_sheep.md]
+/// holds for every such field. (A published set gives one shepherd a player; this deck's copy
+/// of Hills & Sheep gives two, as an author's file may.)
+///
+/// Red's shepherds stand north of the start tile's road (a token of 2, at (1, 0)) and south of
+/// it (a token of 3, at (0, -1)); red's straight road at (2, 0) extends both fields. Its north
+/// meadow is segment 2, after the south one (1), so red first tends the south flock (drives
+/// it: 3 points), then the north one (grows it by a token of 1).
+#[test]
+fn a_tile_extending_two_flocks_of_one_player_tends_each() {
+    let two = std::fs::read_to_string("tilesets/hills_and_sheep.toml")
+        .unwrap()
+        .replace("shepherds = 1", "shepherds = 2");
+    assert!(two.contains("shepherds = 2"), "the set still declares its shepherds as it did");
+    let catalogs =
+        vec![Catalog::builtin("base").unwrap(), Catalog::from_toml("two.toml", &two).unwrap()];
+    let mut game = Game::new(GameSetup::new(catalogs, 2)).unwrap();
+    put(&mut game, "U", 1, 0, 90);
+    deploy(&mut game, 2, Figure::Shepherd);
+    game.apply(Action::DrawSheep { sheep: 2 }).unwrap();
+    put(&mut game, "E", 0, 1, 180);
+    skip(&mut game);
+    put(&mut game, "E", 0, -1, 180);
+    deploy(&mut game, 1, Figure::Shepherd);
+    game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+    put(&mut game, "E", 0, 2, 0);
+    skip(&mut game);
+
+    put(&mut game, "U", 2, 0, 90);
+    skip(&mut game);
+    let tended = |game: &Game| game.tended_flock().map(|flock| (flock.pos, flock.sheep()));
+    assert_eq!(game.phase(), Phase::Flock { pos: pos(2, 0) });
+    assert_eq!(tended(&game), Some((pos(0, -1), 3)), "the south field first (segment 1)");
+    let events = game.apply(Action::DriveFlock).unwrap();
+    assert!(events.iter().any(|event| matches!(
+        event,
+        Event::FeatureScored(FeatureScore { reason: ScoreReason::Market, points: 3, .. })
+    )));
+    assert_eq!(game.phase(), Phase::Flock { pos: pos(2, 0) }, "then the north field's choice");
+    assert_eq!(tended(&game), Some((pos(1, 0), 2)));
+    game.apply(Action::GrowFlock).unwrap();
+    let events = game.apply(Action::DrawSheep { sheep: 1 }).unwrap();
+    assert!(events.iter().any(|event| matches!(event, Event::TurnStarted { player: PlayerId(1) })));
+    assert_eq!(game.scores(), [3, 0]);
+    assert_eq!(game.flocks().iter().map(|flock| flock.sheep()).collect::<Vec<_>>(), [3]);
+}
+
 /// Hills & Sheep: a wolf drawn for a flock on a field two shepherds share sends both home with
 /// nothing, and every token goes back to the bag: "If a wolf is drawn ... all flocks on that
 /// field are lost: the shepherds return to their owners and all sheep tokens go back into

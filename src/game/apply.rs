@@ -175,6 +175,10 @@ impl Game {
         // Most tiles close nothing, and then no segment of theirs needs looking at.
         self.deployments = 0;
         self.specials.open = 0;
+        if !self.titles.is_empty() && self.options().title_scoring == TitleScoring::Continuous {
+            self.turn_holders.clear();
+            self.turn_holders.extend(self.titles.iter().map(|title| title.holder));
+        }
         // Shepherds go to market before the features score, as JCloisterZone orders it (the
         // rule books do not say).
         if !self.specials.flocks.is_empty() {
@@ -395,9 +399,11 @@ impl Game {
                 let (player, title) = (self.current, TitleId(index as u8));
                 events.push(Event::TitleTaken { player, title, tiles, pos, segment });
             }
-            // The "continuously" variant: the holder scores each completion at once.
+            // The "continuously" variant: each completion pays the title's holder at once, the
+            // one who held it before the turn's completions could hand it over (as
+            // JCloisterZone, the engine that offers the variant, pays it).
             if self.options().title_scoring == TitleScoring::Continuous
-                && let Some(player) = self.titles[index].holder
+                && let Some(player) = self.turn_holders.get(index).copied().flatten()
             {
                 let points = title.per_feature;
                 self.scores[player] += points;

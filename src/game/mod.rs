@@ -148,6 +148,10 @@ pub struct Game {
     tokens: Vec<ByPlayer<u32>>,
     /// Where each declared title stands; empty when no set declares titles.
     titles: Vec<TitleStanding>,
+    /// Under the continuous title scoring, who held each title when the turn's scoring began:
+    /// the players its completions pay, whoever takes the title in the same turn. Empty
+    /// otherwise.
+    turn_holders: Vec<Option<PlayerId>>,
     /// Whether a completed feature may give tokens or titles (some set declares either).
     collects: bool,
     figures: Vec<Standing>,
@@ -193,6 +197,7 @@ impl Clone for Game {
             supply: self.supply,
             tokens: self.tokens.clone(),
             titles: self.titles.clone(),
+            turn_holders: self.turn_holders.clone(),
             collects: self.collects,
             figures: roomy_clone(&self.figures),
             cloisters: roomy_clone(&self.cloisters),
@@ -369,6 +374,7 @@ impl Game {
             supply: ByPlayer::default(),
             tokens: Vec::new(),
             titles: Vec::new(),
+            turn_holders: Vec::new(),
             collects: false,
             figures: Vec::with_capacity(figures),
             cloisters: Vec::with_capacity(figures),

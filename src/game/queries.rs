@@ -384,7 +384,7 @@ impl Game {
     #[must_use]
     pub fn tended_flock(&self) -> Option<&crate::flock::Flock> {
         let (pos, segment) = match self.phase {
-            Phase::Flock { .. } => self.specials.flock_due?,
+            Phase::Flock { .. } => *self.specials.flocks_due.first()?,
             Phase::Sheep { .. } => self.specials.drawing?.shepherd,
             _ => return None,
         };

@@ -51,9 +51,10 @@ pub(super) struct Specials {
     pub(super) builder_due: bool,
     /// The current turn is a builder's second turn, which gives no third.
     pub(super) second_turn: bool,
-    /// The current player's shepherd whose field the tile just placed extended: its flock
-    /// grows or goes to market once the figure step is done.
-    pub(super) flock_due: Option<(Pos, SegmentIndex)>,
+    /// The current player's shepherds whose fields the tile just placed extended, one a field
+    /// in the order of the tile's segments: each flock in turn grows or goes to market once
+    /// the figure step is done, the first of them now.
+    pub(super) flocks_due: Vec<(Pos, SegmentIndex)>,
     /// In the sheep phase, whom the token is for.
     pub(super) drawing: Option<Drawing>,
     /// The flock's bag.
@@ -133,13 +134,17 @@ impl Game {
     /// the current player's builder, and which of their shepherds' fields it extended.
     pub(super) fn note_extensions(&mut self, pos: Pos) {
         self.specials.builder_due = false;
-        self.specials.flock_due = None;
+        self.specials.flocks_due.clear();
         if self.figures.iter().all(|standing| standing.figure.is_follower()) {
             return;
         }
         let Some((tile, order, _)) = self.board.peek(pos) else { return };
         let segments = self.rules.tiles[usize::from(tile)].segments();
-        let (mut builder, mut flock) = (false, None);
+        let mut builder = false;
+        // Each field extended gets its own choice, once however many of the tile's segments
+        // or the player's shepherds it holds: its shepherds tend one flock.
+        let (mut fields, mut due): (Vec<NodeId>, Vec<(Pos, SegmentIndex)>) =
+            (Vec::new(), Vec::new());
         for segment in 0..segments.len() as SegmentIndex {
             let Some(node) = self.features.node(order, segment) else { continue };
             let root = self.features.root(node);
@@ -149,15 +154,16 @@ impl Game {
                 }
                 match standing.figure {
                     Figure::Builder => builder = true,
-                    Figure::Shepherd if flock.is_none() => {
-                        flock = Some((standing.pos, standing.segment));
+                    Figure::Shepherd if !fields.contains(&root) => {
+                        fields.push(root);
+                        due.push((standing.pos, standing.segment));
                     }
                     _ => {}
                 }
             }
         }
         self.specials.builder_due = builder;
-        self.specials.flock_due = flock;
+        self.specials.flocks_due = due;
     }
 
     /// A special figure goes onto `node`; a shepherd draws its first token at once.
@@ -186,17 +192,18 @@ impl Game {
         self.after_figure(pos, events);
     }
 
-    /// The figure step of the turn whose tile lies at `pos` is done: the current player's
-    /// extended flock grows or goes to market if there is one ("after placing a follower, or
-    /// not", Hills & Sheep), and then the turn ends.
+    /// The figure step of the turn whose tile lies at `pos` is done, or a flock's choice: the
+    /// current player's next extended flock grows or goes to market if there is one ("after
+    /// placing a follower, or not", Hills & Sheep), and once none is left the turn ends.
     pub(super) fn after_figure(&mut self, pos: Pos, events: &mut Vec<Event>) {
-        if let Some(shepherd) = self.specials.flock_due
-            && self.flock_at(shepherd).is_some()
-        {
-            self.phase = Phase::Flock { pos };
-            return;
+        // A flock the wolf took or the market emptied since the tile was placed has no choice.
+        while let Some(shepherd) = self.specials.flocks_due.first().copied() {
+            if self.flock_at(shepherd).is_some() {
+                self.phase = Phase::Flock { pos };
+                return;
+            }
+            self.specials.flocks_due.remove(0);
         }
-        self.specials.flock_due = None;
         self.end_turn(pos, events);
     }
 
@@ -215,10 +222,11 @@ impl Game {
 
     /// The flock phase's choice: grow (a token is drawn next) or go to market.
     pub(super) fn tend_flock(&mut self, pos: Pos, grow: bool, events: &mut Vec<Event>) {
-        let Some(shepherd) = self.specials.flock_due.take() else {
+        if self.specials.flocks_due.is_empty() {
             self.end_turn(pos, events);
             return;
-        };
+        }
+        let shepherd = self.specials.flocks_due.remove(0);
         if grow {
             self.specials.drawing = Some(Drawing { shepherd, grows: true });
             self.phase = Phase::Sheep { pos };
@@ -228,7 +236,7 @@ impl Game {
             let root = self.features.root(standing.node);
             self.market(root, events);
         }
-        self.end_turn(pos, events);
+        self.after_figure(pos, events);
     }
 
     /// The standing figure at `shepherd`'s cell and segment.
@@ -305,11 +313,8 @@ impl Game {
                 self.send_home(&eaten, events);
             }
         }
-        if drawing.grows {
-            self.end_turn(pos, events);
-        } else {
-            self.after_figure(pos, events);
-        }
+        // Either way the figure step is over: the next extended flock, if any, is tended.
+        self.after_figure(pos, events);
     }
 
     /// The indices in the flocks of the shepherds on the field whose root is `root`.
