@@ -1,21 +1,22 @@
-//! What a page needs to offer games and draw them: the built-in tile sets with the colours
+//! What a page needs to offer games and draw them: a host's tile sets with the colours
 //! they bring, the palette's shades, each set's tiles with where figures stand, and the bot
 //! levels. The server serves these over HTTP; the page's offline host hands them over itself.
 
-use carcassonne::{BUILTIN_NAMES, Catalog, PALETTE, Rotation};
+use carcassonne::{PALETTE, Rotation};
 use serde_json::{Value, json};
 
+use crate::library::Library;
 use crate::protocol::views;
 
 /// The built-in levels `ADD_BOT` takes, weakest first.
 pub const LEVELS: [&str; 4] = ["easy", "medium", "hard", "expert"];
 
-/// The built-in tile sets a room may use (`{id, name, tiles, colours}`) and the palette's
-/// shades (`{name, shade}`), as `{tilesets, colours}`.
-pub fn tilesets() -> Value {
-    let sets: Vec<Value> = BUILTIN_NAMES
-        .iter()
-        .filter_map(|name| Catalog::builtin(name).ok())
+/// The tile sets of `library` a room may use (`{id, name, tiles, colours, builtin}`: built-in
+/// ones first, then the host's own files) and the palette's shades (`{name, shade}`), as
+/// `{tilesets, colours}`.
+pub fn tilesets(library: &Library) -> Value {
+    let sets: Vec<Value> = library
+        .sets()
         .map(|catalog| {
             let info = catalog.info();
             json!({
@@ -23,6 +24,7 @@ pub fn tilesets() -> Value {
                 "name": info.name,
                 "tiles": catalog.tiles().iter().map(|tile| u32::from(tile.count())).sum::<u32>(),
                 "colours": catalog.figures().colours,
+                "builtin": library.is_builtin(&info.id),
             })
         })
         .collect();
@@ -33,12 +35,12 @@ pub fn tilesets() -> Value {
     json!({ "tilesets": sets, "colours": colours })
 }
 
-/// A built-in tile set as `{id, tiles: [{tile, count, anchors}]}`: every tile as the
+/// A tile set of `library` as `{id, tiles: [{tile, count, anchors}]}`: every tile as the
 /// protocol's Tile, with where a figure stands on each feature at each rotation (the board
 /// picture's own anchors), and with `pictures` its SVG at each rotation as well (for a page
-/// that has no server to fetch them from). None for a name no built-in set has.
-pub fn tileset(set: &str, pictures: bool) -> Option<Value> {
-    let catalog = Catalog::builtin(set).ok()?;
+/// that has no server to fetch them from). None for a name the library has no set of.
+pub fn tileset(library: &Library, set: &str, pictures: bool) -> Option<Value> {
+    let catalog = library.get(set)?;
     let tiles: Vec<Value> = catalog
         .tiles()
         .iter()

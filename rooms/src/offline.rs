@@ -6,11 +6,13 @@
 //! game to its end at once.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use carcassonne::{Action, Game};
 use serde_json::json;
 
 use crate::catalogue::LEVELS;
+use crate::library::Library;
 use crate::protocol::PROTOCOL_VERSION;
 use crate::protocol::client::{BotLevel, ClientMessage, RoomSettings, parse};
 use crate::protocol::codes::{ErrorCode, Refusal};
@@ -80,6 +82,8 @@ pub struct OfflineHost {
     timers_made: u64,
     sent: u64,
     finished: Option<Game>,
+    /// The tile sets its rooms may use: the built-in ones.
+    library: Arc<Library>,
 }
 
 impl std::fmt::Debug for OfflineHost {
@@ -106,6 +110,7 @@ impl OfflineHost {
             timers_made: 0,
             sent: 0,
             finished: None,
+            library: Arc::new(Library::builtin()),
         }
     }
 
@@ -292,10 +297,15 @@ impl OfflineHost {
         if let Some(room) = &self.room {
             return Err(already_in(room.id()));
         }
-        let settings = check_settings(asked, &mut self.random_seed)?;
+        let settings = check_settings(asked, &self.library, &mut self.random_seed)?;
         let member = self.member()?;
         self.rooms_made += 1;
-        let (room, effects) = Room::new(format!("offline-{}", self.rooms_made), settings, member);
+        let (room, effects) = Room::new(
+            format!("offline-{}", self.rooms_made),
+            settings,
+            member,
+            Arc::clone(&self.library),
+        );
         self.room = Some(room);
         self.carry_out(outcome, effects);
         Ok(())

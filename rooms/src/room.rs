@@ -7,13 +7,12 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use carcassonne::{
-    Action, ActionError, Catalog, Event, Game, GameSetup, Phase, PlayerId, Pos, RuleOptions,
-};
+use carcassonne::{Action, ActionError, Event, Game, GameSetup, Phase, PlayerId, Pos, RuleOptions};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
+use crate::library::Library;
 use crate::protocol::client::{BotLevel, FigureChoice, RoomSettings};
 use crate::protocol::codes::{ErrorCode, Refusal};
 use crate::protocol::views::{self, Seat};
@@ -404,6 +403,8 @@ pub struct Room {
     room_state_due: bool,
     /// Whether a [`Clock::RoomState`] is running for them.
     room_state_clock: bool,
+    /// Where the room's tile sets are looked up by id.
+    library: Arc<Library>,
 }
 
 /// The time now, as the envelope's ISO 8601 `timestamp`.
@@ -418,7 +419,14 @@ pub fn now() -> String {
 impl Room {
     /// A new room with its creator as host and first member, and what creating it asks: the
     /// room stored, `ROOM_STATE` and the creator's `GAME_STATE`.
-    pub fn new(id: String, settings: Settings, creator: Member) -> (Room, Effects) {
+    /// A room made by `creator` with `settings` (checked by [`check_settings`] against
+    /// `library`, which the room's sets are looked up in), and what to do about it.
+    pub fn new(
+        id: String,
+        settings: Settings,
+        creator: Member,
+        library: Arc<Library>,
+    ) -> (Room, Effects) {
         let created_by = creator.player_id.clone();
         let mut room = Room {
             id,
@@ -440,6 +448,7 @@ impl Room {
             pending: Pending { room_changed: true, ..Pending::default() },
             room_state_due: false,
             room_state_clock: false,
+            library,
         };
         let creator_id = creator.player_id.clone();
         room.members.push(creator);
@@ -567,8 +576,15 @@ impl Room {
         }
     }
 
-    /// A room as stored, its game replayed from its actions.
-    pub fn restore(record: RoomRecord, actions: &[Action]) -> Result<Room, String> {
+    /// A room as stored, its game replayed from its actions, its sets looked up in `library`.
+    ///
+    /// # Errors
+    /// A set the library no longer has, or actions its game refuses, as a message.
+    pub fn restore(
+        record: RoomRecord,
+        actions: &[Action],
+        library: Arc<Library>,
+    ) -> Result<Room, String> {
         let RoomRecord { id, settings, created_by, host, state, mut members, seq } = record;
         // Rooms stored before bots had ids of their own (`r1-bot-1`, which a client could
         // claim) get them now; games refer to seats, never to ids.
@@ -579,7 +595,7 @@ impl Room {
         }
         let game = match state {
             RoomState::InProgress | RoomState::Finished => {
-                let setup = setup(&settings, members.len())?;
+                let setup = setup(&settings, members.len(), &library)?;
                 Some(Game::replay(setup, actions).map_err(|error| error.to_string())?)
             }
             _ => None,
@@ -611,6 +627,7 @@ impl Room {
             pending: Pending::default(),
             room_state_due: false,
             room_state_clock: false,
+            library,
         })
         .map(|mut room| {
             room.recolour();
@@ -623,7 +640,7 @@ impl Room {
     /// engine's rules here. None only for settings the engine refuses (checked at creation).
     fn seating(&self) -> Option<Game> {
         let seats = usize::from(self.settings.max_players);
-        setup(&self.settings, seats).ok().and_then(|setup| Game::new(setup).ok())
+        setup(&self.settings, seats, &self.library).ok().and_then(|setup| Game::new(setup).ok())
     }
 
     /// Gives each seat the colour the engine gives it (the tile sets' colours in seat order:
@@ -1024,7 +1041,7 @@ impl Room {
                 "a game needs at least two players",
             ));
         }
-        let setup = setup(&self.settings, self.members.len())
+        let setup = setup(&self.settings, self.members.len(), &self.library)
             .map_err(|error| Refusal::new(ErrorCode::InvalidRoomSettings, error))?;
         let game = Game::new(setup)
             .map_err(|error| Refusal::new(ErrorCode::InvalidRoomSettings, error.to_string()))?;
@@ -1544,33 +1561,34 @@ fn internal(error: ActionError) -> Refusal {
     Refusal::new(ErrorCode::InternalError, format!("the server's own action was refused: {error}"))
 }
 
-/// The engine's setup for a room's settings and players.
-pub fn setup(settings: &Settings, players: usize) -> Result<GameSetup, String> {
-    let catalogs = settings
-        .tilesets
-        .iter()
-        .map(|name| Catalog::builtin(name).map_err(|error| error.to_string()))
-        .collect::<Result<Vec<_>, _>>()?;
+/// The engine's setup for a room's settings and players, its sets from `library`.
+///
+/// # Errors
+/// A set the library does not have, or too many players, as a message.
+pub fn setup(settings: &Settings, players: usize, library: &Library) -> Result<GameSetup, String> {
+    let catalogs = library.catalogs(&settings.tilesets)?;
     let players = u8::try_from(players).map_err(|_| "too many players".to_owned())?;
     Ok(GameSetup::new(catalogs, players).with_seed(settings.seed).with_options(settings.rules))
 }
 
-/// `CREATE_ROOM`'s settings, checked: sets that exist and combine, a player count the sets
-/// allow, rule options the engine knows. A room without a chosen seed gets one from
+/// `CREATE_ROOM`'s settings, checked: sets `library` has and that combine, a player count
+/// the sets allow, rule options the engine knows. A room without a chosen seed gets one from
 /// `random_seed` (the host's random source; None when it has none).
 ///
 /// # Errors
 /// The settings the engine or the protocol refuse, or no random source for a seed.
 pub fn check_settings(
     asked: RoomSettings,
+    library: &Library,
     random_seed: impl FnOnce() -> Option<u64>,
 ) -> Result<Settings, Refusal> {
     let refuse = |message: String| Refusal::new(ErrorCode::InvalidRoomSettings, message);
-    let mut seats = 0;
-    for name in &asked.tilesets {
-        let catalog = Catalog::builtin(name).map_err(|error| refuse(error.to_string()))?;
-        seats += catalog.figures().colours.len();
-    }
+    let seats: usize = library
+        .catalogs(&asked.tilesets)
+        .map_err(refuse)?
+        .iter()
+        .map(|catalog| catalog.figures().colours.len())
+        .sum();
     let most = seats.min(6);
     if !(2..=most).contains(&usize::from(asked.max_players)) {
         return Err(refuse(format!("maxPlayers is 2 to {most} with these tile sets")));
@@ -1594,7 +1612,7 @@ pub fn check_settings(
         turn_seconds: asked.turn_seconds,
     };
     // The engine has the last word: a setup it refuses is refused here, not at START_GAME.
-    let game_setup = setup(&settings, 2).map_err(refuse)?;
+    let game_setup = setup(&settings, 2, library).map_err(refuse)?;
     Game::new(game_setup).map_err(|error| refuse(error.to_string()))?;
     Ok(settings)
 }
@@ -1614,14 +1632,23 @@ mod tests {
             turn_seconds: None,
         };
         let drawn = || Some(7);
-        assert!(check_settings(asked(&["base"], 5), drawn).is_ok());
-        assert!(check_settings(asked(&["base"], 6), drawn).is_err());
-        assert!(check_settings(asked(&["base", "inns_and_cathedrals"], 6), drawn).is_ok());
+        assert!(check_settings(asked(&["base"], 5), &Library::builtin(), drawn).is_ok());
+        assert!(check_settings(asked(&["base"], 6), &Library::builtin(), drawn).is_err());
+        assert!(
+            check_settings(asked(&["base", "inns_and_cathedrals"], 6), &Library::builtin(), drawn)
+                .is_ok()
+        );
         let unseeded = RoomSettings { seed: None, ..asked(&["base"], 2) };
-        let settings = check_settings(unseeded, drawn).unwrap();
+        let settings = check_settings(unseeded, &Library::builtin(), drawn).unwrap();
         assert_eq!((settings.seed, settings.seed_chosen), (7, false));
-        assert!(check_settings(asked(&["base"], 2), drawn).unwrap().seed_chosen);
-        let refused = check_settings(RoomSettings { seed: None, ..asked(&["base"], 2) }, || None);
+        assert!(
+            check_settings(asked(&["base"], 2), &Library::builtin(), drawn).unwrap().seed_chosen
+        );
+        let refused = check_settings(
+            RoomSettings { seed: None, ..asked(&["base"], 2) },
+            &Library::builtin(),
+            || None,
+        );
         assert_eq!(refused.unwrap_err().code, ErrorCode::InternalError);
     }
 
@@ -1663,14 +1690,14 @@ mod tests {
 
     /// Ann's room with Bob in it, and the effects of Bob's joining.
     fn room_of_two() -> (Room, Effects) {
-        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"));
+        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"), Arc::default());
         let joined = room.join(person("bob"), false).unwrap();
         (room, joined)
     }
 
     #[test]
     fn a_new_room_is_stored_then_told() {
-        let (_, effects) = Room::new("r1".into(), settings(None), person("ann"));
+        let (_, effects) = Room::new("r1".into(), settings(None), person("ann"), Arc::default());
         assert!(matches!(effects.writes(), [Write::Room(record)] if record.members.len() == 1));
         assert_eq!(
             kinds(&effects),
@@ -1751,7 +1778,7 @@ mod tests {
 
     #[test]
     fn the_last_person_out_closes_the_room() {
-        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"));
+        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"), Arc::default());
         let _ = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap();
         let left = room.leave("ann").unwrap();
         assert_eq!(left.closing(), Some(Closing::Empty));
@@ -1781,7 +1808,7 @@ mod tests {
 
     #[test]
     fn nobody_plays_a_bots_turn() {
-        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"));
+        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"), Arc::default());
         let _ = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap();
         let _ = room.start("ann").unwrap();
         // Ann moves first; once she has, the bot is to move.
@@ -1815,10 +1842,10 @@ mod tests {
 
     #[test]
     fn a_chosen_seed_is_told_and_a_drawn_one_is_not() {
-        let (chosen, _) = Room::new("r1".into(), settings(Some(42)), person("ann"));
+        let (chosen, _) = Room::new("r1".into(), settings(Some(42)), person("ann"), Arc::default());
         assert_eq!(chosen.room_state().seed, Some(42));
         assert_eq!(serde_json::to_value(chosen.summary()).unwrap()["seed"], 42);
-        let (drawn, _) = Room::new("r2".into(), settings(None), person("ann"));
+        let (drawn, _) = Room::new("r2".into(), settings(None), person("ann"), Arc::default());
         let listed = serde_json::to_value(drawn.summary()).unwrap();
         assert!(listed.get("seed").is_none());
         assert!(serde_json::to_value(drawn.room_state()).unwrap().get("seed").is_none());
@@ -1826,11 +1853,11 @@ mod tests {
 
     #[test]
     fn stored_bots_get_ids_no_client_can_claim() {
-        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"));
+        let (mut room, _) = Room::new("r1".into(), settings(None), person("ann"), Arc::default());
         let _ = room.add_bot("ann", "Robo".into(), BotLevel::Easy).unwrap();
         let mut record = room.record();
         record.members[1].player_id = "r1-bot-1".into(); // as rooms were stored before
-        let restored = Room::restore(record, &[]).unwrap();
+        let restored = Room::restore(record, &[], Arc::default()).unwrap();
         assert_eq!(restored.members[1].player_id, "bot:r1:2");
     }
 

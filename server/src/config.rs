@@ -121,6 +121,9 @@ pub struct Config {
     /// Bots the operator added (`--bot NAME=COMMAND`): profiles of kind external, which
     /// `ADD_BOT` may name besides the three levels.
     pub external_bots: Vec<carcassonne_bots::Profile>,
+    /// The tile sets rooms may use: the built-in ones and the operator's files
+    /// (`--tilesets PATH`).
+    pub library: std::sync::Arc<carcassonne_rooms::Library>,
 }
 
 impl Default for Config {
@@ -140,6 +143,7 @@ impl Default for Config {
             identity_retention: Duration::from_secs(365 * 86_400),
             limits: Limits::default(),
             external_bots: Vec::new(),
+            library: std::sync::Arc::default(),
         }
     }
 }

@@ -241,7 +241,7 @@ impl Hub {
                 highest = highest.max(number);
             }
             let id = stored.id.clone();
-            match Room::restore(stored, &actions) {
+            match Room::restore(stored, &actions, Arc::clone(&self.config.library)) {
                 Ok(room) => {
                     // Nobody is connected yet: the absence grace runs with the others.
                     let clocks = room.turn_clocks();
@@ -408,14 +408,17 @@ impl Hub {
             })
             .await;
         match stored {
-            Ok(Ok(Some((stored, actions)))) => match Room::restore(stored, &actions) {
-                Ok(room) => {
-                    self.rooms_mut().insert(id.to_owned(), Arc::new(tokio::sync::Mutex::new(room)));
+            Ok(Ok(Some((stored, actions)))) => {
+                match Room::restore(stored, &actions, Arc::clone(&self.config.library)) {
+                    Ok(room) => {
+                        self.rooms_mut()
+                            .insert(id.to_owned(), Arc::new(tokio::sync::Mutex::new(room)));
+                    }
+                    Err(error) => {
+                        tracing::error!(room = %id, %error, "the stored room cannot be resumed")
+                    }
                 }
-                Err(error) => {
-                    tracing::error!(room = %id, %error, "the stored room cannot be resumed")
-                }
-            },
+            }
             Ok(Ok(None)) => {
                 self.rooms_mut().remove(id);
                 lock(&self.creators).rooms.remove(id);
@@ -1006,7 +1009,7 @@ impl Hub {
         if let Some(current) = self.session_room(player) {
             return Err(already_in(&current));
         }
-        let settings = check_settings(asked, || {
+        let settings = check_settings(asked, &self.config.library, || {
             let mut bytes = [0u8; 8];
             getrandom::fill(&mut bytes).ok().map(|()| u64::from_le_bytes(bytes))
         })?;
@@ -1033,8 +1036,9 @@ impl Hub {
             }
             format!("r{}", self.next_room.fetch_add(1, Ordering::Relaxed))
         };
-        let ((room, mut effects), session) =
-            self.enter_room(player, &id, |creator| Ok(Room::new(id.clone(), settings, creator)))?;
+        let ((room, mut effects), session) = self.enter_room(player, &id, |creator| {
+            Ok(Room::new(id.clone(), settings, creator, Arc::clone(&self.config.library)))
+        })?;
         effects.store_too(session);
         let shared = Arc::new(tokio::sync::Mutex::new(room));
         let room = shared.lock().await;
@@ -1059,7 +1063,8 @@ impl Hub {
                 storage.finished_games_of(&wanted, GAMES_LISTED)
             })
             .await?;
-        tokio::task::spawn_blocking(move || finished_games(stored))
+        let library = Arc::clone(&self.config.library);
+        tokio::task::spawn_blocking(move || finished_games(stored, &library))
             .await
             .map_err(|_| Refusal::new(ErrorCode::InternalError, "the games could not be read back"))
     }
@@ -1127,9 +1132,10 @@ impl Hub {
         let wanted = id.to_owned();
         let stored = self.storage.read(move |storage| storage.finished_game(&wanted)).await??;
         let Some((room, actions)) = stored else { return Ok(None) };
+        let library = Arc::clone(&self.config.library);
         // A replay is work for a blocking thread, not a socket's.
         tokio::task::spawn_blocking(move || {
-            let setup = crate::room::setup(&room.settings, room.members.len())
+            let setup = crate::room::setup(&room.settings, room.members.len(), &library)
                 .map_err(StorageError::Corrupt)?;
             let game = carcassonne::Game::replay(setup, &actions)
                 .map_err(|error| StorageError::Corrupt(error.to_string()))?;
@@ -1145,10 +1151,12 @@ impl Hub {
 /// Each finished game as `GAMES` lists it, its scores from the game replayed.
 fn finished_games(
     stored: Vec<(crate::storage::StoredRoom, Vec<carcassonne::Action>)>,
+    library: &carcassonne_rooms::Library,
 ) -> Vec<serde_json::Value> {
     let mut games = Vec::with_capacity(stored.len());
     for (room, actions) in stored {
-        let Ok(setup) = crate::room::setup(&room.settings, room.members.len()) else {
+        let Ok(setup) = crate::room::setup(&room.settings, room.members.len(), library) else {
+            tracing::error!(room = %room.id, "a finished game's tile sets are gone; left out of GAMES");
             continue;
         };
         let Ok(game) = carcassonne::Game::replay(setup, &actions) else {

@@ -65,6 +65,22 @@ struct Args {
     /// its turn's --bot-ms.
     #[arg(long, default_value_t = 5000, value_name = "MS")]
     bot_start_ms: u64,
+    /// A tile set file (tilesets/README.md), or a folder whose `*.toml` files are tile sets,
+    /// that rooms may use besides the built-in sets. Repeat for several. Every file is
+    /// checked at start: one with a problem stops the server, with all its problems listed.
+    #[arg(long = "tilesets", value_name = "PATH")]
+    tilesets: Vec<PathBuf>,
+}
+
+/// The built-in sets and those of every `--tilesets` path.
+fn library(paths: &[PathBuf]) -> Result<carcassonne_rooms::Library, String> {
+    let mut library = carcassonne_rooms::Library::builtin();
+    for path in paths {
+        library
+            .add_path(path)
+            .map_err(|error| format!("--tilesets {}: {error}", path.display()))?;
+    }
+    Ok(library)
 }
 
 /// The profiles of `--bot NAME=COMMAND`, each taking at most `move_ms` a turn and `start_ms`
@@ -179,6 +195,7 @@ fn main() -> ExitCode {
                 .iter()
                 .map(|host| checked_host(host))
                 .collect::<Result<_, _>>()?,
+            library: std::sync::Arc::new(library(&args.tilesets)?),
             ..carcassonne_server::Config::default()
         })
     })();
@@ -213,6 +230,15 @@ fn main() -> ExitCode {
         tracing::info!(
             "serving http://{address}/ (WebSocket at ws://{address}/ws), games {stored}"
         );
+        let added: Vec<&str> = config
+            .library
+            .sets()
+            .map(|set| set.info().id.as_str())
+            .filter(|id| !config.library.is_builtin(id))
+            .collect();
+        if !added.is_empty() {
+            tracing::info!("tile sets from files: {}", added.join(", "));
+        }
         let ctrl_c = async {
             let _ = tokio::signal::ctrl_c().await;
             tracing::info!("stopping (every game is stored)");

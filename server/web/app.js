@@ -42,7 +42,7 @@
  * @typedef {{featureId: number, figure: string}} FigureOption
  * @typedef {{playerId: string, position: Position, rotation: number, tile: Tile,
  *   meepleOptions?: FigureOption[], abbotRecalls?: Position[]}} Placed
- * @typedef {{id: string, name: string, tiles: number, colours: string[]}} TileSetInfo
+ * @typedef {{id: string, name: string, tiles: number, colours: string[], builtin?: boolean}} TileSetInfo
  * @typedef {{tiles: Map<string, SetTile> | null, delay: number}} LoadedSet
  * @typedef {"name" | "rooms" | "create" | "room" | "game" | "general"} Place
  * @typedef {{type: string, data: object, messageId: string, place: Place}} Outgoing
@@ -704,7 +704,9 @@ function buildSetChoices() {
     }
     check.addEventListener("change", updateMaxPlayers);
     const tiles = typeof set.tiles === "number" ? ` (${set.tiles} tiles)` : "";
-    label.append(check, ` ${setName(set.id)}${tiles}${set.id === "base" ? ", always" : ""}`);
+    // A set from the host's own files (`--tilesets`) says so: its rules are not the engine's.
+    const own = set.builtin === false ? ", this host's own" : "";
+    label.append(check, ` ${setName(set.id)}${tiles}${own}${set.id === "base" ? ", always" : ""}`);
     box.append(label);
   }
   updateMaxPlayers();

@@ -106,18 +106,18 @@ impl OfflineServer {
     }
 }
 
-/// What the server's `GET /tilesets` gives: `{tilesets: [{id, name, tiles, colours}],
-/// colours: [{name, shade}]}`.
+/// What the server's `GET /tilesets` gives for the built-in sets: `{tilesets: [{id, name,
+/// tiles, colours, builtin}], colours: [{name, shade}]}`.
 #[wasm_bindgen(js_name = pageCatalogue)]
 pub fn page_catalogue() -> Result<JsValue, JsValue> {
-    to_js(&catalogue::tilesets())
+    to_js(&catalogue::tilesets(&carcassonne_rooms::Library::builtin()))
 }
 
 /// What the server's `GET /tilesets/{set}` gives, with each tile's SVG at each rotation as
 /// `pictures` (four strings) besides.
 #[wasm_bindgen(js_name = pageTileset)]
 pub fn page_tileset(set: &str) -> Result<JsValue, JsValue> {
-    let tiles = catalogue::tileset(set, true)
+    let tiles = catalogue::tileset(&carcassonne_rooms::Library::builtin(), set, true)
         .ok_or_else(|| range_error(format!("no built-in tile set is called {set}")))?;
     to_js(&tiles)
 }

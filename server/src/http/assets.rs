@@ -1,7 +1,7 @@
 //! What the HTTP routes serve that the server computes (the tile-set catalogue, each set's
 //! tiles with their figure anchors, each tile's picture): computed once, on first use and off
 //! the sockets' threads, then kept and served with a validator. Every key is known at start
-//! (the built-in sets, their tiles, four rotations), so what is kept is bounded.
+//! (the library's sets, their tiles, four rotations), so what is kept is bounded.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -9,7 +9,8 @@ use std::sync::Arc;
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use carcassonne::{BUILTIN_NAMES, Catalog, Rotation};
+use carcassonne::Rotation;
+use carcassonne_rooms::Library;
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 
@@ -68,44 +69,48 @@ type Slot = OnceCell<Arc<Computed>>;
 
 /// Every computed route's body, each computed at its first request.
 pub struct Assets {
+    library: Arc<Library>,
     catalogue: Slot,
-    tilesets: HashMap<&'static str, Slot>,
+    tilesets: HashMap<String, Slot>,
     /// By set, tile id and rotation in degrees.
-    pictures: HashMap<(&'static str, String, u16), Slot>,
+    pictures: HashMap<(String, String, u16), Slot>,
 }
 
 impl Assets {
-    /// The slots of every built-in set, tile and rotation (nothing is computed yet but the
-    /// list of tiles).
-    pub fn new() -> Assets {
+    /// The slots of every set of `library`, its tiles and their rotations (nothing is
+    /// computed yet but the list of tiles).
+    pub fn new(library: Arc<Library>) -> Assets {
         let mut tilesets = HashMap::new();
         let mut pictures = HashMap::new();
-        for &set in BUILTIN_NAMES.iter() {
-            let Ok(catalog) = Catalog::builtin(set) else { continue };
-            tilesets.insert(set, Slot::new());
+        for catalog in library.sets() {
+            let set = &catalog.info().id;
+            tilesets.insert(set.clone(), Slot::new());
             for tile in catalog.tiles() {
                 for rotation in Rotation::ALL {
-                    pictures.insert((set, tile.id().to_owned(), rotation.degrees()), Slot::new());
+                    let key = (set.clone(), tile.id().to_owned(), rotation.degrees());
+                    pictures.insert(key, Slot::new());
                 }
             }
         }
-        Assets { catalogue: Slot::new(), tilesets, pictures }
+        Assets { library, catalogue: Slot::new(), tilesets, pictures }
     }
 
     /// `GET /tilesets`.
     pub async fn catalogue(&self) -> Option<Arc<Computed>> {
-        compute(&self.catalogue, || {
-            let value = carcassonne_rooms::catalogue::tilesets();
+        let library = Arc::clone(&self.library);
+        compute(&self.catalogue, move || {
+            let value = carcassonne_rooms::catalogue::tilesets(&library);
             Some(Computed::new(serde_json::to_vec(&value).ok()?, JSON, REVALIDATE))
         })
         .await
     }
 
-    /// `GET /tilesets/{set}`: None for a name no built-in set has.
+    /// `GET /tilesets/{set}`: None for a name the library has no set of.
     pub async fn tileset(&self, set: &str) -> Option<Arc<Computed>> {
-        let (&name, slot) = self.tilesets.get_key_value(set)?;
+        let (name, slot) = self.tilesets.get_key_value(set)?;
+        let (library, name) = (Arc::clone(&self.library), name.clone());
         compute(slot, move || {
-            let value = carcassonne_rooms::catalogue::tileset(name, false)?;
+            let value = carcassonne_rooms::catalogue::tileset(&library, &name, false)?;
             Some(Computed::new(serde_json::to_vec(&value).ok()?, JSON, REVALIDATE))
         })
         .await
@@ -114,11 +119,10 @@ impl Assets {
     /// `GET /tiles/{set}/{tile}` turned by `degrees`: None for a set, tile or rotation that
     /// is not there.
     pub async fn picture(&self, set: &str, tile: &str, degrees: u16) -> Option<Arc<Computed>> {
-        let (key, slot) =
-            self.pictures.get_key_value(&(set_name(set)?, tile.to_owned(), degrees))?;
-        let (set, tile) = (key.0, key.1.clone());
+        let slot = self.pictures.get(&(set.to_owned(), tile.to_owned(), degrees))?;
+        let (library, set, tile) = (Arc::clone(&self.library), set.to_owned(), tile.to_owned());
         compute(slot, move || {
-            let catalog = Catalog::builtin(set).ok()?;
+            let catalog = library.get(&set)?;
             let (_, tile_type) = catalog.tile_by_id(&tile)?;
             let rotation = Rotation::from_degrees(degrees)?;
             let svg = carcassonne_render::tile_svg(tile_type, catalog.marks(), rotation);
@@ -127,23 +131,18 @@ impl Assets {
         .await
     }
 
-    /// Whether `set` is a built-in set's name.
+    /// Whether the library has a set called `set`.
     pub fn has_set(&self, set: &str) -> bool {
         self.tilesets.contains_key(set)
     }
 
     /// Whether `set` has a tile `tile`.
     pub fn has_tile(&self, set: &str, tile: &str) -> bool {
-        set_name(set).is_some_and(|set| self.pictures.contains_key(&(set, tile.to_owned(), 0)))
+        self.pictures.contains_key(&(set.to_owned(), tile.to_owned(), 0))
     }
 }
 
 const JSON: &str = "application/json";
-
-/// The built-in set named `set`, as the list's own `'static` name.
-fn set_name(set: &str) -> Option<&'static str> {
-    BUILTIN_NAMES.iter().copied().find(|name| *name == set)
-}
 
 /// The slot's body, computed by `make` on the blocking threads if it is the first asked for;
 /// requests that come meanwhile wait for that one computation. None when `make` has none (it

@@ -142,7 +142,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tilesets", get(tilesets))
         .route("/tilesets/{set}", get(tileset))
         .route("/tiles/{set}/{tile}", get(tile_svg))
-        .layer(Extension(Arc::new(Assets::new())))
+        .layer(Extension(Arc::new(Assets::new(Arc::clone(&hub.config.library)))))
         .layer(axum::middleware::from_fn_with_state(Arc::clone(&hub), guard::guard))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(hub)
