@@ -211,6 +211,14 @@ impl Clone for Board {
             tiles: self.tiles,
         }
     }
+
+    fn clone_from(&mut self, source: &Board) {
+        self.cells.clone_from(&source.cells);
+        (self.min_x, self.min_y, self.width, self.height) =
+            (source.min_x, source.min_y, source.width, source.height);
+        crate::features::roomy_clone_from(&mut self.frontier, &source.frontier);
+        self.tiles = source.tiles;
+    }
 }
 
 impl Default for Board {

@@ -294,6 +294,14 @@ fn play_and_check(setup: GameSetup, moves: u64) {
             let mut again = game.clone();
             again.restart(moves);
             assert_eq!(again, game.restarted(moves));
+            // Copying into a game that stands elsewhere (a search's buffer) gives the same
+            // game as a fresh copy, every field of it: the restarted game has played on.
+            let mut played = game.restarted(moves);
+            while let Some(action) = played.legal_action(0).filter(|_| played.actions().len() < 9) {
+                played.apply(action).unwrap();
+            }
+            played.clone_from(&game);
+            assert_eq!(played, game);
         }
         game.legal_actions_into(&mut legal);
         // Counting and asking by index agree with the list, one past the end is `None`.

@@ -90,14 +90,17 @@ pub fn each_turn_option(game: &Game, mut each: impl FnMut(TurnOption, &Game)) {
     let mut placements = Vec::new();
     distinct_placements(game, &mut placements);
     let mut figures = Vec::new();
+    // Two games copied into again and again (`clone_from` reuses their memory): a turn on a
+    // large board copies it hundreds of times, and fresh copies cost more than the search.
+    let (mut placed, mut after) = (game.clone(), game.clone());
     for place in placements {
-        let mut placed = game.clone();
+        placed.clone_from(game);
         if placed.apply(place).is_err() {
             continue;
         }
         placed.legal_actions_into(&mut figures);
         for figure in &figures {
-            let mut after = placed.clone();
+            after.clone_from(&placed);
             if after.apply(*figure).is_ok() {
                 each(TurnOption { place, figure: *figure }, &after);
             }

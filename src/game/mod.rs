@@ -9,7 +9,7 @@ use crate::action::{Action, ActionError, ActionKind, Forbidden, Phase};
 use crate::bag::Bag;
 use crate::board::Board;
 use crate::event::{Event, PointsByKind};
-use crate::features::{Features, NodeId, roomy_clone};
+use crate::features::{Features, NodeId, roomy_clone, roomy_clone_from};
 use crate::flock::SheepBag;
 use crate::geom::{Dir, Rotation};
 use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
@@ -211,6 +211,36 @@ impl Clone for Game {
             log: roomy_clone(&self.log),
         }
     }
+
+    /// Copies `source` into the memory this game holds: what a search does to copy one
+    /// position again and again without allocating.
+    fn clone_from(&mut self, source: &Game) {
+        self.rules.clone_from(&source.rules);
+        self.seed = source.seed;
+        self.board.clone_from(&source.board);
+        self.features.clone_from(&source.features);
+        self.bag.clone_from(&source.bag);
+        self.rng = source.rng;
+        self.phase = source.phase;
+        self.current = source.current;
+        self.scores = source.scores;
+        self.by_kind = source.by_kind;
+        self.supply = source.supply;
+        self.tokens.clone_from(&source.tokens);
+        self.titles.clone_from(&source.titles);
+        self.turn_holders.clone_from(&source.turn_holders);
+        self.collects = source.collects;
+        roomy_clone_from(&mut self.figures, &source.figures);
+        roomy_clone_from(&mut self.cloisters, &source.cloisters);
+        roomy_clone_from(&mut self.placed, &source.placed);
+        self.chain_ends.clone_from(&source.chain_ends);
+        self.placements = source.placements;
+        self.closes = source.closes;
+        self.deployments = source.deployments;
+        self.discarded.clone_from(&source.discarded);
+        self.specials.clone_from(&source.specials);
+        roomy_clone_from(&mut self.log, &source.log);
+    }
 }
 
 impl Game {
@@ -327,6 +357,7 @@ impl Game {
         self.tokens.resize(rules.rulebook.tokens().len(), ByPlayer::default());
         self.titles.clear();
         self.titles.resize(rules.rulebook.titles().len(), TitleStanding::default());
+        self.turn_holders.clear();
         self.collects = !self.tokens.is_empty() || !self.titles.is_empty();
         self.figures.clear();
         self.cloisters.clear();
