@@ -160,7 +160,10 @@ pub use rulebook::{
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};
-pub use setup::{FarmScoring, GameSetup, RuleOptions, SetupError, TitleScoring, UnfinishedMarks};
+pub use setup::{
+    FarmScoring, GameSetup, MAX_CLASHES, RuleOptions, SetupError, TitleScoring, UnfinishedMarks,
+    clashes,
+};
 pub use tile::{TileIndex, TileType};
 pub use view::{Challenge, PlayerView, TileOnBoard};
 

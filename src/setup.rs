@@ -12,7 +12,7 @@ use crate::catalog::Catalog;
 use crate::fit::FitTable;
 use crate::limits::MAX_GAME_TILES;
 use crate::player::{Figure, MAX_PLAYERS, Supply};
-use crate::rulebook::{ChainRule, Conflict, RivalRule, RuleId, Rulebook};
+use crate::rulebook::{ChainRule, Conflict, Mark, RivalRule, RuleId, Rulebook};
 use crate::segment::{SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
 
@@ -303,6 +303,24 @@ pub enum SetupError {
         /// The set listed later.
         second: String,
     },
+    /// Two rules of two sets could both decide one thing (two tie-breaks, two value rules of
+    /// one precedence for the same features), and neither set orders them: which one held
+    /// would be the order the sets were listed in.
+    #[error(
+        "{what} `{first_rule}` of `{first}` and {what} `{second_rule}` of `{second}` could both decide the same features with equal standing, so the order the sets are listed in would; give the rules different `precedence` where they take one, or play the sets apart"
+    )]
+    EqualStanding {
+        /// `"value rule"`, `"farm rule"`, `"tie-break"`, `"pig rule"` or `"flock"`.
+        what: &'static str,
+        /// The first rule's id.
+        first_rule: String,
+        /// The set that declares it.
+        first: String,
+        /// The second rule's id.
+        second_rule: String,
+        /// The set that declares it.
+        second: String,
+    },
     /// The sets declare more marks together than a game holds.
     #[error("the tile sets declare more than {max} marks together", max = crate::rulebook::MAX_MARKS)]
     TooManyMarks,
@@ -537,21 +555,43 @@ impl RivalSides {
     }
 }
 
-/// The marks and rules of several sets as one rulebook, and their tile types numbered one
-/// set after another, each segment's marks numbered as that rulebook declares them.
+/// Every reason `catalogs` cannot be played together, whatever the players and options: tile
+/// ids two sets share, more tile types than a game numbers, and each clash of their
+/// declarations (a mark, rule, token kind or title declared differently, two rules of equal
+/// standing, more of a kind than a game holds). Empty when they combine. This is what
+/// `carcassonne tileset check A B` reports for files that are each valid.
 ///
-/// # Errors
-/// A tile id used by two sets, more types than tile numbers, or declarations that clash.
-pub(crate) fn combine(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<TileType>), SetupError> {
+/// ```
+/// use carcassonne::{Catalog, SetupError, clashes};
+/// let sets = [Catalog::builtin("base")?, Catalog::builtin("base_c2")?];
+/// assert!(matches!(clashes(&sets)[0], SetupError::DuplicateTileId { .. }));
+/// let sets = [Catalog::builtin("base")?, Catalog::builtin("inns_and_cathedrals")?];
+/// assert!(clashes(&sets).is_empty());
+/// # Ok::<(), carcassonne::UnknownBuiltin>(())
+/// ```
+#[must_use]
+pub fn clashes(catalogs: &[Catalog]) -> Vec<SetupError> {
+    match combined(catalogs) {
+        Ok(_) => Vec::new(),
+        Err(clashes) => clashes,
+    }
+}
+
+/// The sets' declarations as one rulebook, with each set's mark numbers in it; or every
+/// reason they cannot be one, in the order the sets bring them (never empty).
+fn combined(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<Vec<Mark>>), Vec<SetupError>> {
+    let mut clashes = Vec::new();
     let types: usize = catalogs.iter().map(|c| c.tiles().len()).sum();
     if types > usize::from(TileIndex::MAX) {
-        return Err(SetupError::TooManyTileTypes { types });
+        clashes.push(SetupError::TooManyTileTypes { types });
     }
     let mut set_of_id: BTreeMap<&str, usize> = BTreeMap::new();
     for (set, catalog) in catalogs.iter().enumerate() {
         for tile in catalog.tiles() {
-            if let Some(earlier) = set_of_id.insert(tile.id(), set) {
-                return Err(SetupError::DuplicateTileId {
+            if let Some(earlier) = set_of_id.insert(tile.id(), set)
+                && clashes.len() < MAX_CLASHES
+            {
+                clashes.push(SetupError::DuplicateTileId {
                     id: tile.id().into(),
                     first: catalogs[earlier].info().id.clone(),
                     second: catalog.info().id.clone(),
@@ -560,15 +600,46 @@ pub(crate) fn combine(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<TileType>),
         }
     }
     let books = catalogs.iter().map(|catalog| (catalog.info().id.as_str(), catalog.rulebook()));
-    let (rulebook, maps) = Rulebook::combine(books).map_err(|conflict| match conflict {
-        Conflict::Differs { what, id, first, second } => {
-            SetupError::ConflictingDeclaration { what, id, first, second }
+    let combined = Rulebook::combine(books).map_err(|conflicts| {
+        conflicts.into_iter().take(MAX_CLASHES).map(|conflict| match conflict {
+            Conflict::Differs { what, id, first, second } => {
+                SetupError::ConflictingDeclaration { what, id, first, second }
+            }
+            Conflict::EqualStanding { what, first, second } => SetupError::EqualStanding {
+                what,
+                first_rule: first.0,
+                first: first.1,
+                second_rule: second.0,
+                second: second.1,
+            },
+            Conflict::TooManyMarks => SetupError::TooManyMarks,
+            Conflict::TooManyRules => SetupError::TooManyRules,
+            Conflict::TooManyTokens => SetupError::TooManyTokens,
+            Conflict::TooManyTitles => SetupError::TooManyTitles,
+        })
+    });
+    match combined {
+        Ok(combined) if clashes.is_empty() => Ok(combined),
+        Ok(_) => Err(clashes),
+        Err(more) => {
+            clashes.extend(more);
+            clashes.truncate(MAX_CLASHES);
+            Err(clashes)
         }
-        Conflict::TooManyMarks => SetupError::TooManyMarks,
-        Conflict::TooManyRules => SetupError::TooManyRules,
-        Conflict::TooManyTokens => SetupError::TooManyTokens,
-        Conflict::TooManyTitles => SetupError::TooManyTitles,
-    })?;
+    }
+}
+
+/// The most clashes [`clashes`] lists: two sets sharing every tile id of a big deck would
+/// otherwise list each.
+pub const MAX_CLASHES: usize = 100;
+
+/// The marks and rules of several sets as one rulebook, and their tile types numbered one
+/// set after another, each segment's marks numbered as that rulebook declares them.
+///
+/// # Errors
+/// A tile id used by two sets, more types than tile numbers, or declarations that clash.
+pub(crate) fn combine(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<TileType>), SetupError> {
+    let (rulebook, maps) = combined(catalogs).map_err(|mut clashes| clashes.swap_remove(0))?;
     let tiles = catalogs
         .iter()
         .zip(&maps)
@@ -658,7 +729,9 @@ mod tests {
             Rules::new(GameSetup::new(sets, 2)).unwrap_err().to_string()
         };
         let pennant = "[[mark]]\nid = \"pennant\"\nname = \"Pennant\"\non = [\"city\"]\n\
-                       merge = \"count\"\ncomplete = 3\nglyph = \"shield\"\ncolour = \"blue\"\n";
+                       merge = \"count\"\ncomplete = 3\nglyph = \"shield\"\ncolour = \"blue\"\n\
+                       [[value]]\nid = \"pennant_cities\"\nfeature = \"city\"\n\
+                       with = [\"pennant\"]\nper_tile = 3\n";
         assert_eq!(
             refused("cathars", pennant),
             "`other` declares mark `pennant` differently from `base`; sets that share a mark must declare it alike"
@@ -677,6 +750,46 @@ mod tests {
             refused("king_and_robber", king),
             "`other` declares title `king` differently from `king_and_robber`; sets that share a title must declare it alike"
         );
+    }
+
+    /// Two sets' rules that could both decide one feature, with nothing to order them, are
+    /// refused: the order the sets were listed in would decide. Rules that never meet (two
+    /// sizes of city), or that a precedence orders, are not.
+    #[test]
+    fn rules_of_equal_standing_from_two_sets_are_refused() {
+        let city_rule = |id: &str, tiles: u32, precedence: u32| {
+            let text = alloc::format!(
+                "[set]\nid = \"{id}\"\nname = \"Other\"\nedition = 1\n\
+                 [[value]]\nid = \"{id}_rule\"\nfeature = \"city\"\nstate = \"complete\"\n\
+                 tiles = {tiles}\nprecedence = {precedence}\nper_tile = 5\n\
+                 [[tile]]\nid = \"{id}1\"\nname = \"Meadow\"\ncount = 1\n\
+                 edges = {{ N = \"field\", E = \"field\", S = \"field\", W = \"field\" }}\n\
+                 segments = [{{ kind = \"field\", half_edges = [\"N_w\", \"N_e\", \"E_n\", \"E_s\", \"S_e\", \"S_w\", \"W_s\", \"W_n\"] }}]\n"
+            );
+            Catalog::from_toml("other.toml", &text).unwrap()
+        };
+        let with = |other: Catalog| {
+            let mut sets = builtin(&["base"]);
+            sets.push(other);
+            clashes(&sets)
+        };
+        // The base game's tiny city: complete cities of 2 tiles, precedence 10.
+        assert_eq!(with(city_rule("three", 3, 10)), []);
+        assert_eq!(with(city_rule("higher", 2, 11)), []);
+        let refused = with(city_rule("same", 2, 10));
+        assert_eq!(
+            refused,
+            [SetupError::EqualStanding {
+                what: "value rule",
+                first_rule: "tiny_city".into(),
+                first: "base".into(),
+                second_rule: "same_rule".into(),
+                second: "same".into(),
+            }]
+        );
+        let mut sets = builtin(&["base"]);
+        sets.push(city_rule("same", 2, 10));
+        assert_eq!(Rules::new(GameSetup::new(sets, 2)).unwrap_err(), refused[0]);
     }
 
     #[test]

@@ -9,6 +9,8 @@ use std::path::Path;
 use carcassonne::{Catalog, Code};
 
 const DIR: &str = "tests/dsl/invalid";
+/// Sets that are each valid and clash when played together: a folder of files per case.
+const TOGETHER: &str = "tests/dsl/together";
 
 fn fixtures() -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR))
@@ -54,15 +56,81 @@ fn there_are_at_least_twelve_fixtures() {
     assert!(fixtures().len() >= 12, "only {} fixtures", fixtures().len());
 }
 
+/// The cases under `tests/dsl/together/`, by folder name.
+fn together_cases() -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(TOGETHER))
+        .unwrap()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_type().unwrap().is_dir())
+        .map(|entry| entry.file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+/// What `carcassonne tileset check` prints for the files of case `name` together, each valid:
+/// a line per clash under `dsl-sets-clash`, the files joined as the command joins them.
+fn clashes_of(name: &str) -> String {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join(TOGETHER).join(name);
+    let mut files: Vec<String> = fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|file| file.ends_with(".toml"))
+        .collect();
+    files.sort();
+    let catalogs: Vec<Catalog> = files
+        .iter()
+        .map(|file| {
+            let path = format!("{TOGETHER}/{name}/{file}");
+            let text = fs::read_to_string(folder.join(file)).unwrap();
+            Catalog::from_toml(&path, &text).unwrap_or_else(|problems| panic!("{problems}"))
+        })
+        .collect();
+    let together: Vec<String> =
+        files.iter().map(|file| format!("{TOGETHER}/{name}/{file}")).collect();
+    let clashes = carcassonne::clashes(&catalogs);
+    assert!(!clashes.is_empty(), "the sets of {name} are meant to clash");
+    clashes
+        .iter()
+        .map(|clash| format!("error[{}]: {}: {clash}\n", Code::SetsClash, together.join(" + ")))
+        .collect()
+}
+
+/// Each case of sets that clash gives exactly its expected lines (`NAME.expected` beside the
+/// folder), every clash at once.
+#[test]
+fn each_clash_of_sets_together_is_reported() {
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut mismatches = Vec::new();
+    for name in together_cases() {
+        let actual = clashes_of(&name);
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(TOGETHER).join(format!("{name}.expected"));
+        if bless {
+            fs::write(&path, &actual).unwrap();
+            continue;
+        }
+        let expected = fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("{} is missing; run with BLESS=1", path.display()));
+        if actual != expected {
+            mismatches.push(format!("--- {name}.expected\n{expected}+++ actual\n{actual}"));
+        }
+    }
+    assert!(mismatches.is_empty(), "clashes changed:\n{}", mismatches.join("\n"));
+}
+
 /// Every diagnostic code a file can produce appears in some golden file, so no message goes
-/// untested. The size limit needs a 1 MiB file and the error cap 100 mistakes: unit tests
-/// cover those two instead.
+/// untested (the clash of sets in a case of sets together). The size limit needs a 1 MiB file
+/// and the error cap 100 mistakes: unit tests cover those two instead.
 #[test]
 fn the_fixtures_cover_every_code() {
-    let seen: BTreeSet<Code> = fixtures()
+    let mut seen: BTreeSet<Code> = fixtures()
         .iter()
         .flat_map(|name| diagnostics_of(name).iter().map(|d| d.code).collect::<Vec<_>>())
         .collect();
+    if !together_cases().is_empty() {
+        seen.insert(Code::SetsClash);
+    }
     let missing: Vec<&str> = Code::ALL
         .iter()
         .filter(|code| !seen.contains(code) && **code != Code::TooManyErrors)

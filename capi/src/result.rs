@@ -374,7 +374,10 @@ pub(crate) fn setup_code(error: &SetupError) -> carc_result {
         SetupError::TooManyTileTypes { .. } => carc_result::TooManyTileTypes,
         SetupError::NoFollowers => carc_result::NoFollowers,
         SetupError::TooManyTiles { .. } => carc_result::TooManyTiles,
-        SetupError::ConflictingDeclaration { .. } => carc_result::ConflictingDeclaration,
+        // Two rules of equal standing are declarations that conflict, as two of one id are.
+        SetupError::ConflictingDeclaration { .. } | SetupError::EqualStanding { .. } => {
+            carc_result::ConflictingDeclaration
+        }
         SetupError::TooManyMarks
         | SetupError::TooManyRules
         | SetupError::TooManyTokens

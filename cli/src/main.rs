@@ -73,11 +73,17 @@ enum Command {
 enum TilesetCommand {
     /// Lists the tile sets built into the library.
     List,
-    /// Checks tile set files and prints every problem; exits with 1 if any file is invalid.
+    /// Checks tile set files and prints every problem, then whether they can be played
+    /// together as a game would combine them (every clash, as `dsl-sets-clash`); exits with 1
+    /// if any file is invalid or any two clash.
     Check {
         /// Tile set files (or names of built-in sets).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
+        /// Checks each file alone, not the files together: for a folder of sets that are
+        /// alternatives to each other (the two editions of the base game).
+        #[arg(long)]
+        each: bool,
     },
     /// Prints the validated catalog, as JSON (default) or as canonical tile set TOML.
     Export {
@@ -123,7 +129,7 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Tileset(TilesetCommand::List) => tileset::list(),
-        Command::Tileset(TilesetCommand::Check { files }) => tileset::check(&files),
+        Command::Tileset(TilesetCommand::Check { files, each }) => tileset::check(&files, each),
         Command::Tileset(TilesetCommand::Export { set, format, output }) => {
             tileset::export(&set, format, output.as_deref())
         }

@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use carcassonne::{BUILTIN_NAMES, Catalog, LoadError};
+use carcassonne::{BUILTIN_NAMES, Catalog, Code, LoadError};
 
 use crate::Format;
 use crate::play::plural;
@@ -28,17 +28,23 @@ pub fn list() -> Result<ExitCode, CommandError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Checks every file, printing all problems of all files; fails if any file is invalid.
-pub fn check(files: &[String]) -> Result<ExitCode, CommandError> {
+/// Checks every file, printing all problems of all files; then, unless `each`, when there are
+/// several and each is valid, whether they can be played together, printing every clash
+/// under the code `dsl-sets-clash`. Fails if any file is invalid or any two clash.
+pub fn check(files: &[String], each: bool) -> Result<ExitCode, CommandError> {
     let mut failed = 0;
+    let mut loaded = Vec::new();
     for file in files {
         match Catalog::load(file) {
-            Ok(catalog) => crate::write_stdout(&format!(
-                "ok: {file}: set `{}`, {}, {}\n",
-                catalog.info().id,
-                plural(catalog.tiles().len() as u32, "tile type"),
-                plural(catalog.tile_count() as u32, "tile")
-            ))?,
+            Ok(catalog) => {
+                crate::write_stdout(&format!(
+                    "ok: {file}: set `{}`, {}, {}\n",
+                    catalog.info().id,
+                    plural(catalog.tiles().len() as u32, "tile type"),
+                    plural(catalog.tile_count() as u32, "tile")
+                ))?;
+                loaded.push(catalog);
+            }
             Err(LoadError::Invalid(diagnostics)) => {
                 failed += 1;
                 let (total, listed) = (diagnostics.problems(), diagnostics.len());
@@ -56,6 +62,23 @@ pub fn check(files: &[String]) -> Result<ExitCode, CommandError> {
                 failed += 1;
                 crate::write_stderr(&format!("error: {other}\n"));
             }
+        }
+    }
+    if failed == 0 && loaded.len() > 1 && !each {
+        let clashes = carcassonne::clashes(&loaded);
+        let together = files.join(" + ");
+        for clash in &clashes {
+            crate::write_stderr(&format!("error[{}]: {together}: {clash}\n", Code::SetsClash));
+        }
+        if clashes.is_empty() {
+            crate::write_stdout(&format!("ok: {together}: the sets play together\n"))?;
+        } else {
+            failed += 1;
+            let count = match clashes.len() {
+                1 => "1 clash".to_owned(),
+                many => format!("{many} clashes"),
+            };
+            crate::write_stderr(&format!("{together}: {count}\n"));
         }
     }
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })

@@ -14,10 +14,50 @@ fn check_accepts_every_builtin_file() {
         "tilesets/river.toml",
         "tilesets/inns_and_cathedrals.toml",
     ]);
-    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(output.status.code(), Some(1), "the two base games clash");
     let stdout = text(&output.stdout);
     assert!(stdout.contains("ok: tilesets/base.toml: set `base`, 24 tile types, 72 tiles"));
     assert_eq!(stdout.lines().count(), 4);
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.lines().all(|line| line.starts_with("error[dsl-sets-clash]: tilesets/base.toml + ")
+            || line.ends_with(" clashes")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("tile id `A` is in both `base` and `base_c2`"), "{stderr}");
+
+    // Each alone, as a folder of alternatives is checked.
+    let mut each = vec!["tileset", "check", "--each"];
+    let files = std::fs::read_dir(repo_root().join("tilesets"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
+        .map(|path| format!("tilesets/{}", path.file_name().unwrap().to_string_lossy()))
+        .collect::<Vec<_>>();
+    each.extend(files.iter().map(String::as_str));
+    let output = carcassonne(&each);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout).lines().count(), files.len());
+}
+
+/// Sets each valid that a game could not combine: every clash, with its code, and a failure;
+/// sets that combine say so.
+#[test]
+fn check_of_sets_together_reports_every_clash() {
+    let folder = "tests/dsl/together/marks_and_tiebreaks";
+    let (a, b) = (format!("{folder}/a.toml"), format!("{folder}/b.toml"));
+    let output = carcassonne(&["tileset", "check", &a, &b]);
+    assert_eq!(output.status.code(), Some(1));
+    let expected = std::fs::read_to_string(repo_root().join(format!("{folder}.expected"))).unwrap();
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(stderr.contains(": 3 clashes"), "{stderr}");
+    let output = carcassonne(&["tileset", "check", "base", "inns_and_cathedrals", "cathars"]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stdout)
+            .contains("ok: base + inns_and_cathedrals + cathars: the sets play together")
+    );
 }
 
 #[test]

@@ -79,11 +79,19 @@ pub enum Code {
     /// A value is not one of those its key allows (a mark's `merge`, a rule's `state` or
     /// `feature`).
     UnknownValue,
+    /// A declaration can never do anything: a rule naming a mark its feature cannot carry, a
+    /// token kind or title worth nothing.
+    NeverApplies,
+    /// A declared mark that no tile of the set carries and no declaration names.
+    UnusedMark,
+    /// Two sets loaded together cannot share one game (`tileset check A B`): a mark, rule,
+    /// token or title declared differently, two rules of equal standing, too many of a kind.
+    SetsClash,
 }
 
 impl Code {
     /// Every code, in the order of their numbers.
-    pub const ALL: [Code; 32] = [
+    pub const ALL: [Code; 35] = [
         Code::Syntax,
         Code::TooLarge,
         Code::UnknownKey,
@@ -116,6 +124,9 @@ impl Code {
         Code::UnknownGlyph,
         Code::DuplicateId,
         Code::UnknownValue,
+        Code::NeverApplies,
+        Code::UnusedMark,
+        Code::SetsClash,
     ];
 
     /// The code as printed in brackets, such as `dsl-unknown-half-edge`.
@@ -154,6 +165,9 @@ impl Code {
             Code::UnknownGlyph => "dsl-unknown-glyph",
             Code::DuplicateId => "dsl-duplicate-id",
             Code::UnknownValue => "dsl-unknown-value",
+            Code::NeverApplies => "dsl-never-applies",
+            Code::UnusedMark => "dsl-unused-mark",
+            Code::SetsClash => "dsl-sets-clash",
         }
     }
 
@@ -161,7 +175,7 @@ impl Code {
     #[must_use]
     pub fn number(self) -> u32 {
         let position = Code::ALL.iter().position(|code| *code == self).unwrap_or(0);
-        // 32 codes: the conversion cannot truncate.
+        // 35 codes: the conversion cannot truncate.
         position as u32 + 1
     }
 }

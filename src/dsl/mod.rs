@@ -10,6 +10,7 @@ mod diagnostic;
 pub mod limits;
 mod raw;
 mod read;
+mod strict;
 mod validate;
 mod write;
 

@@ -20,6 +20,7 @@ use crate::tile::{TileIndex, TileType};
 /// Checks `raw` and builds the catalog when nothing is wrong. Problems go to `problems`.
 pub(crate) fn validate(raw: RawFile, text: &str, problems: &mut Problems) -> Option<Catalog> {
     let rulebook = super::declare::validate_rulebook(&raw, text, problems);
+    super::strict::check(&raw, &rulebook, problems);
     let info = raw.set.and_then(|set| {
         let id = set.id.and_then(|id| {
             check_id(problems, id, "set id", limits::is_set_id_char, "a-z, 0-9 and _")

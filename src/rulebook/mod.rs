@@ -254,12 +254,14 @@ impl Rulebook {
     /// its mark numbers map into the combined book.
     ///
     /// # Errors
-    /// Two sets that declare the same id differently, or more marks or rules than a game
-    /// holds.
+    /// Every reason the sets cannot share one book, in the order the sets bring them: two
+    /// sets that declare the same id differently, two rules of equal standing from two sets
+    /// (which neither set orders), or more marks or rules than a game holds.
     pub(crate) fn combine<'a>(
         books: impl Iterator<Item = (&'a str, &'a Rulebook)>,
-    ) -> Result<(Rulebook, Vec<Vec<Mark>>), Conflict> {
+    ) -> Result<(Rulebook, Vec<Vec<Mark>>), Vec<Conflict>> {
         let mut combined = Rulebook::default();
+        let mut conflicts = Vec::new();
         // Which set first declared each mark, rule, token kind and title, for the message
         // when a later set declares one differently.
         let (mut mark_owner, mut rule_owner, mut token_owner, mut title_owner) =
@@ -268,27 +270,40 @@ impl Rulebook {
         for (set, book) in books {
             let mut map = Vec::with_capacity(book.marks.len());
             for mark in &book.marks {
-                let at =
-                    merge(&mut combined.marks, &mut mark_owner, mark.clone(), set, Kind::MARK)?;
-                map.push(Mark(at as u8));
+                let at = merge(
+                    &mut combined.marks,
+                    &mut mark_owner,
+                    mark.clone(),
+                    set,
+                    Kind::MARK,
+                    &mut conflicts,
+                );
+                // A mark that clashed or did not fit still needs a number for the rules
+                // that name it: the first declaration's, or the last slot.
+                map.push(Mark(at.unwrap_or(combined.marks.len().saturating_sub(1)) as u8));
             }
             for rule in &book.rules {
-                let at = merge(
+                let rule = rule.remapped(&map);
+                let effect = rule.effect.clone();
+                let Some(at) = merge(
                     &mut combined.rules,
                     &mut rule_owner,
-                    rule.remapped(&map),
+                    rule,
                     set,
                     Kind::RULE,
-                )?;
+                    &mut conflicts,
+                ) else {
+                    continue;
+                };
                 // Two chains of one edge kind under different ids would give its tiles two
                 // sets of placement rules.
-                if let Effect::Chain(chain) = rule.effect
+                if let Effect::Chain(chain) = effect
                     && let Some(other) = combined.rules.iter().position(
                         |known| matches!(known.effect, Effect::Chain(c) if c.edge == chain.edge),
                     )
                     && other != at
                 {
-                    return Err(Conflict::differs(
+                    conflicts.push(Conflict::differs(
                         "chain",
                         &combined.rules[other].id,
                         rule_owner[other],
@@ -298,15 +313,61 @@ impl Rulebook {
             }
             for token in &book.tokens {
                 let token = TokenInfo { from: remap(token.from, &map), ..token.clone() };
-                merge(&mut combined.tokens, &mut token_owner, token, set, Kind::TOKEN)?;
+                merge(
+                    &mut combined.tokens,
+                    &mut token_owner,
+                    token,
+                    set,
+                    Kind::TOKEN,
+                    &mut conflicts,
+                );
             }
             for title in &book.titles {
-                merge(&mut combined.titles, &mut title_owner, title.clone(), set, Kind::TITLE)?;
+                merge(
+                    &mut combined.titles,
+                    &mut title_owner,
+                    title.clone(),
+                    set,
+                    Kind::TITLE,
+                    &mut conflicts,
+                );
             }
             maps.push(map);
         }
-        Ok((combined, maps))
+        conflicts.extend(equal_standing(&combined.rules, &rule_owner));
+        if conflicts.is_empty() { Ok((combined, maps)) } else { Err(conflicts) }
     }
+}
+
+/// The pairs of rules from two different sets that both could decide one thing and that
+/// nothing orders: which of them wins would be the order the sets were listed in.
+fn equal_standing(rules: &[Rule], owners: &[&str]) -> Vec<Conflict> {
+    let mut found = Vec::new();
+    for (first, earlier) in rules.iter().enumerate() {
+        for (second, later) in rules.iter().enumerate().skip(first + 1) {
+            if owners[first] == owners[second] {
+                continue;
+            }
+            let what = match (&earlier.effect, &later.effect) {
+                (Effect::Value(a), Effect::Value(b))
+                    if a.precedence == b.precedence && a.overlaps(b) =>
+                {
+                    "value rule"
+                }
+                (Effect::Farm(a), Effect::Farm(b)) if a.precedence == b.precedence => "farm rule",
+                (Effect::TieBreak(_), Effect::TieBreak(_)) => "tie-break",
+                (Effect::Pig(_), Effect::Pig(_)) => "pig rule",
+                (Effect::Flock(_), Effect::Flock(_)) => "flock",
+                _ => continue,
+            };
+            found.push(Conflict::EqualStanding {
+                what,
+                first: (earlier.id.clone(), owners[first].into()),
+                second: (later.id.clone(), owners[second].into()),
+            });
+        }
+    }
+    found
 }
 
 /// What [`merge`] needs to know of one sort of declaration: its name in messages, how many
@@ -347,23 +408,35 @@ impl Kind<TitleInfo> {
 }
 
 /// `item`, declared by `set`, taken into `list` (whose items `owners` say which set declared
-/// first) unless one of its id is there already, declared alike; its position in `list`.
+/// first) unless one of its id is there already, declared alike; its position in `list`, or
+/// `None` with the reason in `conflicts` (the first declaration's position when it clashed).
 fn merge<'a, T: PartialEq>(
     list: &mut Vec<T>,
     owners: &mut Vec<&'a str>,
     item: T,
     set: &'a str,
     kind: Kind<T>,
-) -> Result<usize, Conflict> {
+    conflicts: &mut Vec<Conflict>,
+) -> Option<usize> {
     let id = kind.id;
     match list.iter().position(|known| id(known) == id(&item)) {
-        Some(at) if list[at] == item => Ok(at),
-        Some(at) => Err(Conflict::differs(kind.what, id(&item), owners[at], set)),
-        None if list.len() == kind.max => Err(kind.full),
+        Some(at) if list[at] == item => Some(at),
+        Some(at) => {
+            conflicts.push(Conflict::differs(kind.what, id(&item), owners[at], set));
+            // The rules naming a clashing mark keep the first declaration's number; a
+            // clashing rule, token kind or title is left out.
+            (kind.what == "mark").then_some(at)
+        }
+        None if list.len() == kind.max => {
+            if !conflicts.contains(&kind.full) {
+                conflicts.push(kind.full);
+            }
+            None
+        }
         None => {
             list.push(item);
             owners.push(set);
-            Ok(list.len() - 1)
+            Some(list.len() - 1)
         }
     }
 }
@@ -440,6 +513,9 @@ pub(crate) enum Conflict {
     TooManyTokens,
     /// More titles than a game holds.
     TooManyTitles,
+    /// Two rules of two sets that could both decide one thing, and nothing orders them: each
+    /// as its id and its set.
+    EqualStanding { what: &'static str, first: (String, String), second: (String, String) },
 }
 
 impl Conflict {

@@ -268,6 +268,25 @@ pub struct ValueRule {
 }
 
 impl ValueRule {
+    /// Whether some feature could meet both rules' conditions: the same kind, states that
+    /// meet, no two different sizes asked for, and no option asked to take two values.
+    #[must_use]
+    pub fn overlaps(&self, other: &ValueRule) -> bool {
+        let states =
+            matches!((self.state, other.state), (FeatureState::Any, _) | (_, FeatureState::Any))
+                || self.state == other.state;
+        let sizes = match (self.tiles, other.tiles) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        let options = self.options.iter().all(|test| {
+            other.options.iter().all(|known| {
+                core::mem::discriminant(test) != core::mem::discriminant(known) || test == known
+            })
+        });
+        self.feature == other.feature && states && sizes && options
+    }
+
     /// Whether the rule applies to a feature of `kind` and `tiles` tiles carrying `marks`.
     #[must_use]
     pub fn applies(
