@@ -101,6 +101,8 @@ struct RuleDoc<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     figures: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    reach: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     per_city: Option<u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     sheep: Vec<u8>,
@@ -266,6 +268,7 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         edge: None,
         turns: None,
         figures: Vec::new(),
+        reach: None,
         per_city: None,
         sheep: Vec::new(),
         wolves: None,
@@ -306,6 +309,7 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
             doc.kind = "occupants";
             doc.feature = Some(occupants.feature.name());
             doc.figures = occupants.figures.iter().map(crate::Figure::file_name).collect();
+            doc.reach = (occupants.reach != crate::Reach::ThisSet).then(|| occupants.reach.name());
         }
         Effect::Pig(pig) => {
             doc.kind = "pig";

@@ -336,6 +336,8 @@ impl Landscape {
             placed.push((pos, tile));
         }
 
+        // Each tile's own set's occupants rules, and those that reach every set.
+        let occupants = crate::setup::occupancy(&self.catalogs, &rulebook);
         let mut figures = Vec::with_capacity(self.figures.len());
         let mut players = 1;
         for (index, figure) in self.figures.iter().enumerate() {
@@ -354,7 +356,8 @@ impl Landscape {
                 SegmentKind::City | SegmentKind::Road | SegmentKind::Field => {
                     figure.figure != Figure::Abbot
                 }
-            } && rulebook.occupants(kind).contains(figure.figure);
+            } && occupants[usize::from(on.tile)][kind as usize]
+                .contains(figure.figure);
             if !allowed {
                 return Err(LandscapeError::FigureNotAllowed {
                     index,

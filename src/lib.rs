@@ -155,8 +155,9 @@ pub use pos::Pos;
 pub use rulebook::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
     MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet,
-    Merge, NeighbourRule, OptionTest, PigRule, RivalRule, Rule, RuleId, Rulebook, Taker,
-    TieBreakBy, TieBreakRule, TitleId, TitleInfo, TitleStanding, TokenId, TokenInfo, ValueRule,
+    Merge, NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId,
+    Rulebook, Taker, TieBreakBy, TieBreakRule, TitleId, TitleInfo, TitleStanding, TokenId,
+    TokenInfo, ValueRule,
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};

@@ -372,11 +372,12 @@ pub(crate) struct Rules {
     pub(crate) cloisters: Vec<SegmentSet>,
     /// Per tile type: its city and road segments, which a placement may complete.
     pub(crate) linear: Vec<SegmentSet>,
-    /// Per segment kind: which figures the rules let stand there, bit `n` for
+    /// Per tile type, per segment kind: which figures the rules let stand there, bit `n` for
     /// `Figure::ALL[n]` (fields only with farmers on).
-    pub(crate) may_stand: [u8; SegmentKind::ALL.len()],
-    /// Per segment kind: the figures the declared rules let stand there (a garden: the abbot).
-    pub(crate) occupants: [crate::player::FigureSet; SegmentKind::ALL.len()],
+    pub(crate) may_stand: Vec<[u8; SegmentKind::ALL.len()]>,
+    /// Per tile type, per segment kind: the figures the declared rules let stand there (a
+    /// garden: the abbot), the rules of the tile's own set and those reaching every set.
+    pub(crate) occupants: Vec<[crate::player::FigureSet; SegmentKind::ALL.len()]>,
     pub(crate) supply: Supply,
     /// Whether players have special figures (builders, pigs, shepherds): without them a turn
     /// never looks for them.
@@ -483,6 +484,7 @@ impl Rules {
                 .collect()
         };
         let specials = supply.builders > 0 || supply.pigs > 0 || supply.shepherds > 0;
+        let occupants = occupancy(&setup.catalogs, &rulebook);
         Ok(Rules {
             specials,
             flock: rulebook.flock(),
@@ -494,18 +496,24 @@ impl Rules {
             constrained,
             cloisters: of_kinds([SegmentKind::Monastery, SegmentKind::Garden]),
             linear: of_kinds([SegmentKind::City, SegmentKind::Road]),
-            may_stand: SegmentKind::ALL.map(|kind| {
-                let declared = rulebook.occupants(kind);
-                Figure::ALL.into_iter().enumerate().fold(0, |mask, (bit, figure)| {
-                    let refused = crate::game::kind_refusal(kind, figure, setup.options.farmers);
-                    if refused.is_some() || !declared.contains(figure) {
-                        mask
-                    } else {
-                        mask | 1 << bit
-                    }
+            may_stand: occupants
+                .iter()
+                .map(|declared| {
+                    SegmentKind::ALL.map(|kind| {
+                        let declared = declared[kind as usize];
+                        Figure::ALL.into_iter().enumerate().fold(0, |mask, (bit, figure)| {
+                            let farmers = setup.options.farmers;
+                            let refused = crate::game::kind_refusal(kind, figure, farmers);
+                            if refused.is_some() || !declared.contains(figure) {
+                                mask
+                            } else {
+                                mask | 1 << bit
+                            }
+                        })
+                    })
                 })
-            }),
-            occupants: SegmentKind::ALL.map(|kind| rulebook.occupants(kind)),
+                .collect(),
+            occupants,
             tiles,
             rulebook,
             groups: DrawGroups::new(&stage, &place),
@@ -553,6 +561,22 @@ impl RivalSides {
             rival.at_most.is_some() && (self.plain | self.marked) >> bit & 1 != 0
         })
     }
+}
+
+/// For each tile type of `catalogs` (in the game's numbering), per segment kind, the figures
+/// the occupants rules let stand there: its own set's rules and those of `combined` that reach
+/// every set.
+pub(crate) fn occupancy(
+    catalogs: &[Catalog],
+    combined: &Rulebook,
+) -> Vec<[crate::player::FigureSet; SegmentKind::ALL.len()]> {
+    let mut tables = Vec::new();
+    for catalog in catalogs {
+        let rules = catalog.rulebook().rules().iter().chain(combined.reaching_every_set());
+        let table = Rulebook::occupants_of(rules);
+        tables.extend(catalog.tiles().iter().map(|_| table));
+    }
+    tables
 }
 
 /// Every reason `catalogs` cannot be played together, whatever the players and options: tile

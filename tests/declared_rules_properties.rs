@@ -126,7 +126,10 @@ fn extras() -> impl Strategy<Value = Extras> {
 
 /// The base set renamed, with `marks` declared beside its pennant, `rules` over them, the
 /// `extras`, each mark printed on the segments `printed` picks among those of the kinds it
-/// allows, and the tile mark on the tiles it picks.
+/// allows, and the tile mark on the tiles it picks. Only what a strict checker accepts: a
+/// rule names only marks its feature can carry (the others are left out of it, and a farm
+/// rule or token kind left with none is left out), a token's majority and a title pay
+/// something, and a mark nothing prints or names is not declared.
 fn declared_set(
     marks: &[MarkSpec],
     rules: &[RuleSpec],
@@ -137,27 +140,30 @@ fn declared_set(
     let (head, tiles) = base.split_at(base.find("\n[[tile]]").unwrap());
     let mut out = head.replace("id = \"base\"", "id = \"declared\"");
     let id = |index: usize| format!("m{}", index % marks.len());
-    for (index, mark) in marks.iter().enumerate() {
-        let kinds: Vec<String> = mark.kinds.iter().map(|kind| format!("{kind:?}")).collect();
-        out += &format!(
-            "\n[[mark]]\nid = \"m{index}\"\nname = \"Mark {index}\"\non = [{}]\nmerge = \"{}\"\n\
-             complete = {}\nunfinished = {}\nglyph = \"{}\"\ncolour = \"purple\"\n",
-            kinds.join(", "),
-            if mark.flag { "flag" } else { "count" },
-            mark.complete,
-            mark.unfinished,
-            mark.glyph
-        );
-    }
+    let carries = |index: usize, kinds: &[&str]| {
+        marks[index % marks.len()].kinds.iter().any(|kind| kinds.contains(kind))
+    };
+    let mut used: Vec<String> = Vec::new();
+    let mut rest = String::new();
     for (index, rule) in rules.iter().enumerate() {
-        let mut with: Vec<String> = rule.with.iter().map(|at| format!("{:?}", id(*at))).collect();
+        let feature = if rule.farm || !rule.road { "city" } else { "road" };
+        let mut with: Vec<String> = rule
+            .with
+            .iter()
+            .filter(|at| carries(**at, &[feature]))
+            .map(|at| format!("{:?}", id(*at)))
+            .collect();
         with.sort();
         with.dedup();
         if rule.farm {
             if with.is_empty() {
-                with.push(format!("{:?}", id(0)));
+                let Some(first) = (0..marks.len()).find(|at| carries(*at, &["city"])) else {
+                    continue;
+                };
+                with.push(format!("{:?}", id(first)));
             }
-            out += &format!(
+            used.extend(with.iter().map(|mark| mark.trim_matches('"').to_owned()));
+            rest += &format!(
                 "\n[[farm]]\nid = \"r{index}\"\nwith = [{}]\ntimes = {}\nprecedence = {}\n",
                 with.join(", "),
                 rule.times,
@@ -165,61 +171,71 @@ fn declared_set(
             );
             continue;
         }
-        out += &format!(
-            "\n[[value]]\nid = \"r{index}\"\nfeature = \"{}\"\nstate = \"{}\"\nwith = [{}]\n\
+        used.extend(with.iter().map(|mark| mark.trim_matches('"').to_owned()));
+        rest += &format!(
+            "\n[[value]]\nid = \"r{index}\"\nfeature = \"{feature}\"\nstate = \"{}\"\nwith = [{}]\n\
              precedence = {}\nper_tile = {}\n",
-            if rule.road { "road" } else { "city" },
             rule.state,
             with.join(", "),
             rule.precedence,
             rule.per_tile
         );
         if let Some(tiles) = rule.tiles {
-            out += &format!("tiles = {tiles}\n");
+            rest += &format!("tiles = {tiles}\n");
         }
         if let Some(option) = rule.option {
-            out += &format!("option = {{ {option} }}\n");
+            rest += &format!("option = {{ {option} }}\n");
         }
-        let mut per_mark: Vec<(String, u8)> =
-            rule.per_mark.iter().map(|(at, points)| (id(*at), *points)).collect();
+        let mut per_mark: Vec<(String, u8)> = rule
+            .per_mark
+            .iter()
+            .filter(|(at, _)| carries(*at, &[feature]))
+            .map(|(at, points)| (id(*at), *points))
+            .collect();
         per_mark.sort();
         per_mark.dedup_by(|a, b| a.0 == b.0);
+        used.extend(per_mark.iter().map(|(mark, _)| mark.clone()));
         let entries: Vec<String> =
             per_mark.iter().map(|(mark, points)| format!("{mark} = {points}")).collect();
-        out += &format!("per_mark = {{ {} }}\n", entries.join(", "));
+        rest += &format!("per_mark = {{ {} }}\n", entries.join(", "));
     }
-    out += "\n[[mark]]\nid = \"spot\"\nname = \"Spot\"\non = [\"tile\"]\nmerge = \"flag\"\n\
-            glyph = \"hill\"\ncolour = \"green\"\n";
+    let spot_named = extras.neighbours.is_some() || extras.tiebreak.is_some();
     if let Some((garden, state, each)) = extras.neighbours {
         let feature = if garden { "garden" } else { "monastery" };
-        out += &format!(
+        rest += &format!(
             "\n[[neighbours]]\nid = \"around\"\nfeature = \"{feature}\"\nstate = \"{state}\"\n\
              mark = \"spot\"\neach = {each}\n"
         );
     }
     if let Some(most) = extras.tiebreak {
         let by = if most { "most" } else { "any" };
-        out += &format!("\n[[tiebreak]]\nid = \"spots\"\nmark = \"spot\"\nby = \"{by}\"\n");
+        rest += &format!("\n[[tiebreak]]\nid = \"spots\"\nmark = \"spot\"\nby = \"{by}\"\n");
     }
     if let Some(at_most) = extras.rival {
-        out += "\n[[mark]]\nid = \"altar\"\nname = \"Altar\"\non = [\"monastery\"]\n\
+        rest += "\n[[mark]]\nid = \"altar\"\nname = \"Altar\"\non = [\"monastery\"]\n\
                 merge = \"flag\"\nglyph = \"star\"\ncolour = \"red\"\n";
-        out += "\n[[rival]]\nid = \"challenge\"\nfeature = \"monastery\"\nmarks = [\"altar\"]\n";
+        rest += "\n[[rival]]\nid = \"challenge\"\nfeature = \"monastery\"\nmarks = [\"altar\"]\n";
         if let Some(at_most) = at_most {
-            out += &format!("at_most = {at_most}\n");
+            rest += &format!("at_most = {at_most}\n");
         }
     }
     for (index, (from, scorers, majority)) in extras.tokens.iter().enumerate() {
+        if !carries(*from, &["city", "road", "monastery"]) {
+            continue;
+        }
         let taker = if *scorers { "scorers" } else { "completer" };
-        out += &format!(
+        used.push(id(*from));
+        rest += &format!(
             "\n[[token]]\nid = \"t{index}\"\nname = \"Token {index}\"\nfrom = [{:?}]\n\
-             taken_by = \"{taker}\"\nmajority = {majority}\n",
-            id(*from)
+             taken_by = \"{taker}\"\nmajority = {}\n",
+            id(*from),
+            (*majority).max(1)
         );
     }
     for (index, (road, per_feature, holding)) in extras.titles.iter().enumerate() {
         let feature = if *road { "road" } else { "city" };
-        out += &format!(
+        let holding = if *per_feature == 0 { (*holding).max(1) } else { *holding };
+        rest += &format!(
             "\n[[title]]\nid = \"title{index}\"\nname = \"Title {index}\"\n\
              feature = \"{feature}\"\nper_feature = {per_feature}\nholding = {holding}\n"
         );
@@ -227,13 +243,13 @@ fn declared_set(
     // Print marks on segments: the n-th segment line of the file gets mark `printed[n]` when
     // that mark may stand on its kind; the n-th tile gets the tile mark when `printed[n]` is
     // odd.
-    let mut segment = 0;
-    let mut tile = 0;
-    let mut monasteries = 0;
+    let mut tiles_out = String::new();
+    let (mut segment, mut tile, mut monasteries, mut spotted) = (0, 0, 0, false);
     for line in tiles.lines() {
         if line == "segments = [" {
             if printed.get(tile % printed.len().max(1)).is_some_and(|pick| pick % 2 == 1) {
-                out += "marks = [\"spot\"]\n";
+                tiles_out += "marks = [\"spot\"]\n";
+                spotted = true;
             }
             tile += 1;
         }
@@ -252,19 +268,39 @@ fn declared_set(
         };
         let printed: Vec<String> =
             pick.into_iter().chain(altar.then(|| "altar".to_owned())).collect();
+        used.extend(printed.iter().cloned());
         match printed[..] {
             [_, ..] if !line.contains("marks = ") => {
                 let end = line.rfind(" },").unwrap();
                 let list: Vec<String> = printed.iter().map(|mark| format!("{mark:?}")).collect();
-                out += &format!("{}, marks = [{}] }},\n", &line[..end], list.join(", "));
+                tiles_out += &format!("{}, marks = [{}] }},\n", &line[..end], list.join(", "));
             }
             _ => {
-                out += line;
-                out.push('\n');
+                tiles_out += line;
+                tiles_out.push('\n');
             }
         }
     }
-    out
+    for (index, mark) in marks.iter().enumerate() {
+        if !used.contains(&format!("m{index}")) {
+            continue;
+        }
+        let kinds: Vec<String> = mark.kinds.iter().map(|kind| format!("{kind:?}")).collect();
+        out += &format!(
+            "\n[[mark]]\nid = \"m{index}\"\nname = \"Mark {index}\"\non = [{}]\nmerge = \"{}\"\n\
+             complete = {}\nunfinished = {}\nglyph = \"{}\"\ncolour = \"purple\"\n",
+            kinds.join(", "),
+            if mark.flag { "flag" } else { "count" },
+            mark.complete,
+            mark.unfinished,
+            mark.glyph
+        );
+    }
+    if spotted || spot_named {
+        out += "\n[[mark]]\nid = \"spot\"\nname = \"Spot\"\non = [\"tile\"]\nmerge = \"flag\"\n\
+                glyph = \"hill\"\ncolour = \"green\"\n";
+    }
+    out + &rest + &tiles_out
 }
 
 fn options(pick: u8) -> RuleOptions {

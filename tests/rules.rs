@@ -1484,6 +1484,50 @@ fn base_and_base_c2_together_are_refused() {
     );
 }
 
+/// An `[[occupants]]` rule governs its own set's tiles unless it says it reaches every set
+/// (tilesets/README.md, "[[occupants]]"): a small set that keeps its hermitages for abbots does
+/// not change the base game's monasteries, which a follower may still take; with `reach =
+/// "every_set"` it does.
+#[test]
+fn an_occupants_rule_reaches_other_sets_only_when_it_says_so() {
+    let hermits = |reach: &str| {
+        let text = format!(
+            "[set]\nid = \"hermits\"\nname = \"Hermits\"\nedition = 1\n\
+             [[occupants]]\nid = \"hermitage\"\nfeature = \"monastery\"\nfigures = [\"abbot\"]\n{reach}\n\
+             [[tile]]\nid = \"H1\"\nname = \"Hermitage\"\ncount = 2\n\
+             edges = {{ N = \"field\", E = \"field\", S = \"field\", W = \"field\" }}\n\
+             segments = [{{ kind = \"monastery\" }}, {{ kind = \"field\", half_edges = [\"N_w\", \"N_e\", \"E_n\", \"E_s\", \"S_e\", \"S_w\", \"W_s\", \"W_n\"] }}]\n"
+        );
+        Catalog::from_toml("hermits.toml", &text).unwrap()
+    };
+    let game_with = |reach: &str| {
+        let sets = vec![Catalog::builtin("base").unwrap(), hermits(reach)];
+        Game::new(GameSetup::new(sets, 2).with_options(with_abbots())).unwrap()
+    };
+    let follower = Action::Deploy { segment: 0, figure: Figure::Follower };
+    let abbot = Action::Deploy { segment: 0, figure: Figure::Abbot };
+
+    let mut game = game_with("");
+    put(&mut game, "B", 0, -1, 0);
+    assert!(game.legal_actions().contains(&follower), "the base game's monastery is as it was");
+    skip(&mut game);
+    put(&mut game, "H1", 1, -1, 0);
+    assert!(matches!(
+        refuse(&mut game, follower),
+        ActionError::FigureNotAllowed {
+            kind: SegmentKind::Monastery,
+            why: Forbidden::OnlyDeclared(_),
+            ..
+        }
+    ));
+    assert!(game.legal_actions().contains(&abbot));
+
+    let mut game = game_with("reach = \"every_set\"");
+    put(&mut game, "B", 0, -1, 0);
+    assert!(!game.legal_actions().contains(&follower), "the rule reaches the base game's too");
+    assert!(game.legal_actions().contains(&abbot));
+}
+
 /// Hills & Sheep: a tile that extends two fields, each with a shepherd of the player who placed
 /// it, gives each flock its own choice, one after the other in the order of the tile's
 /// segments: "If the new tile expands a field containing your shepherd, you must choose one

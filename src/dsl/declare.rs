@@ -17,8 +17,8 @@ use crate::player::{Figure, FigureSet};
 use crate::rulebook::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
     MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge,
-    NeighbourRule, OccupantRule, OptionTest, PigRule, RivalRule, Rule, Rulebook, Taker, TieBreakBy,
-    TieBreakRule, TitleInfo, TokenInfo, ValueRule,
+    NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, Rulebook, Taker,
+    TieBreakBy, TieBreakRule, TitleInfo, TokenInfo, ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
@@ -760,9 +760,24 @@ fn validate_occupants(raw: &RawOccupants, problems: &mut Problems) -> Option<Rul
         }
         ok.then_some(figures)
     });
+    let reach = match &raw.reach {
+        None => Some(Reach::ThisSet),
+        Some(reach) => named(
+            problems,
+            Some(reach),
+            Reach::from_name,
+            Code::UnknownValue,
+            "a reach",
+            "this_set or every_set",
+        ),
+    };
     Some(Rule {
         id: id?,
-        effect: Effect::Occupants(OccupantRule { feature: feature?, figures: figures? }),
+        effect: Effect::Occupants(OccupantRule {
+            feature: feature?,
+            figures: figures?,
+            reach: reach?,
+        }),
     })
 }
 

@@ -184,6 +184,7 @@ pub(crate) struct RawOccupants {
     pub(crate) id: Option<Located<String>>,
     pub(crate) feature: Option<Located<String>>,
     pub(crate) figures: Option<LocatedList>,
+    pub(crate) reach: Option<Located<String>>,
 }
 
 /// A `[[pig]]` rule.

@@ -46,7 +46,7 @@ const NEIGHBOUR_KEYS: &[&str] = &["id", "feature", "state", "mark", "each"];
 const TIEBREAK_KEYS: &[&str] = &["id", "mark", "by"];
 const RIVAL_KEYS: &[&str] = &["id", "feature", "marks", "at_most"];
 const CHAIN_KEYS: &[&str] = &["id", "edge", "turns"];
-const OCCUPANT_KEYS: &[&str] = &["id", "feature", "figures"];
+const OCCUPANT_KEYS: &[&str] = &["id", "feature", "figures", "reach"];
 const PIG_KEYS: &[&str] = &["id", "per_city"];
 const FLOCK_KEYS: &[&str] = &["id", "sheep", "wolves", "per_sheep"];
 const HIDE_KEYS: &[&str] = &["id", "mark"];
@@ -275,6 +275,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
                 id: rule.string(problems, "id", true),
                 feature: rule.string(problems, "feature", true),
                 figures: rule.string_list(problems, "figures", true),
+                reach: rule.string(problems, "reach", false),
             }
         })
         .collect();

@@ -7,7 +7,7 @@ use core::fmt::Write;
 use crate::catalog::Catalog;
 use crate::geom::Dir;
 use crate::player::Figure;
-use crate::rulebook::{Effect, FeatureState, Mark, OptionTest, Rulebook};
+use crate::rulebook::{Effect, FeatureState, Mark, OptionTest, Reach, Rulebook};
 use crate::segment::{Segment, SegmentKind};
 use crate::tile::TileType;
 
@@ -157,6 +157,9 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
                     "figures = {}",
                     list(occupants.figures.iter().map(Figure::file_name))
                 )?;
+                if occupants.reach != Reach::ThisSet {
+                    writeln!(out, "reach = {}", quoted(occupants.reach.name()))?;
+                }
             }
             Effect::Pig(pig) => {
                 writeln!(out, "\n[[pig]]")?;

@@ -225,9 +225,10 @@ impl Game {
             .enumerate()
             .fold(0u8, |mask, (bit, figure)| mask | u8::from(supply.count(figure) > 0) << bit);
         let segments = self.rules.tiles[usize::from(tile)].segments();
+        let may_stand = &self.rules.may_stand[usize::from(tile)];
         let mut open = 0u128;
         for (segment, printed) in segments.iter().enumerate() {
-            let choices = self.rules.may_stand[printed.kind() as usize] & in_supply;
+            let choices = may_stand[printed.kind() as usize] & in_supply;
             if choices == 0
                 || self
                     .features
@@ -496,7 +497,7 @@ impl Game {
             .node(placed.order, segment)
             .ok_or(ActionError::NoSuchSegment { segment })?;
         let occupied = self.features.data(node).figures > 0;
-        Ok(Target { segment, kind, node, occupied })
+        Ok(Target { tile: placed.tile, segment, kind, node, occupied })
     }
 
     /// Whether the current player may put `figure` on `target`: the kind of segment, then
@@ -506,7 +507,7 @@ impl Game {
         if let Some(why) = kind_refusal(kind, figure, self.options().farmers) {
             return Err(ActionError::FigureNotAllowed { figure, kind, why });
         }
-        let declared = self.rules.occupants[kind as usize];
+        let declared = self.rules.occupants[usize::from(target.tile)][kind as usize];
         if !declared.contains(figure) {
             let why = Forbidden::OnlyDeclared(declared);
             return Err(ActionError::FigureNotAllowed { figure, kind, why });

@@ -28,6 +28,8 @@ mod special;
 
 /// A segment of the tile just placed, as a figure would see it.
 struct Target {
+    /// The tile type of the tile the segment is on.
+    tile: TileIndex,
     segment: SegmentIndex,
     kind: SegmentKind,
     node: NodeId,

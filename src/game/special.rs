@@ -113,9 +113,10 @@ impl Game {
         }
         let Some((tile, order, _)) = self.board.peek(pos) else { return 0 };
         let segments = self.rules.tiles[usize::from(tile)].segments();
+        let may_stand = &self.rules.may_stand[usize::from(tile)];
         let mut open = 0u128;
         for (segment, printed) in segments.iter().enumerate() {
-            let may = self.rules.may_stand[printed.kind() as usize];
+            let may = may_stand[printed.kind() as usize];
             let Some(node) = self.features.node(order, segment as SegmentIndex) else { continue };
             for (bit, figure) in Figure::SPECIAL.into_iter().enumerate() {
                 let allowed = may >> (Figure::FOLLOWERS.len() + bit) & 1 != 0;

@@ -12,7 +12,7 @@ mod token;
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, HideRule, MAX_SHEEP,
-    NeighbourRule, OccupantRule, OptionTest, PigRule, RivalRule, Rule, RuleId, TieBreakBy,
+    NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId, TieBreakBy,
     TieBreakRule, ValueRule,
 };
 pub use title::{MAX_TITLES, TitleId, TitleInfo, TitleStanding};
@@ -208,15 +208,26 @@ impl Rulebook {
         })
     }
 
-    /// The figures the declared rules let stand on a `kind` segment (every figure when no rule
-    /// limits them).
-    pub(crate) fn occupants(&self, kind: SegmentKind) -> crate::player::FigureSet {
-        let every = crate::player::Figure::ALL.into_iter().collect();
-        self.rules.iter().fold(every, |allowed: crate::player::FigureSet, rule| match rule.effect {
-            Effect::Occupants(occupants) if occupants.feature == kind => {
-                crate::player::FigureSet::from_bits(allowed.bits() & occupants.figures.bits())
-            }
-            _ => allowed,
+    /// For each segment kind, the figures that the occupants rules among `rules` let stand
+    /// there (every figure where none limits them).
+    pub(crate) fn occupants_of<'a>(
+        rules: impl Iterator<Item = &'a Rule> + Clone,
+    ) -> [crate::player::FigureSet; SegmentKind::ALL.len()] {
+        SegmentKind::ALL.map(|kind| {
+            let every = crate::player::Figure::ALL.into_iter().collect();
+            rules.clone().fold(every, |allowed: crate::player::FigureSet, rule| match rule.effect {
+                Effect::Occupants(occupants) if occupants.feature == kind => {
+                    crate::player::FigureSet::from_bits(allowed.bits() & occupants.figures.bits())
+                }
+                _ => allowed,
+            })
+        })
+    }
+
+    /// The occupants rules that reach every set's tiles.
+    pub(crate) fn reaching_every_set(&self) -> impl Iterator<Item = &Rule> + Clone {
+        self.rules.iter().filter(|rule| {
+            matches!(rule.effect, Effect::Occupants(OccupantRule { reach: Reach::EverySet, .. }))
         })
     }
 

@@ -125,12 +125,44 @@ pub struct HideRule {
 /// let stand there (an abbot only in a monastery or garden, farmers only with the `farmers`
 /// option, nobody on a river): "the abbot ... is the only figure that can be placed on a
 /// garden" (The Abbot). Several such rules for one kind all apply.
+///
+/// A rule governs the segments of its own set's tiles unless it reaches every set: a small
+/// set's rule must not change the base game's monasteries without saying so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OccupantRule {
     /// The kind of segment.
     pub feature: SegmentKind,
     /// The figures that may stand there.
     pub figures: crate::player::FigureSet,
+    /// Whose tiles it governs.
+    pub reach: Reach,
+}
+
+/// Which tiles a rule about the segments of tiles governs (`reach` in files).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// The tiles of the set that declares it (`"this_set"`, the default).
+    #[default]
+    ThisSet,
+    /// The tiles of every set of the game (`"every_set"`).
+    EverySet,
+}
+
+impl Reach {
+    /// The name used in files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reach::ThisSet => "this_set",
+            Reach::EverySet => "every_set",
+        }
+    }
+
+    /// Parses the name used in files.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Reach> {
+        [Reach::ThisSet, Reach::EverySet].into_iter().find(|reach| reach.name() == name)
+    }
 }
 
 /// Whether a rule applies to complete features, unfinished ones, or both.
