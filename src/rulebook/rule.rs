@@ -128,7 +128,7 @@ pub struct HideRule {
 ///
 /// A rule governs the segments of its own set's tiles unless it reaches every set: a small
 /// set's rule must not change the base game's monasteries without saying so.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct OccupantRule {
     /// The kind of segment.
     pub feature: SegmentKind,
@@ -136,6 +136,19 @@ pub struct OccupantRule {
     pub figures: crate::player::FigureSet,
     /// Whose tiles it governs.
     pub reach: Reach,
+}
+
+/// The default reach is left out, so a rule written before rules had a reach reads as it did:
+/// what describes a game (an arena journal's fingerprint of its setup) stays the same.
+impl core::fmt::Debug for OccupantRule {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut rule = f.debug_struct("OccupantRule");
+        rule.field("feature", &self.feature).field("figures", &self.figures);
+        if self.reach != Reach::ThisSet {
+            rule.field("reach", &self.reach);
+        }
+        rule.finish()
+    }
 }
 
 /// Which tiles a rule about the segments of tiles governs (`reach` in files).
