@@ -31,23 +31,25 @@ fn diagnostics_of(name: &str) -> carcassonne::Diagnostics {
     }
 }
 
+/// `actual` against `DIR/NAME.expected` under `dir`: the difference, or `None` when they are
+/// the same. With `BLESS` set, the file is rewritten instead.
+fn golden(dir: &str, name: &str, actual: &str) -> Option<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir).join(format!("{name}.expected"));
+    if std::env::var_os("BLESS").is_some() {
+        fs::write(&path, actual).unwrap();
+        return None;
+    }
+    let expected = fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing; run with BLESS=1", path.display()));
+    (actual != expected).then(|| format!("--- {name}.expected\n{expected}+++ actual\n{actual}"))
+}
+
 #[test]
 fn each_invalid_file_gives_exactly_its_expected_diagnostics() {
-    let bless = std::env::var_os("BLESS").is_some();
-    let mut mismatches = Vec::new();
-    for name in fixtures() {
-        let actual = format!("{}\n", diagnostics_of(&name));
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(DIR).join(format!("{name}.expected"));
-        if bless {
-            fs::write(&path, &actual).unwrap();
-            continue;
-        }
-        let expected = fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("{} is missing; run with BLESS=1", path.display()));
-        if actual != expected {
-            mismatches.push(format!("--- {name}.expected\n{expected}+++ actual\n{actual}"));
-        }
-    }
+    let mismatches: Vec<String> = fixtures()
+        .iter()
+        .filter_map(|name| golden(DIR, name, &format!("{}\n", diagnostics_of(name))))
+        .collect();
     assert!(mismatches.is_empty(), "diagnostics changed:\n{}", mismatches.join("\n"));
 }
 
@@ -100,22 +102,10 @@ fn clashes_of(name: &str) -> String {
 /// folder), every clash at once.
 #[test]
 fn each_clash_of_sets_together_is_reported() {
-    let bless = std::env::var_os("BLESS").is_some();
-    let mut mismatches = Vec::new();
-    for name in together_cases() {
-        let actual = clashes_of(&name);
-        let path =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join(TOGETHER).join(format!("{name}.expected"));
-        if bless {
-            fs::write(&path, &actual).unwrap();
-            continue;
-        }
-        let expected = fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("{} is missing; run with BLESS=1", path.display()));
-        if actual != expected {
-            mismatches.push(format!("--- {name}.expected\n{expected}+++ actual\n{actual}"));
-        }
-    }
+    let mismatches: Vec<String> = together_cases()
+        .iter()
+        .filter_map(|name| golden(TOGETHER, name, &clashes_of(name)))
+        .collect();
     assert!(mismatches.is_empty(), "clashes changed:\n{}", mismatches.join("\n"));
 }
 

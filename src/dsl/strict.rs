@@ -116,33 +116,27 @@ fn either(names: &[&str], word: &str) -> String {
 /// Reports each declared mark that no tile or segment of the set carries and no rule, token
 /// kind or title names: a declaration that changes nothing.
 fn unused_marks(raw: &RawFile, declared: &Declared, problems: &mut Problems) {
-    let mut used: Vec<&str> = Vec::new();
-    for tile in &raw.tiles {
-        used.extend(listed(tile.marks.as_ref()).map(|name| name.value.as_str()));
-        for segment in &tile.segments {
-            used.extend(listed(segment.marks.as_ref()).map(|name| name.value.as_str()));
-        }
-    }
-    for value in &raw.values {
-        used.extend(listed(value.with.as_ref()).map(|name| name.value.as_str()));
-        used.extend(value.per_mark.iter().map(|(name, _)| name.value.as_str()));
-    }
-    for farm in &raw.farms {
-        used.extend(listed(farm.with.as_ref()).map(|name| name.value.as_str()));
-    }
-    for token in &raw.tokens {
-        used.extend(listed(token.from.as_ref()).map(|name| name.value.as_str()));
-    }
-    for rival in &raw.rivals {
-        used.extend(listed(rival.marks.as_ref()).map(|name| name.value.as_str()));
-    }
+    let tiles = raw.tiles.iter().flat_map(|tile| {
+        listed(tile.marks.as_ref())
+            .chain(tile.segments.iter().flat_map(|segment| listed(segment.marks.as_ref())))
+    });
+    let lists = raw
+        .values
+        .iter()
+        .flat_map(|value| {
+            listed(value.with.as_ref()).chain(value.per_mark.iter().map(|(name, _)| name))
+        })
+        .chain(raw.farms.iter().flat_map(|farm| listed(farm.with.as_ref())))
+        .chain(raw.tokens.iter().flat_map(|token| listed(token.from.as_ref())))
+        .chain(raw.rivals.iter().flat_map(|rival| listed(rival.marks.as_ref())));
     let single = raw
         .neighbours
         .iter()
         .filter_map(|rule| rule.mark.as_ref())
         .chain(raw.tiebreaks.iter().filter_map(|rule| rule.mark.as_ref()))
         .chain(raw.hides.iter().filter_map(|rule| rule.mark.as_ref()));
-    used.extend(single.map(|name| name.value.as_str()));
+    let used: Vec<&str> =
+        tiles.chain(lists).chain(single).map(|name| name.value.as_str()).collect();
     for mark in &raw.marks {
         let Some(id) = &mark.id else { continue };
         if declared.book.mark_by_id(&id.value).is_none() || used.contains(&id.value.as_str()) {
