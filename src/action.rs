@@ -246,14 +246,10 @@ pub enum Forbidden {
     /// The tile sets let only these figures stand on such a segment (`[[occupants]]`: only an
     /// abbot on a garden).
     OnlyDeclared(crate::player::FigureSet),
-    /// An abbot stands only on a monastery or garden.
-    AbbotOnlyInCloisters,
-    /// Farmers are off in this game.
+    /// Its declaration (`[[figure]]`, `stands_on`) puts the figure only on these kinds.
+    StandsOnlyOn(crate::rulebook::KindSet),
+    /// Farmers are off in this game, and on a field the figure is a farmer.
     NoFarmers,
-    /// A builder stands only on a road or city.
-    BuilderOnRoadsAndCities,
-    /// A pig or a shepherd stands only on a field.
-    OnlyOnFields,
 }
 
 impl core::fmt::Display for Forbidden {
@@ -268,13 +264,23 @@ impl core::fmt::Display for Forbidden {
             }
             return f.write_str(" stand there");
         }
-        f.write_str(match self {
-            Forbidden::River | Forbidden::OnlyDeclared(_) => "",
-            Forbidden::AbbotOnlyInCloisters => "; an abbot stands only on a monastery or garden",
-            Forbidden::NoFarmers => "; farmers are off in this game",
-            Forbidden::BuilderOnRoadsAndCities => "; a builder stands only on a road or city",
-            Forbidden::OnlyOnFields => "; a pig or a shepherd stands only on a field",
-        })
+        match self {
+            Forbidden::River | Forbidden::OnlyDeclared(_) => Ok(()),
+            Forbidden::StandsOnlyOn(kinds) => {
+                f.write_str("; it stands only on ")?;
+                let count = kinds.len();
+                for (index, kind) in kinds.iter().enumerate() {
+                    let separator = match index {
+                        0 => "",
+                        _ if index + 1 == count => " or ",
+                        _ => ", ",
+                    };
+                    write!(f, "{separator}a {kind}")?;
+                }
+                Ok(())
+            }
+            Forbidden::NoFarmers => f.write_str("; farmers are off in this game"),
+        }
     }
 }
 

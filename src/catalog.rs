@@ -4,7 +4,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::dsl::{self, Diagnostics};
-use crate::rulebook::{Mark, MarkInfo, Rule, Rulebook, TitleInfo, TokenInfo};
+use crate::player::Figure;
+use crate::rulebook::{FigureRule, Mark, MarkInfo, Rule, Rulebook, TitleInfo, TokenInfo};
 use crate::segment::SegmentKind;
 use crate::tile::{TileIndex, TileType};
 
@@ -32,21 +33,28 @@ pub struct DeckRules {
     pub first: Vec<TileIndex>,
 }
 
-/// The figures a set brings to each player, and the player colours it adds.
+/// The figures a set brings to each player, as its `[[figure]]` tables declare them, and the
+/// player colours it adds.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Figures {
-    /// Followers per player.
-    pub followers: u8,
-    /// Big followers per player.
-    pub big_followers: u8,
-    /// Builders per player (Traders & Builders).
-    pub builders: u8,
-    /// Pigs per player (Traders & Builders).
-    pub pigs: u8,
-    /// Shepherds per player (Hills & Sheep).
-    pub shepherds: u8,
+    /// The figures, in the order the file declares them.
+    pub declared: Vec<FigureRule>,
     /// Player colours, in order.
     pub colours: Vec<String>,
+}
+
+impl Figures {
+    /// The set's declaration of `figure`, if it brings one.
+    #[must_use]
+    pub fn declared(&self, figure: Figure) -> Option<&FigureRule> {
+        self.declared.iter().find(|rule| rule.figure == figure)
+    }
+
+    /// How many of `figure` the set gives each player (whatever the game's options).
+    #[must_use]
+    pub fn count(&self, figure: Figure) -> u8 {
+        self.declared(figure).map_or(0, |rule| rule.per_player)
+    }
 }
 
 /// A validated tile set: every tile type with its edges and segments, plus the set's deck

@@ -7,12 +7,12 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::catalog::Catalog;
 use crate::geom::Dir;
-use crate::rulebook::{Effect, Mark, MarkInfo, Rule, Rulebook};
+use crate::rulebook::{Effect, Extended, FigureRole, FigureRule, Mark, MarkInfo, Rule, Rulebook};
 use crate::segment::{Segment, SegmentIndex, SegmentKind};
 use crate::tile::TileType;
 
 /// The schema version of the exported form; raised whenever a key changes meaning.
-pub const EXPORT_FORMAT: u32 = 2;
+pub const EXPORT_FORMAT: u32 = 3;
 
 #[derive(serde::Serialize)]
 struct CatalogDoc<'a> {
@@ -130,15 +130,56 @@ struct DeckDoc<'a> {
 
 #[derive(serde::Serialize)]
 struct FiguresDoc<'a> {
-    followers: u8,
-    big_followers: u8,
-    #[serde(skip_serializing_if = "crate::skip::is_default")]
-    builders: u8,
-    #[serde(skip_serializing_if = "crate::skip::is_default")]
-    pigs: u8,
-    #[serde(skip_serializing_if = "crate::skip::is_default")]
-    shepherds: u8,
+    declared: Vec<FigureDoc>,
     colours: &'a [alloc::string::String],
+}
+
+/// A figure: the keys of its `[[figure]]` table, every one written out.
+#[derive(serde::Serialize)]
+struct FigureDoc {
+    id: &'static str,
+    per_player: u8,
+    role: &'static str,
+    strength: u8,
+    stands_on: Vec<&'static str>,
+    farmer: bool,
+    option: Vec<(&'static str, &'static str)>,
+    recall: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    joins: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alone: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extended: Option<&'static str>,
+    farm_bonus: bool,
+}
+
+fn figure_doc(rule: &FigureRule) -> FigureDoc {
+    let (role, recall, joins, alone, extended, farm_bonus) = match rule.role {
+        FigureRole::Follower { recall, .. } => ("follower", recall, None, None, None, false),
+        FigureRole::Companion { joins, alone, extended, farm_bonus } => (
+            "companion",
+            false,
+            Some(joins.name()),
+            Some(alone.name()),
+            extended.map(Extended::name),
+            farm_bonus,
+        ),
+    };
+    FigureDoc {
+        id: rule.figure.file_name(),
+        per_player: rule.per_player,
+        role,
+        strength: rule.strength(),
+        stands_on: rule.stands_on.iter().map(SegmentKind::name).collect(),
+        farmer: rule.farmer,
+        option: rule.options.iter().map(|test| (test.name(), test.value_name())).collect(),
+        recall,
+        joins,
+        alone,
+        extended,
+        farm_bonus,
+    }
 }
 
 #[derive(serde::Serialize)]
@@ -182,11 +223,7 @@ impl Serialize for Catalog {
                 first: self.deck.first.iter().filter_map(id_of).collect(),
             },
             figures: FiguresDoc {
-                followers: self.figures.followers,
-                big_followers: self.figures.big_followers,
-                builders: self.figures.builders,
-                pigs: self.figures.pigs,
-                shepherds: self.figures.shepherds,
+                declared: self.figures.declared.iter().map(figure_doc).collect(),
                 colours: &self.figures.colours,
             },
             marks: self.rulebook.marks().iter().map(mark_doc).collect(),

@@ -338,6 +338,7 @@ impl Landscape {
 
         // Each tile's own set's occupants rules, and those that reach every set.
         let occupants = crate::setup::occupancy(&self.catalogs, &rulebook);
+        let table = crate::rulebook::FigureTable::new(crate::setup::combined_figures(&self.catalogs));
         let mut figures = Vec::with_capacity(self.figures.len());
         let mut players = 1;
         for (index, figure) in self.figures.iter().enumerate() {
@@ -349,15 +350,10 @@ impl Landscape {
                 .get(usize::from(segment))
                 .ok_or(LandscapeError::NoSuchSegment { index, pos, segment })?
                 .kind();
-            // The figures' own rules, then the declared ones (only an abbot on a garden).
-            let allowed = match kind {
-                SegmentKind::River => false,
-                SegmentKind::Monastery | SegmentKind::Garden => true,
-                SegmentKind::City | SegmentKind::Road | SegmentKind::Field => {
-                    figure.figure != Figure::Abbot
-                }
-            } && occupants[usize::from(on.tile)][kind as usize]
-                .contains(figure.figure);
+            // The figure's declaration, then the occupants rules (only an abbot on a garden).
+            let allowed = kind != SegmentKind::River
+                && table.get(figure.figure).is_some_and(|rule| rule.stands_on.contains(kind))
+                && occupants[usize::from(on.tile)][kind as usize].contains(figure.figure);
             if !allowed {
                 return Err(LandscapeError::FigureNotAllowed {
                     index,
@@ -391,7 +387,7 @@ impl Landscape {
             },
             claim_all: options.claim_all,
         };
-        let scene = Scene::new(&board, &features, &tiles, &placed, &figures, &rulebook);
+        let scene = Scene::new(&board, &features, &tiles, &placed, &figures, &rulebook, &table);
         let mut scored = Vec::new();
         scene.final_scores(&valuation, &mut scored);
         let mut total = alloc::vec![0u32; if options.claim_all { 1 } else { players }];

@@ -153,6 +153,7 @@ pub use palette::{Colour, PALETTE};
 pub use player::{ByPlayer, Figure, FigureSet, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use rulebook::{
+    Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH,
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
     MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet,
     Merge, NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId,

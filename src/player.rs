@@ -108,27 +108,13 @@ impl Figure {
         Figure::Shepherd,
     ];
 
-    /// The followers: the figures that occupy a feature and count for its majority.
+    /// The figures whose deployments are listed first, segment by segment: the followers of
+    /// the published sets. Their sets declare them with `role = "follower"`.
     pub const FOLLOWERS: [Figure; 3] = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
 
-    /// The special figures, which stand beside followers without occupying anything.
+    /// The figures whose deployments are listed after [`Figure::FOLLOWERS`]': the companions
+    /// of the published sets, declared with `role = "companion"`.
     pub const SPECIAL: [Figure; 3] = [Figure::Builder, Figure::Pig, Figure::Shepherd];
-
-    /// Whether the figure is a follower: it occupies its feature and counts for majority.
-    #[must_use]
-    pub const fn is_follower(self) -> bool {
-        matches!(self, Figure::Follower | Figure::BigFollower | Figure::Abbot)
-    }
-
-    /// How much the figure weighs when majorities are counted: nothing for a special figure.
-    #[must_use]
-    pub const fn strength(self) -> u8 {
-        match self {
-            Figure::BigFollower => 2,
-            Figure::Follower | Figure::Abbot => 1,
-            Figure::Builder | Figure::Pig | Figure::Shepherd => 0,
-        }
-    }
 
     /// "a" or "an", as the figure's name needs.
     #[must_use]
@@ -261,17 +247,13 @@ mod tests {
         let error = crate::ActionError::FigureNotAllowed {
             figure: Figure::Abbot,
             kind: crate::SegmentKind::City,
-            why: crate::Forbidden::AbbotOnlyInCloisters,
+            why: crate::Forbidden::StandsOnlyOn(
+                [crate::SegmentKind::Monastery, crate::SegmentKind::Garden].into_iter().collect(),
+            ),
         };
         assert_eq!(
             alloc::string::ToString::to_string(&error),
-            "an abbot cannot stand on a city; an abbot stands only on a monastery or garden"
+            "an abbot cannot stand on a city; it stands only on a monastery or a garden"
         );
-    }
-
-    #[test]
-    fn big_followers_count_double() {
-        assert_eq!(Figure::BigFollower.strength(), 2);
-        assert_eq!(Figure::Follower.strength() + Figure::Abbot.strength(), 2);
     }
 }

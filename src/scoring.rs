@@ -11,6 +11,7 @@ use crate::event::{FeatureScore, ScoreReason};
 use crate::features::{Features, NodeId};
 use crate::player::{ByPlayer, Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
+use crate::rulebook::FigureTable;
 use crate::rulebook::{
     Mark, MarkCounts, PlainOverride, RuleId, Rulebook, TieBreakBy, TieBreakRule,
 };
@@ -73,6 +74,8 @@ pub(crate) struct Scene<'a> {
     rulebook: &'a Rulebook,
     /// The declared tie-break, if any (most games have none).
     tiebreak: Option<TieBreakRule>,
+    /// How each figure counts: its strength, whether it is a follower, what it earns.
+    table: &'a FigureTable,
 }
 
 impl<'a> Scene<'a> {
@@ -83,10 +86,11 @@ impl<'a> Scene<'a> {
         placed: &'a [(Pos, TileIndex)],
         figures: &'a [Standing],
         rulebook: &'a Rulebook,
+        table: &'a FigureTable,
     ) -> Scene<'a> {
         let roots = figures.iter().map(|standing| features.root(standing.node)).collect();
         let tiebreak = rulebook.tiebreak();
-        Scene { board, features, tiles, placed, figures, roots, rulebook, tiebreak }
+        Scene { board, features, tiles, placed, figures, roots, rulebook, tiebreak, table }
     }
 
     /// Whether the tile at `pos` carries the tile mark `mark`.
@@ -114,7 +118,7 @@ impl<'a> Scene<'a> {
         if let Some(rule) = self.tiebreak {
             for (standing, under) in self.figures.iter().zip(&self.roots) {
                 if *under == root
-                    && standing.figure.is_follower()
+                    && self.table.is_follower(standing.figure)
                     && self.on_marked_tile(standing.pos, rule.mark)
                 {
                     marked[standing.player] += 1;
@@ -134,7 +138,7 @@ impl<'a> Scene<'a> {
         let mut strength = ByPlayer([0u32; crate::player::MAX_PLAYERS]);
         for (standing, under) in self.figures.iter().zip(&self.roots) {
             if *under == root {
-                strength[standing.player] += u32::from(standing.figure.strength());
+                strength[standing.player] += u32::from(self.table.strength(standing.figure));
             }
         }
         let leaders = winners(&strength);
@@ -329,7 +333,7 @@ impl<'a> Scene<'a> {
                 .figures
                 .iter()
                 .zip(&self.roots)
-                .filter(|(standing, _)| standing.figure == Figure::Pig)
+                .filter(|(standing, _)| self.table.farm_bonus(standing.figure))
                 .map(|(standing, root)| (*root, standing.player))
                 .collect(),
             None => Vec::new(),
@@ -515,9 +519,9 @@ impl<'s> Strengths<'s> {
             .iter()
             .zip(&scene.roots)
             .map(|(figure, root)| {
-                let marked = figure.figure.is_follower()
+                let marked = scene.table.is_follower(figure.figure)
                     && tiebreak.is_some_and(|mark| scene.on_marked_tile(figure.pos, mark));
-                (*root, figure.player, u32::from(figure.figure.strength()), marked)
+                (*root, figure.player, u32::from(scene.table.strength(figure.figure)), marked)
             })
             .collect();
         standing.sort_unstable_by_key(|(root, _, _, _)| *root);

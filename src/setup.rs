@@ -12,7 +12,9 @@ use crate::catalog::Catalog;
 use crate::fit::FitTable;
 use crate::limits::MAX_GAME_TILES;
 use crate::player::{Figure, MAX_PLAYERS, Supply};
-use crate::rulebook::{ChainRule, Conflict, Mark, RivalRule, RuleId, Rulebook};
+use crate::rulebook::{
+    ChainRule, Conflict, FigureRule, FigureTable, Mark, RivalRule, RuleId, Rulebook,
+};
 use crate::segment::{SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
 
@@ -293,8 +295,8 @@ pub enum SetupError {
         "`{second}` declares {what} `{id}` differently from `{first}`; sets that share a {what} must declare it alike"
     )]
     ConflictingDeclaration {
-        /// `"mark"`, `"rule"`, `"token"`, `"title"`, or `"chain"` (two chains of river edges
-        /// under different ids).
+        /// `"mark"`, `"rule"`, `"token"`, `"title"`, `"figure"`, or `"chain"` (two chains of
+        /// river edges under different ids).
         what: &'static str,
         /// The id both use.
         id: String,
@@ -379,6 +381,8 @@ pub(crate) struct Rules {
     /// garden: the abbot), the rules of the tile's own set and those reaching every set.
     pub(crate) occupants: Vec<[crate::player::FigureSet; SegmentKind::ALL.len()]>,
     pub(crate) supply: Supply,
+    /// The figures the sets declare and the options offer.
+    pub(crate) figures: FigureTable,
     /// Whether players have special figures (builders, pigs, shepherds): without them a turn
     /// never looks for them.
     pub(crate) specials: bool,
@@ -444,16 +448,16 @@ impl Rules {
         }
         let (_, start) = start.ok_or(SetupError::NoStartTile)?;
 
-        let figures = |f: fn(&Catalog) -> u8| setup.catalogs.iter().map(f).max().unwrap_or(0);
-        let supply = Supply {
-            followers: figures(|c| c.figures().followers),
-            big_followers: figures(|c| c.figures().big_followers),
-            abbots: u8::from(setup.options.abbots),
-            builders: figures(|c| c.figures().builders),
-            pigs: figures(|c| c.figures().pigs),
-            shepherds: figures(|c| c.figures().shepherds),
-        };
-        if supply.followers == 0 && supply.big_followers == 0 && supply.abbots == 0 {
+        let figures = FigureTable::new(
+            combined_figures(&setup.catalogs)
+                .into_iter()
+                .filter(|rule| rule.offered(&setup.options)),
+        );
+        let mut supply = Supply::default();
+        for rule in figures.iter() {
+            *supply.slot(rule.figure) = rule.per_player;
+        }
+        if !figures.iter().any(|rule| rule.is_follower() && rule.per_player > 0) {
             return Err(SetupError::NoFollowers);
         }
 
@@ -483,7 +487,7 @@ impl Rules {
                 })
                 .collect()
         };
-        let specials = supply.builders > 0 || supply.pigs > 0 || supply.shepherds > 0;
+        let specials = figures.iter().any(|rule| !rule.is_follower() && rule.per_player > 0);
         let occupants = occupancy(&setup.catalogs, &rulebook);
         Ok(Rules {
             specials,
@@ -502,13 +506,10 @@ impl Rules {
                     SegmentKind::ALL.map(|kind| {
                         let declared = declared[kind as usize];
                         Figure::ALL.into_iter().enumerate().fold(0, |mask, (bit, figure)| {
-                            let farmers = setup.options.farmers;
-                            let refused = crate::game::kind_refusal(kind, figure, farmers);
-                            if refused.is_some() || !declared.contains(figure) {
-                                mask
-                            } else {
-                                mask | 1 << bit
-                            }
+                            let stands = figures.get(figure).is_some_and(|rule| {
+                                rule.may_stand_on(kind, setup.options.farmers)
+                            });
+                            if stands && declared.contains(figure) { mask | 1 << bit } else { mask }
                         })
                     })
                 })
@@ -520,6 +521,7 @@ impl Rules {
             start,
             fit,
             supply,
+            figures,
             setup,
         })
     }
@@ -623,6 +625,7 @@ fn combined(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<Vec<Mark>>), Vec<Setu
             }
         }
     }
+    clashes.extend(figure_clashes(catalogs));
     let books = catalogs.iter().map(|catalog| (catalog.info().id.as_str(), catalog.rulebook()));
     let combined = Rulebook::combine(books).map_err(|conflicts| {
         conflicts.into_iter().take(MAX_CLASHES).map(|conflict| match conflict {
@@ -651,6 +654,42 @@ fn combined(catalogs: &[Catalog]) -> Result<(Rulebook, Vec<Vec<Mark>>), Vec<Setu
             Err(clashes)
         }
     }
+}
+
+/// Each figure the sets declare, once: as its first set declares it, with the largest count
+/// any of them gives.
+pub(crate) fn combined_figures(catalogs: &[Catalog]) -> Vec<FigureRule> {
+    let mut figures: Vec<FigureRule> = Vec::new();
+    for rule in catalogs.iter().flat_map(|catalog| &catalog.figures().declared) {
+        match figures.iter_mut().find(|known| known.figure == rule.figure) {
+            Some(known) => known.per_player = known.per_player.max(rule.per_player),
+            None => figures.push(rule.clone()),
+        }
+    }
+    figures
+}
+
+/// Figures two sets declare differently: every pair whose rules (not their counts) differ.
+fn figure_clashes(catalogs: &[Catalog]) -> Vec<SetupError> {
+    let mut clashes = Vec::new();
+    let mut first: Vec<(&FigureRule, &str)> = Vec::new();
+    for catalog in catalogs {
+        for rule in &catalog.figures().declared {
+            match first.iter().find(|(known, _)| known.figure == rule.figure) {
+                Some((known, set)) if !known.alike(rule) => {
+                    clashes.push(SetupError::ConflictingDeclaration {
+                        what: "figure",
+                        id: rule.figure.file_name().into(),
+                        first: (*set).into(),
+                        second: catalog.info().id.clone(),
+                    });
+                }
+                Some(_) => {}
+                None => first.push((rule, catalog.info().id.as_str())),
+            }
+        }
+    }
+    clashes
 }
 
 /// The most clashes [`clashes`] lists: two sets sharing every tile id of a big deck would
@@ -828,7 +867,9 @@ mod tests {
                 .replace("start = \"", &alloc::format!("start = \"{n}"))
                 // The declarations keep their ids: tiles name the pennant by it.
                 .replace(&alloc::format!("id = \"{n}pennant\""), "id = \"pennant\"")
-                .replace(&alloc::format!("id = \"{n}tiny_city\""), "id = \"tiny_city\"");
+                .replace(&alloc::format!("id = \"{n}tiny_city\""), "id = \"tiny_city\"")
+                .replace(&alloc::format!("id = \"{n}follower\""), "id = \"follower\"")
+                .replace(&alloc::format!("id = \"{n}abbot\""), "id = \"abbot\"");
             let text = with_counts(&text, 400);
             Catalog::from_toml("big.toml", &text).unwrap()
         };

@@ -18,7 +18,16 @@ fn toml_export_reloads_to_an_equal_catalog() {
 fn json_export_lists_what_was_read() {
     let base = Catalog::builtin("base").unwrap();
     let json = serde_json::to_value(&base).unwrap();
-    assert_eq!(json["format"], 2);
+    assert_eq!(json["format"], 3);
+    assert_eq!(
+        json["figures"]["declared"][0],
+        serde_json::json!({
+            "id": "follower", "per_player": 7, "role": "follower", "strength": 1,
+            "stands_on": ["city", "road", "field", "monastery", "garden"], "farmer": true,
+            "option": [], "recall": false, "farm_bonus": false
+        })
+    );
+    assert_eq!(json["figures"]["declared"][1]["option"], serde_json::json!([["abbots", "true"]]));
     assert_eq!(json["marks"][0]["id"], "pennant");
     assert_eq!(json["marks"][0]["glyph"], "shield");
     assert_eq!(json["rules"][0]["id"], "tiny_city");
@@ -78,16 +87,40 @@ fn toml_from_json(json: &serde_json::Value) -> String {
         out += &format!("start = {}\n", deck["start"]);
     }
     let figures = &json["figures"];
-    out += &format!(
-        "[figures]\nfollowers = {}\nbig_followers = {}\ncolours = {}\n",
-        figures["followers"],
-        figures["big_followers"],
-        strings(&figures["colours"])
-    );
-    for key in ["builders", "pigs", "shepherds"] {
-        if !figures[key].is_null() {
-            out += &format!("{key} = {}\n", figures[key]);
+    out += &format!("[figures]\ncolours = {}\n", strings(&figures["colours"]));
+    for figure in figures["declared"].as_array().unwrap() {
+        out += &format!(
+            "[[figure]]\nid = {}\nper_player = {}\nrole = {}\nstands_on = {}\nfarmer = {}\n",
+            figure["id"],
+            figure["per_player"],
+            figure["role"],
+            strings(&figure["stands_on"]),
+            figure["farmer"]
+        );
+        if figure["role"] == "follower" {
+            out += &format!("strength = {}\nrecall = {}\n", figure["strength"], figure["recall"]);
+        } else {
+            out += &format!(
+                "joins = {}\nalone = {}\nfarm_bonus = {}\n",
+                figure["joins"], figure["alone"], figure["farm_bonus"]
+            );
+            if !figure["extended"].is_null() {
+                out += &format!("extended = {}\n", figure["extended"]);
+            }
         }
+        let tests: Vec<String> = figure["option"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|test| {
+                let value = test[1].as_str().unwrap();
+                match value {
+                    "true" | "false" => format!("{} = {value}", test[0].as_str().unwrap()),
+                    _ => format!("{} = {:?}", test[0].as_str().unwrap(), value),
+                }
+            })
+            .collect();
+        out += &format!("option = {{ {} }}\n", tests.join(", "));
     }
     for mark in json["marks"].as_array().unwrap() {
         out += &format!(

@@ -1,6 +1,6 @@
 //! The built-in catalogs against the totals published for each set.
 
-use carcassonne::{BUILTIN_NAMES, Catalog, Dir, EdgeKind, SegmentKind};
+use carcassonne::{BUILTIN_NAMES, Catalog, Dir, EdgeKind, Figure, SegmentKind};
 
 fn edges_of(catalog: &Catalog, kind: EdgeKind) -> usize {
     catalog
@@ -110,7 +110,7 @@ fn inns_and_cathedrals_match_the_published_totals() {
     let meadow = caps.segments().iter().find(|s| s.kind() == SegmentKind::Field).unwrap();
     assert!(meadow.half_edges().is_empty());
     assert_eq!(meadow.cities().len(), 4);
-    assert_eq!(ic.figures().big_followers, 1);
+    assert_eq!(ic.figures().count(Figure::BigFollower), 1);
     assert_eq!(ic.figures().colours, ["grey"]);
 }
 
@@ -154,7 +154,7 @@ fn cathars_match_the_published_totals() {
     let cathars = Catalog::builtin("cathars").unwrap();
     assert_eq!(cathars.tile_count(), 4);
     assert!(cathars.start_tile().is_none());
-    assert_eq!((cathars.figures().followers, cathars.figures().colours.len()), (0, 0));
+    assert_eq!((cathars.figures().count(Figure::Follower), cathars.figures().colours.len()), (0, 0));
     let besieged = cathars.mark_by_id("besieged").unwrap();
     assert_eq!(cathars.count_tiles_with(besieged), 4);
     assert_eq!(cathars.count_segments(SegmentKind::City), 4);

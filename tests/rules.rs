@@ -1171,7 +1171,9 @@ fn the_abbot_stands_only_on_a_monastery_or_garden() {
             ActionError::FigureNotAllowed {
                 figure: Figure::Abbot,
                 kind,
-                why: Forbidden::AbbotOnlyInCloisters
+                why: Forbidden::StandsOnlyOn(
+                    [SegmentKind::Monastery, SegmentKind::Garden].into_iter().collect()
+                )
             }
         );
     }

@@ -5,7 +5,7 @@ use std::ffi::{CString, c_char};
 use std::ptr;
 use std::sync::OnceLock;
 
-use carcassonne::{BUILTIN_NAMES, Catalog, Diagnostics, Dir, LoadError, TileType};
+use carcassonne::{BUILTIN_NAMES, Catalog, Diagnostics, Dir, Figure, LoadError, TileType};
 
 use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg_str, boundary, c_string, file_label, plain_boundary,
@@ -394,8 +394,8 @@ pub unsafe extern "C" fn carc_catalog_info(
             id: strings.id.as_ptr(),
             name: strings.name.as_ptr(),
             edition: catalog.info().edition,
-            followers: catalog.figures().followers,
-            big_followers: catalog.figures().big_followers,
+            followers: catalog.figures().count(Figure::Follower),
+            big_followers: catalog.figures().count(Figure::BigFollower),
             has_start_tile: catalog.deck().start.is_some().into(),
             start_tile: catalog.deck().start.unwrap_or(0),
             stage: catalog.deck().stage,

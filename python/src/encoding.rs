@@ -246,8 +246,7 @@ impl Encoder {
             token_kinds: game.tokens().len(),
             titles: game.titles().len(),
             specials: game.catalogs().iter().any(|catalog| {
-                let figures = catalog.figures();
-                figures.builders + figures.pigs + figures.shepherds > 0
+                catalog.figures().declared.iter().any(|rule| !rule.is_follower() && rule.per_player > 0)
             }),
         }
     }

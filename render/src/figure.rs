@@ -60,7 +60,7 @@ pub(crate) fn draw_figure(out: &mut String, figure: Figure, pose: Pose, at: Pt, 
         Figure::Shepherd => (SHEPHERD, "shepherd"),
     };
     // Only a farmer lies down: a pig or a shepherd stands in its field.
-    let turn = if figure.is_follower() { turn } else { "" };
+    let turn = if Figure::FOLLOWERS.contains(&figure) { turn } else { "" };
     let outline = if fill == "#222222" { "#d8d8d8" } else { "#1a1a1a" };
     push(
         out,

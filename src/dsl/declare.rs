@@ -502,25 +502,7 @@ fn validate_value(raw: &RawValue, declared: &Declared, problems: &mut Problems) 
         Some(tiles) => check_range(problems, tiles, "tiles", 1, i64::from(limits::MAX_COPIES))
             .map(|n| Some(n as u32)),
     };
-    let mut options = Some(Vec::new());
-    for (name, value) in &raw.options {
-        match option_test(&name.value, &value.value) {
-            Ok(test) => {
-                if let Some(list) = options.as_mut() {
-                    list.push(test);
-                }
-            }
-            Err(message) => {
-                let span = if OptionTest::NAMES.contains(&name.value.as_str()) {
-                    value.span.clone()
-                } else {
-                    name.span.clone()
-                };
-                problems.report(Code::UnknownOption, span, message);
-                options = None;
-            }
-        }
-    }
+    let options = option_tests(problems, &raw.options);
     let precedence = precedence(problems, raw.precedence.as_ref());
     let per_tile = raw
         .per_tile
@@ -935,6 +917,34 @@ fn precedence(problems: &mut Problems, value: Option<&Located<i64>>) -> Option<u
         None => Some(0),
         Some(value) => check_range(problems, value, "precedence", 0, 100).map(|n| n as u8),
     }
+}
+
+/// The tests an `option = { name = value }` table writes; `None` after reporting any that is
+/// wrong.
+pub(super) fn option_tests(
+    problems: &mut Problems,
+    raw: &[(Located<String>, Located<String>)],
+) -> Option<Vec<OptionTest>> {
+    let mut options = Some(Vec::new());
+    for (name, value) in raw {
+        match option_test(&name.value, &value.value) {
+            Ok(test) => {
+                if let Some(list) = options.as_mut() {
+                    list.push(test);
+                }
+            }
+            Err(message) => {
+                let span = if OptionTest::NAMES.contains(&name.value.as_str()) {
+                    value.span.clone()
+                } else {
+                    name.span.clone()
+                };
+                problems.report(Code::UnknownOption, span, message);
+                options = None;
+            }
+        }
+    }
+    options
 }
 
 /// The option test `name = value` writes, or what is wrong with it.

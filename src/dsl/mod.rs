@@ -7,6 +7,7 @@
 
 mod declare;
 mod diagnostic;
+mod figure;
 pub mod limits;
 mod raw;
 mod read;

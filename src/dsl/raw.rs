@@ -21,6 +21,7 @@ pub(crate) struct RawFile {
     pub(crate) set: Option<RawSet>,
     pub(crate) deck: RawDeck,
     pub(crate) figures: RawFigures,
+    pub(crate) declared_figures: Vec<RawFigure>,
     pub(crate) tiles: Vec<RawTile>,
     pub(crate) marks: Vec<RawMark>,
     pub(crate) values: Vec<RawValue>,
@@ -55,11 +56,8 @@ pub(crate) struct RawDeck {
 
 #[derive(Default)]
 pub(crate) struct RawFigures {
+    /// `followers = n`: the plain follower, as a `[[figure]]` would declare it, `n` a player.
     pub(crate) followers: Option<Located<i64>>,
-    pub(crate) big_followers: Option<Located<i64>>,
-    pub(crate) builders: Option<Located<i64>>,
-    pub(crate) pigs: Option<Located<i64>>,
-    pub(crate) shepherds: Option<Located<i64>>,
     pub(crate) colours: Option<LocatedList>,
 }
 
@@ -185,6 +183,24 @@ pub(crate) struct RawOccupants {
     pub(crate) feature: Option<Located<String>>,
     pub(crate) figures: Option<LocatedList>,
     pub(crate) reach: Option<Located<String>>,
+}
+
+/// A `[[figure]]` declaration.
+pub(crate) struct RawFigure {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) per_player: Option<Located<i64>>,
+    pub(crate) role: Option<Located<String>>,
+    pub(crate) strength: Option<Located<i64>>,
+    pub(crate) stands_on: Option<LocatedList>,
+    pub(crate) farmer: Option<Located<bool>>,
+    /// `option = { name = value }`, as a value rule's.
+    pub(crate) options: Vec<(Located<String>, Located<String>)>,
+    pub(crate) recall: Option<Located<bool>>,
+    pub(crate) joins: Option<Located<String>>,
+    pub(crate) alone: Option<Located<String>>,
+    pub(crate) extended: Option<Located<String>>,
+    pub(crate) farm_bonus: Option<Located<bool>>,
 }
 
 /// A `[[pig]]` rule.

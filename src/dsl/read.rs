@@ -13,7 +13,7 @@ use toml::de::{DeTable, DeValue};
 use super::diagnostic::{Code, Problems};
 use super::raw::{
     Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawFlock,
-    RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival, RawSegment, RawSet,
+    RawFigure, RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival, RawSegment, RawSet,
     RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
 };
 use crate::geom::ByDir;
@@ -22,6 +22,7 @@ const ROOT_KEYS: &[&str] = &[
     "set",
     "deck",
     "figures",
+    "figure",
     "mark",
     "value",
     "farm",
@@ -54,8 +55,21 @@ const TITLE_KEYS: &[&str] = &["id", "name", "feature", "per_feature", "holding"]
 const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
 const SET_KEYS: &[&str] = &["id", "name", "edition"];
 const DECK_KEYS: &[&str] = &["start", "stage", "first", "last"];
-const FIGURE_KEYS: &[&str] =
-    &["followers", "big_followers", "builders", "pigs", "shepherds", "colours"];
+const FIGURE_KEYS: &[&str] = &["followers", "colours"];
+const DECLARED_FIGURE_KEYS: &[&str] = &[
+    "id",
+    "per_player",
+    "role",
+    "strength",
+    "stands_on",
+    "farmer",
+    "option",
+    "recall",
+    "joins",
+    "alone",
+    "extended",
+    "farm_bonus",
+];
 const TILE_KEYS: &[&str] = &["id", "name", "count", "edges", "marks", "segments"];
 const EDGE_KEYS: &[&str] = &["N", "E", "S", "W"];
 const SEGMENT_KEYS: &[&str] = &["kind", "edges", "half_edges", "cities", "marks"];
@@ -122,17 +136,41 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
     let figures = root
         .table(problems, "figures", "[figures]")
         .map(|figures| {
-            figures.check_keys(problems, FIGURE_KEYS);
+            figures.check_keys_hinting(
+                problems,
+                FIGURE_KEYS,
+                " (any figure but the plain follower is declared in a [[figure]] table, with \
+                 its `per_player` count)",
+            );
             RawFigures {
                 followers: figures.integer(problems, "followers", false),
-                big_followers: figures.integer(problems, "big_followers", false),
-                builders: figures.integer(problems, "builders", false),
-                pigs: figures.integer(problems, "pigs", false),
-                shepherds: figures.integer(problems, "shepherds", false),
                 colours: figures.string_list(problems, "colours", false),
             }
         })
         .unwrap_or_default();
+
+    let declared_figures = root
+        .table_list(problems, "figure", "[[figure]]")
+        .into_iter()
+        .map(|figure| {
+            figure.check_keys(problems, DECLARED_FIGURE_KEYS);
+            RawFigure {
+                span: figure.span.clone(),
+                id: figure.string(problems, "id", true),
+                per_player: figure.integer(problems, "per_player", true),
+                role: figure.string(problems, "role", true),
+                strength: figure.integer(problems, "strength", false),
+                stands_on: figure.string_list(problems, "stands_on", true),
+                farmer: figure.boolean(problems, "farmer"),
+                options: figure.entries(problems, "option", "`option`", as_option_value),
+                recall: figure.boolean(problems, "recall"),
+                joins: figure.string(problems, "joins", false),
+                alone: figure.string(problems, "alone", false),
+                extended: figure.string(problems, "extended", false),
+                farm_bonus: figure.boolean(problems, "farm_bonus"),
+            }
+        })
+        .collect();
 
     let tiles = root
         .table_list(problems, "tile", "[[tile]]")
@@ -338,6 +376,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         set,
         deck,
         figures,
+        declared_figures,
         tiles,
         marks,
         values,
@@ -470,13 +509,18 @@ impl<'a, 'i> Table<'a, 'i> {
     }
 
     fn check_keys(&self, problems: &mut Problems, allowed: &[&str]) {
+        self.check_keys_hinting(problems, allowed, "");
+    }
+
+    /// As `check_keys`, each report ending with `hint`.
+    fn check_keys_hinting(&self, problems: &mut Problems, allowed: &[&str], hint: &str) {
         for (key, _) in self.table.iter() {
             if !allowed.contains(&key.get_ref().as_ref()) {
                 problems.report(
                     Code::UnknownKey,
                     key.span(),
                     format!(
-                        "unknown key `{}` in {}; expected one of {}",
+                        "unknown key `{}` in {}; expected one of {}{hint}",
                         key.get_ref(),
                         self.context,
                         allowed.join(", ")
@@ -517,6 +561,18 @@ impl<'a, 'i> Table<'a, 'i> {
             return None;
         };
         as_integer(value, key, problems)
+    }
+
+    /// The optional boolean at `key`.
+    fn boolean(&self, problems: &mut Problems, key: &str) -> Option<Located<bool>> {
+        let value = self.get(key)?;
+        match value.get_ref() {
+            DeValue::Boolean(on) => Some(Located { value: *on, span: value.span() }),
+            other => {
+                wrong_type(problems, value.span(), key, "true or false", other);
+                None
+            }
+        }
     }
 
     fn string_list(

@@ -10,7 +10,7 @@ use super::declare::Declared;
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
 use super::raw::{Located, LocatedList, RawFile, RawSegment, RawTile};
-use crate::catalog::{Catalog, DeckRules, Figures, SetInfo};
+use crate::catalog::{Catalog, DeckRules, SetInfo};
 use crate::edge::{EdgeKind, HalfEdge};
 use crate::geom::{ByDir, Dir};
 use crate::rulebook::{Mark, MarkSet};
@@ -35,7 +35,8 @@ pub(crate) fn validate(raw: RawFile, text: &str, problems: &mut Problems) -> Opt
     let tiles = validate_tiles(&raw.tiles, raw.end, text, &rulebook, problems);
     let rulebook = rulebook.book;
     let deck = validate_deck(&raw.deck, &tiles, problems);
-    let figures = validate_figures(&raw.figures, problems);
+    let figures =
+        super::figure::validate_figures(&raw.figures, &raw.declared_figures, problems);
 
     let tiles: Option<Vec<TileType>> = tiles.into_iter().collect();
     if !problems.is_empty() {
@@ -629,60 +630,6 @@ fn validate_deck(
         .and_then(|stage| i8::try_from(stage).ok())
         .unwrap_or(0);
     DeckRules { start, stage, last, first }
-}
-
-fn validate_figures(raw: &super::raw::RawFigures, problems: &mut Problems) -> Figures {
-    let mut count = |value: &Option<Located<i64>>, what: &str| {
-        value
-            .as_ref()
-            .and_then(|value| check_range(problems, value, what, 0, limits::MAX_FIGURES))
-            .and_then(|value| u8::try_from(value).ok())
-            .unwrap_or(0)
-    };
-    let followers = count(&raw.followers, "followers");
-    let big_followers = count(&raw.big_followers, "big_followers");
-    let builders = count(&raw.builders, "builders");
-    let pigs = count(&raw.pigs, "pigs");
-    let shepherds = count(&raw.shepherds, "shepherds");
-    let mut colours: Vec<String> = Vec::new();
-    if let Some(list) = &raw.colours {
-        if list.value.len() > limits::MAX_COLOURS {
-            problems.report(
-                Code::TooLarge,
-                list.span.clone(),
-                format!("a set may bring at most {} colours", limits::MAX_COLOURS),
-            );
-        }
-        for colour in &list.value {
-            let Some(text) = check_text(problems, colour.clone(), "colour", limits::MAX_COLOUR)
-            else {
-                continue;
-            };
-            if crate::Colour::named(&text).is_none() {
-                let mut known = String::new();
-                for (index, known_colour) in crate::PALETTE.iter().enumerate() {
-                    if index > 0 {
-                        known.push_str(", ");
-                    }
-                    known.push_str(known_colour.name());
-                }
-                problems.report(
-                    Code::UnknownColour,
-                    colour.span.clone(),
-                    format!("`{text}` is not a colour; expected one of {known}"),
-                );
-            } else if colours.contains(&text) {
-                problems.report(
-                    Code::Duplicate,
-                    colour.span.clone(),
-                    format!("colour `{text}` is listed twice"),
-                );
-            } else {
-                colours.push(text);
-            }
-        }
-    }
-    Figures { followers, big_followers, builders, pigs, shepherds, colours }
 }
 
 pub(crate) fn check_id(

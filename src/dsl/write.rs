@@ -7,7 +7,9 @@ use core::fmt::Write;
 use crate::catalog::Catalog;
 use crate::geom::Dir;
 use crate::player::Figure;
-use crate::rulebook::{Effect, FeatureState, Mark, OptionTest, Reach, Rulebook};
+use crate::rulebook::{
+    Alone, Effect, FeatureState, FigureRole, FigureRule, Joins, Mark, OptionTest, Reach, Rulebook,
+};
 use crate::segment::{Segment, SegmentKind};
 use crate::tile::TileType;
 
@@ -48,23 +50,12 @@ fn write_catalog(out: &mut String, catalog: &Catalog) -> core::fmt::Result {
     }
 
     let figures = catalog.figures();
-    let counts = [
-        ("followers", figures.followers),
-        ("big_followers", figures.big_followers),
-        ("builders", figures.builders),
-        ("pigs", figures.pigs),
-        ("shepherds", figures.shepherds),
-    ];
-    if counts.iter().any(|(_, count)| *count != 0) || !figures.colours.is_empty() {
+    if !figures.colours.is_empty() {
         writeln!(out, "\n[figures]")?;
-        for (key, count) in counts {
-            if count != 0 {
-                writeln!(out, "{key} = {count}")?;
-            }
-        }
-        if !figures.colours.is_empty() {
-            writeln!(out, "colours = {}", list(figures.colours.iter().map(String::as_str)))?;
-        }
+        writeln!(out, "colours = {}", list(figures.colours.iter().map(String::as_str)))?;
+    }
+    for figure in &figures.declared {
+        write_figure(out, figure)?;
     }
 
     write_rulebook(out, catalog.rulebook())?;
@@ -214,6 +205,49 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
         writeln!(out, "majority = {}", token.majority)?;
         writeln!(out, "glyph = {}", quoted(token.glyph.name()))?;
         writeln!(out, "colour = {}", quoted(token.colour.name()))?;
+    }
+    Ok(())
+}
+
+fn write_figure(out: &mut String, figure: &FigureRule) -> core::fmt::Result {
+    writeln!(out, "\n[[figure]]")?;
+    writeln!(out, "id = {}", quoted(figure.figure.file_name()))?;
+    writeln!(out, "per_player = {}", figure.per_player)?;
+    let kinds = list(figure.stands_on.iter().map(SegmentKind::name));
+    match figure.role {
+        FigureRole::Follower { strength, recall } => {
+            writeln!(out, "role = \"follower\"")?;
+            if strength != 1 {
+                writeln!(out, "strength = {strength}")?;
+            }
+            writeln!(out, "stands_on = {kinds}")?;
+            if recall {
+                writeln!(out, "recall = true")?;
+            }
+        }
+        FigureRole::Companion { joins, alone, extended, farm_bonus } => {
+            writeln!(out, "role = \"companion\"")?;
+            writeln!(out, "stands_on = {kinds}")?;
+            if joins != Joins::Any {
+                writeln!(out, "joins = {}", quoted(joins.name()))?;
+            }
+            if alone != Alone::Owner {
+                writeln!(out, "alone = {}", quoted(alone.name()))?;
+            }
+            if let Some(extended) = extended {
+                writeln!(out, "extended = {}", quoted(extended.name()))?;
+            }
+            if farm_bonus {
+                writeln!(out, "farm_bonus = true")?;
+            }
+        }
+    }
+    if figure.farmer {
+        writeln!(out, "farmer = true")?;
+    }
+    if !figure.options.is_empty() {
+        let tests: Vec<String> = figure.options.iter().map(|test| option_entry(*test)).collect();
+        writeln!(out, "option = {{ {} }}", tests.join(", "))?;
     }
     Ok(())
 }

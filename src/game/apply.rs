@@ -85,7 +85,7 @@ impl Game {
                 }
             }
             (Phase::Figure { pos }, Action::Deploy { segment, figure })
-                if !figure.is_follower() =>
+                if !self.rules.figures.is_follower(figure) =>
             {
                 let node = self.check_deploy(pos, segment, figure)?;
                 self.deploy_special(pos, segment, figure, node, events);
@@ -491,7 +491,7 @@ impl Game {
             self.cloisters.swap_remove(at);
         }
         *self.supply[standing.player].slot(standing.figure) += 1;
-        if standing.figure.is_follower() {
+        if self.rules.figures.is_follower(standing.figure) {
             self.features.count_figure(standing.node, false);
         }
         events.push(Event::FigureReturned {
@@ -510,6 +510,7 @@ impl Game {
             &self.placed,
             &self.figures,
             &self.rules.rulebook,
+            &self.rules.figures,
         )
     }
 }

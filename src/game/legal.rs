@@ -10,10 +10,10 @@ use crate::features::NodeId;
 use crate::geom::{ByDir, Dir, Rotation};
 use crate::player::Figure;
 use crate::pos::Pos;
-use crate::segment::SegmentIndex;
+use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
-use super::{ChainStep, FIGURE_KINDS, Game, Target, Turn, deployment, kind_refusal, wrong_phase};
+use super::{ChainStep, FIGURE_KINDS, Game, Target, Turn, deployment, wrong_phase};
 use crate::rulebook::ChainTurns;
 
 impl Game {
@@ -246,13 +246,17 @@ impl Game {
     /// has left the supply can recall one: most games have no abbots, and the figures need
     /// not be searched for them.
     pub(super) fn recallable_abbots(&self) -> impl Iterator<Item = Pos> + '_ {
-        let out = self.supply[self.current].abbots < self.rules.supply.abbots;
+        let table = &self.rules.figures;
+        let (supply, start) = (self.supply[self.current], self.rules.supply);
+        let out = Figure::FOLLOWERS
+            .iter()
+            .any(|figure| table.recalls(*figure) && supply.count(*figure) < start.count(*figure));
         let figures = if out { &self.figures[..] } else { &[] };
         figures
             .iter()
             .filter(|standing| {
                 standing.player == self.current
-                    && standing.figure == Figure::Abbot
+                    && table.recalls(standing.figure)
                     && self.board.surrounding_tiles(standing.pos) < 8
             })
             .map(|standing| standing.pos)
@@ -476,8 +480,8 @@ impl Game {
         figure: Figure,
     ) -> Result<NodeId, ActionError> {
         let target = self.deploy_target(pos, segment)?;
-        self.figure_rule(&target, figure)?;
-        if !figure.is_follower() {
+        self.may_deploy(&target, figure)?;
+        if !self.rules.figures.is_follower(figure) {
             self.special_rule(target.node, segment, figure)?;
         }
         Ok(target.node)
@@ -502,10 +506,21 @@ impl Game {
 
     /// Whether the current player may put `figure` on `target`: the kind of segment, then
     /// the supply, then whether the feature is free.
-    fn figure_rule(&self, target: &Target, figure: Figure) -> Result<(), ActionError> {
+    fn may_deploy(&self, target: &Target, figure: Figure) -> Result<(), ActionError> {
         let kind = target.kind;
-        if let Some(why) = kind_refusal(kind, figure, self.options().farmers) {
+        if kind == SegmentKind::River {
+            let why = Forbidden::River;
             return Err(ActionError::FigureNotAllowed { figure, kind, why });
+        }
+        if let Some(rule) = self.rules.figures.get(figure) {
+            if !rule.stands_on.contains(kind) {
+                let why = Forbidden::StandsOnlyOn(rule.stands_on);
+                return Err(ActionError::FigureNotAllowed { figure, kind, why });
+            }
+            if !rule.may_stand_on(kind, self.options().farmers) {
+                let why = Forbidden::NoFarmers;
+                return Err(ActionError::FigureNotAllowed { figure, kind, why });
+            }
         }
         let declared = self.rules.occupants[usize::from(target.tile)][kind as usize];
         if !declared.contains(figure) {
@@ -515,7 +530,7 @@ impl Game {
         if self.supply[self.current].count(figure) == 0 {
             return Err(ActionError::NoneLeft { figure });
         }
-        if target.occupied && figure.is_follower() {
+        if target.occupied && self.rules.figures.is_follower(figure) {
             return Err(ActionError::FeatureOccupied { segment: target.segment });
         }
         Ok(())
@@ -535,7 +550,7 @@ impl Game {
     fn abbot_at(&self, pos: Pos) -> Option<usize> {
         self.figures.iter().position(|standing| {
             standing.player == self.current
-                && standing.figure == Figure::Abbot
+                && self.rules.figures.recalls(standing.figure)
                 && standing.pos == pos
         })
     }

@@ -5,7 +5,7 @@
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use crate::action::{Action, ActionError, ActionKind, Forbidden, Phase};
+use crate::action::{Action, ActionError, ActionKind, Phase};
 use crate::bag::Bag;
 use crate::board::Board;
 use crate::event::{Event, PointsByKind};
@@ -476,26 +476,6 @@ impl Game {
                 .map_err(|error| ReplayError::Action { index, error })?;
         }
         Ok(game)
-    }
-}
-
-/// Why `figure` may never stand on a segment of `kind`, or `None` when it may.
-pub(crate) fn kind_refusal(kind: SegmentKind, figure: Figure, farmers: bool) -> Option<Forbidden> {
-    let linear = matches!(kind, SegmentKind::City | SegmentKind::Road);
-    match (kind, figure) {
-        (SegmentKind::River, _) => Some(Forbidden::River),
-        (SegmentKind::City | SegmentKind::Road | SegmentKind::Field, Figure::Abbot) => {
-            Some(Forbidden::AbbotOnlyInCloisters)
-        }
-        (_, Figure::Builder) if !linear => Some(Forbidden::BuilderOnRoadsAndCities),
-        (_, Figure::Pig | Figure::Shepherd) if kind != SegmentKind::Field => {
-            Some(Forbidden::OnlyOnFields)
-        }
-        // The shepherd is no farmer: it tends its flock whether farmers play or not.
-        (SegmentKind::Field, Figure::Follower | Figure::BigFollower | Figure::Pig) if !farmers => {
-            Some(Forbidden::NoFarmers)
-        }
-        _ => None,
     }
 }
 

@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::catalog::Catalog;
 use crate::event::{FeatureScore, PointsByKind};
 use crate::features::Features;
-use crate::player::{PlayerId, PlayerSet, Supply};
+use crate::player::{Figure, PlayerId, PlayerSet, Supply};
 use crate::pos::Pos;
 use crate::rulebook::{
     MarkInfo, Rule, Rulebook, TitleId, TitleInfo, TitleStanding, TokenId, TokenInfo,
@@ -358,6 +358,29 @@ impl Game {
     pub fn leaders(&self) -> PlayerSet {
         let leaders = winners(&self.scores);
         if leaders.is_empty() { (0..self.players()).map(PlayerId).collect() } else { leaders }
+    }
+
+    /// How the game's sets declare `figure` (`[[figure]]`), if its players have it: where it
+    /// stands, how it counts and what it does.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Figure, Game, GameSetup};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("inns_and_cathedrals")?];
+    /// let game = Game::new(GameSetup::new(sets, 2))?;
+    /// assert_eq!(game.figure_rule(Figure::BigFollower).map(|rule| rule.strength()), Some(2));
+    /// assert!(game.figure_rule(Figure::Abbot).is_none(), "the abbot is an option, off here");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn figure_rule(&self, figure: Figure) -> Option<&crate::rulebook::FigureRule> {
+        self.rules.figures.get(figure)
+    }
+
+    /// Whether `figure` is a follower in this game: it occupies its feature and counts for its
+    /// majority (a companion, or a figure the game lacks, does neither).
+    #[must_use]
+    pub fn is_follower(&self, figure: Figure) -> bool {
+        self.rules.figures.is_follower(figure)
     }
 
     /// The figures `player` has in hand.

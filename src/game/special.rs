@@ -10,7 +10,7 @@ use crate::features::NodeId;
 use crate::flock::{Flock, SheepBag, SheepToken};
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::MarkCounts;
+use crate::rulebook::{Alone, Extended, FigureRole, Joins, MarkCounts};
 use crate::scoring::Standing;
 use crate::segment::{SegmentIndex, SegmentKind};
 
@@ -88,18 +88,22 @@ impl Game {
         segment: SegmentIndex,
         figure: Figure,
     ) -> Result<(), ActionError> {
+        let Some(FigureRole::Companion { joins, alone, .. }) =
+            self.rules.figures.get(figure).map(|rule| rule.role)
+        else {
+            return Ok(());
+        };
         let root = self.features.root(node);
         let player = self.current;
         let mut own_follower = false;
         for (_, standing) in self.standing_on(root) {
             let mine = standing.player == player;
-            own_follower |= mine && standing.figure.is_follower();
-            // A shepherd keeps out every other shepherd; a builder or pig only its owner's.
-            if standing.figure == figure && (mine || figure == Figure::Shepherd) {
+            own_follower |= mine && self.rules.figures.is_follower(standing.figure);
+            if standing.figure == figure && (mine || alone == Alone::All) {
                 return Err(ActionError::FigureAlreadyThere { figure, segment });
             }
         }
-        if figure != Figure::Shepherd && !own_follower {
+        if joins == Joins::OwnFollower && !own_follower {
             return Err(ActionError::NeedsOwnFollower { figure, segment });
         }
         Ok(())
@@ -108,7 +112,7 @@ impl Game {
     /// The special deployments open on the tile at `pos`, as [`Specials::open`] keeps them.
     pub(super) fn open_specials(&self, pos: Pos) -> u128 {
         let supply = self.supply[self.current];
-        if supply.builders == 0 && supply.pigs == 0 && supply.shepherds == 0 {
+        if Figure::SPECIAL.iter().all(|figure| supply.count(*figure) == 0) {
             return 0;
         }
         let Some((tile, order, _)) = self.board.peek(pos) else { return 0 };
@@ -136,7 +140,7 @@ impl Game {
     pub(super) fn note_extensions(&mut self, pos: Pos) {
         self.specials.builder_due = false;
         self.specials.flocks_due.clear();
-        if self.figures.iter().all(|standing| standing.figure.is_follower()) {
+        if self.figures.iter().all(|standing| self.rules.figures.is_follower(standing.figure)) {
             return;
         }
         let Some((tile, order, _)) = self.board.peek(pos) else { return };
@@ -153,9 +157,9 @@ impl Game {
                 if standing.player != self.current {
                     continue;
                 }
-                match standing.figure {
-                    Figure::Builder => builder = true,
-                    Figure::Shepherd if !fields.contains(&root) => {
+                match self.rules.figures.extended(standing.figure) {
+                    Some(Extended::ExtraTurn) => builder = true,
+                    Some(Extended::Flock) if !fields.contains(&root) => {
                         fields.push(root);
                         due.push((standing.pos, standing.segment));
                     }
@@ -181,7 +185,7 @@ impl Game {
         let kind = self.features.kind(node);
         self.figures.push(Standing { player, figure, pos, segment, node, kind });
         events.push(Event::FigurePlaced { player, figure, pos, segment });
-        if figure == Figure::Shepherd {
+        if self.rules.figures.extended(figure) == Some(Extended::Flock) {
             self.specials.flocks.push(Flock::new(player, pos, segment));
             if self.specials.bag.total() > 0 {
                 let shepherd = (pos, segment);
@@ -340,7 +344,8 @@ impl Game {
         self.specials.flocks.retain(|flock| !shepherds.contains(&(flock.pos, flock.segment)));
         for shepherd in shepherds {
             if let Some(index) = self.figures.iter().position(|standing| {
-                (standing.pos, standing.segment) == shepherd && standing.figure == Figure::Shepherd
+                (standing.pos, standing.segment) == shepherd
+                    && self.rules.figures.extended(standing.figure) == Some(Extended::Flock)
             }) {
                 self.return_figure(index, events);
             }

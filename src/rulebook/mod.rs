@@ -4,11 +4,14 @@
 //! A rulebook is data. Scoring asks it "what is this feature worth, with these marks" and
 //! applies the answer; it never asks which mark or rule it is looking at.
 
+mod figure;
 mod mark;
 mod rule;
 mod title;
 mod token;
 
+pub use figure::{Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH};
+pub(crate) use figure::FigureTable;
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, HideRule, MAX_SHEEP,

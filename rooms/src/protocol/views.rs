@@ -198,9 +198,9 @@ pub fn player_out(member: &Seat, seat: usize, supply: Supply, score: u32) -> Pla
     }
 }
 
-/// Whether any tile set of `game` brings the figure `count` reads.
-fn brings(game: &Game, count: impl Fn(&carcassonne::Figures) -> u8) -> bool {
-    game.catalogs().iter().any(|catalog| count(catalog.figures()) > 0)
+/// Whether players of `game` have `figure`, by its sets and options.
+fn brings(game: &Game, figure: carcassonne::Figure) -> bool {
+    game.figure_rule(figure).is_some_and(|rule| rule.per_player > 0)
 }
 
 /// The Player of seat `seat` in `game`, from its player view.
@@ -222,9 +222,9 @@ pub fn player(game: &Game, view: &PlayerView, seat: usize, member: &Seat) -> Pla
         .filter(|(_, standing)| standing.holder.map(|player| player.index()) == Some(seat))
         .map(|(title, _)| title.id.clone())
         .collect();
-    out.builders = brings(game, |figures| figures.builders).then_some(supply.builders);
-    out.pigs = brings(game, |figures| figures.pigs).then_some(supply.pigs);
-    out.shepherds = brings(game, |figures| figures.shepherds).then_some(supply.shepherds);
+    out.builders = brings(game, carcassonne::Figure::Builder).then_some(supply.builders);
+    out.pigs = brings(game, carcassonne::Figure::Pig).then_some(supply.pigs);
+    out.shepherds = brings(game, carcassonne::Figure::Shepherd).then_some(supply.shepherds);
     out
 }
 
