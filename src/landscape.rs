@@ -338,7 +338,8 @@ impl Landscape {
 
         // Each tile's own set's occupants rules, and those that reach every set.
         let occupants = crate::setup::occupancy(&self.catalogs, &rulebook);
-        let table = crate::rulebook::FigureTable::new(crate::setup::combined_figures(&self.catalogs));
+        let table =
+            crate::rulebook::FigureTable::new(crate::setup::combined_figures(&self.catalogs));
         let mut figures = Vec::with_capacity(self.figures.len());
         let mut players = 1;
         for (index, figure) in self.figures.iter().enumerate() {

@@ -153,12 +153,11 @@ pub use palette::{Colour, PALETTE};
 pub use player::{ByPlayer, Figure, FigureSet, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
 pub use pos::Pos;
 pub use rulebook::{
-    Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH,
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
-    MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet,
-    Merge, NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId,
-    Rulebook, Taker, TieBreakBy, TieBreakRule, TitleId, TitleInfo, TitleStanding, TokenId,
-    TokenInfo, ValueRule,
+    Alone, ChainRule, ChainTurns, Effect, Extended, FarmRule, FeatureState, FigureRole, FigureRule,
+    FlockRule, Glyph, HideRule, Joins, KindSet, MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_STRENGTH,
+    MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet, Merge, NeighbourRule,
+    OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId, Rulebook, Taker, TieBreakBy,
+    TieBreakRule, TitleId, TitleInfo, TitleStanding, TokenId, TokenInfo, ValueRule,
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};

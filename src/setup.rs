@@ -506,9 +506,9 @@ impl Rules {
                     SegmentKind::ALL.map(|kind| {
                         let declared = declared[kind as usize];
                         Figure::ALL.into_iter().enumerate().fold(0, |mask, (bit, figure)| {
-                            let stands = figures.get(figure).is_some_and(|rule| {
-                                rule.may_stand_on(kind, setup.options.farmers)
-                            });
+                            let stands = figures
+                                .get(figure)
+                                .is_some_and(|rule| rule.may_stand_on(kind, setup.options.farmers));
                             if stands && declared.contains(figure) { mask | 1 << bit } else { mask }
                         })
                     })

@@ -154,7 +154,10 @@ fn cathars_match_the_published_totals() {
     let cathars = Catalog::builtin("cathars").unwrap();
     assert_eq!(cathars.tile_count(), 4);
     assert!(cathars.start_tile().is_none());
-    assert_eq!((cathars.figures().count(Figure::Follower), cathars.figures().colours.len()), (0, 0));
+    assert_eq!(
+        (cathars.figures().count(Figure::Follower), cathars.figures().colours.len()),
+        (0, 0)
+    );
     let besieged = cathars.mark_by_id("besieged").unwrap();
     assert_eq!(cathars.count_tiles_with(besieged), 4);
     assert_eq!(cathars.count_segments(SegmentKind::City), 4);

@@ -1545,8 +1545,8 @@ fn an_occupants_rule_reaches_other_sets_only_when_it_says_so() {
 fn a_tile_extending_two_flocks_of_one_player_tends_each() {
     let two = std::fs::read_to_string("tilesets/hills_and_sheep.toml")
         .unwrap()
-        .replace("shepherds = 1", "shepherds = 2");
-    assert!(two.contains("shepherds = 2"), "the set still declares its shepherds as it did");
+        .replace("id = \"shepherd\"\nper_player = 1", "id = \"shepherd\"\nper_player = 2");
+    assert!(two.contains("per_player = 2"), "the set still declares its shepherd as it did");
     let catalogs =
         vec![Catalog::builtin("base").unwrap(), Catalog::from_toml("two.toml", &two).unwrap()];
     let mut game = Game::new(GameSetup::new(catalogs, 2)).unwrap();

@@ -249,8 +249,9 @@ pub unsafe extern "C" fn carc_game_feature(
             for figure in game.figures() {
                 if root_of(game, figure.pos, figure.segment) == Some(root) {
                     by_player[figure.player.index()] += 1;
-                    strength[figure.player.index()] +=
-                        u32::from(game.figure_rule(figure.figure).map_or(0, |rule| rule.strength()));
+                    strength[figure.player.index()] += u32::from(
+                        game.figure_rule(figure.figure).map_or(0, |rule| rule.strength()),
+                    );
                 }
             }
             Ok(carc_feature_info {

@@ -246,7 +246,11 @@ impl Encoder {
             token_kinds: game.tokens().len(),
             titles: game.titles().len(),
             specials: game.catalogs().iter().any(|catalog| {
-                catalog.figures().declared.iter().any(|rule| !rule.is_follower() && rule.per_player > 0)
+                catalog
+                    .figures()
+                    .declared
+                    .iter()
+                    .any(|rule| !rule.is_follower() && rule.per_player > 0)
             }),
         }
     }

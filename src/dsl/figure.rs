@@ -11,9 +11,7 @@ use super::raw::{Located, RawFigure, RawFigures};
 use super::validate::{check_range, check_text, shorten};
 use crate::catalog::Figures;
 use crate::player::Figure;
-use crate::rulebook::{
-    Alone, Extended, FigureRole, FigureRule, Joins, KindSet, MAX_STRENGTH,
-};
+use crate::rulebook::{Alone, Extended, FigureRole, FigureRule, Joins, KindSet, MAX_STRENGTH};
 use crate::segment::SegmentKind;
 
 /// The kinds a figure may be declared to stand on: every kind but the river.
@@ -183,11 +181,7 @@ fn stands_on(raw: &RawFigure, problems: &mut Problems) -> Option<KindSet> {
 
 /// Reports `key` as one only the other role takes.
 fn not_for(problems: &mut Problems, span: &core::ops::Range<usize>, key: &str, role: &str) {
-    problems.report(
-        Code::KeyNotAllowed,
-        span.clone(),
-        format!("a {role} does not take `{key}`"),
-    );
+    problems.report(Code::KeyNotAllowed, span.clone(), format!("a {role} does not take `{key}`"));
 }
 
 fn follower_role(
@@ -245,8 +239,10 @@ fn companion_role(
         not_for(problems, &recall.span, "recall", "companion");
         ok = false;
     }
-    let joins = choice(problems, raw.joins.as_ref(), Joins::from_name, Joins::Any, "any or own_follower");
-    let alone = choice(problems, raw.alone.as_ref(), Alone::from_name, Alone::Owner, "owner or all");
+    let joins =
+        choice(problems, raw.joins.as_ref(), Joins::from_name, Joins::Any, "any or own_follower");
+    let alone =
+        choice(problems, raw.alone.as_ref(), Alone::from_name, Alone::Owner, "owner or all");
     let extended = match &raw.extended {
         None => Some(None),
         Some(then) => {
@@ -265,9 +261,13 @@ fn companion_role(
         }
     };
     let farm_bonus = raw.farm_bonus.as_ref().is_some_and(|bonus| bonus.value);
-    let fields_only = stands_on.is_some_and(|kinds| kinds == KindSet::EMPTY.with(SegmentKind::Field));
+    let fields_only =
+        stands_on.is_some_and(|kinds| kinds == KindSet::EMPTY.with(SegmentKind::Field));
     let needs_fields = [
-        (raw.farm_bonus.as_ref().filter(|bonus| bonus.value).map(|bonus| &bonus.span), "farm_bonus"),
+        (
+            raw.farm_bonus.as_ref().filter(|bonus| bonus.value).map(|bonus| &bonus.span),
+            "farm_bonus",
+        ),
         (
             raw.extended
                 .as_ref()
@@ -289,7 +289,8 @@ fn companion_role(
             ok = false;
         }
     }
-    let role = FigureRole::Companion { joins: joins?, alone: alone?, extended: extended?, farm_bonus };
+    let role =
+        FigureRole::Companion { joins: joins?, alone: alone?, extended: extended?, farm_bonus };
     ok.then_some(role)
 }
 

@@ -12,8 +12,8 @@ use toml::de::{DeTable, DeValue};
 
 use super::diagnostic::{Code, Problems};
 use super::raw::{
-    Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigures, RawFile, RawFlock,
-    RawFigure, RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival, RawSegment, RawSet,
+    Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigure, RawFigures, RawFile,
+    RawFlock, RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival, RawSegment, RawSet,
     RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
 };
 use crate::geom::ByDir;

@@ -35,8 +35,7 @@ pub(crate) fn validate(raw: RawFile, text: &str, problems: &mut Problems) -> Opt
     let tiles = validate_tiles(&raw.tiles, raw.end, text, &rulebook, problems);
     let rulebook = rulebook.book;
     let deck = validate_deck(&raw.deck, &tiles, problems);
-    let figures =
-        super::figure::validate_figures(&raw.figures, &raw.declared_figures, problems);
+    let figures = super::figure::validate_figures(&raw.figures, &raw.declared_figures, problems);
 
     let tiles: Option<Vec<TileType>> = tiles.into_iter().collect();
     if !problems.is_empty() {

@@ -179,7 +179,8 @@ impl FigureRule {
     /// The same declaration but for the count: what two sets must agree on to share it.
     #[must_use]
     pub fn alike(&self, other: &FigureRule) -> bool {
-        FigureRule { per_player: 0, ..self.clone() } == FigureRule { per_player: 0, ..other.clone() }
+        FigureRule { per_player: 0, ..self.clone() }
+            == FigureRule { per_player: 0, ..other.clone() }
     }
 }
 
@@ -239,7 +240,10 @@ impl FigureTable {
 
     /// Whether the figure's owner may recall it early.
     pub(crate) fn recalls(&self, figure: Figure) -> bool {
-        matches!(self.get(figure).map(|rule| rule.role), Some(FigureRole::Follower { recall: true, .. }))
+        matches!(
+            self.get(figure).map(|rule| rule.role),
+            Some(FigureRole::Follower { recall: true, .. })
+        )
     }
 
     /// Whether the figure earns its owner the `[[pig]]` rule's farm bonus.

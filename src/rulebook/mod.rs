@@ -10,8 +10,8 @@ mod rule;
 mod title;
 mod token;
 
-pub use figure::{Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH};
 pub(crate) use figure::FigureTable;
+pub use figure::{Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH};
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, HideRule, MAX_SHEEP,

@@ -52,6 +52,7 @@ __all__ = [
     "FigurePhase",
     "FigurePlacedEvent",
     "FigureReturnedEvent",
+    "FigureExport",
     "FiguresExport",
     "Flock",
     "FlockPhase",
@@ -744,20 +745,35 @@ class DeckExport(_DeckExportKeys, total=False):
     first: List[str]
 
 
-class _FiguresExportKeys(TypedDict):
-    """The figure counts every set states."""
+class _FigureExportKeys(TypedDict):
+    """The keys every declared figure states."""
 
-    followers: int
-    big_followers: int
-    colours: List[Colour]
+    id: Figure
+    per_player: int
+    role: Literal["follower", "companion"]
+    # 0 for a companion.
+    strength: int
+    stands_on: List[SegmentKind]
+    farmer: bool
+    # [option name, value] pairs the game's options must match for players to have it.
+    option: List[List[str]]
+    recall: bool
+    farm_bonus: bool
 
 
-class FiguresExport(_FiguresExportKeys, total=False):
+class FigureExport(_FigureExportKeys, total=False):
+    """A figure as its set's ``[[figure]]`` table declares it; a companion's keys only on one."""
+
+    joins: Literal["any", "own_follower"]
+    alone: Literal["owner", "all"]
+    extended: Literal["extra_turn", "flock"]
+
+
+class FiguresExport(TypedDict):
     """The figures a set gives each player, and the seat colours it adds."""
 
-    builders: int
-    pigs: int
-    shepherds: int
+    declared: List[FigureExport]
+    colours: List[Colour]
 
 
 class MarkExport(TypedDict):

@@ -1,0 +1,173 @@
+//! Figures as their sets declare them: an author's `[[figure]]` changes where a figure stands,
+//! whom it joins and whom it keeps out, and the engine plays what the table says with no code
+//! of its own. Each position starts from a built-in set whose figure table is rewritten.
+
+use carcassonne::{
+    Action, ActionError, Catalog, Figure, Forbidden, Game, GameSetup, Pos, Rotation, RuleOptions,
+    SegmentKind,
+};
+
+/// The built-in set `set` with `from` replaced by `to` in its file (which must hold it).
+fn rewritten(set: &str, from: &str, to: &str) -> Catalog {
+    let text = std::fs::read_to_string(format!("tilesets/{set}.toml")).unwrap();
+    assert!(text.contains(from), "{set}.toml no longer declares {from:?}");
+    Catalog::from_toml("rewritten.toml", &text.replace(from, to))
+        .unwrap_or_else(|problems| panic!("{problems}"))
+}
+
+fn game_of(sets: Vec<Catalog>, options: RuleOptions) -> Game {
+    Game::new(GameSetup::new(sets, 2).with_options(options)).unwrap()
+}
+
+fn put(game: &mut Game, id: &str, x: i16, y: i16, degrees: u16) {
+    let tile = game.tile_by_id(id).unwrap().0;
+    game.apply(Action::DrawTile { tile }).unwrap();
+    let rotation = Rotation::try_from(degrees).unwrap();
+    game.apply(Action::Place { pos: Pos::new(x, y), rotation }).unwrap();
+}
+
+fn refused(game: &Game, action: Action) -> ActionError {
+    let error = game.check(action).expect_err("the action should be refused");
+    assert!(!game.legal_actions().contains(&action), "{action:?} is listed but refused");
+    error
+}
+
+/// A big follower declared to stand on cities only is refused on a road, with the reason its
+/// table gives, and is not offered there; the follower still is.
+#[test]
+fn stands_on_limits_where_a_figure_goes() {
+    let giants = rewritten(
+        "inns_and_cathedrals",
+        "strength = 2\nstands_on = [\"city\", \"road\", \"field\", \"monastery\", \"garden\"]",
+        "strength = 2\nstands_on = [\"city\"]",
+    );
+    let mut game = game_of(vec![Catalog::builtin("base").unwrap(), giants], RuleOptions::default());
+    // D at (1, 0): city 0, road 1, fields 2 and 3.
+    put(&mut game, "D", 1, 0, 0);
+    let error = refused(&game, Action::Deploy { segment: 1, figure: Figure::BigFollower });
+    assert_eq!(
+        error,
+        ActionError::FigureNotAllowed {
+            figure: Figure::BigFollower,
+            kind: SegmentKind::Road,
+            why: Forbidden::StandsOnlyOn([SegmentKind::City].into_iter().collect()),
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "a big follower cannot stand on a road; it stands only on a city"
+    );
+    assert_eq!(game.check(Action::Deploy { segment: 0, figure: Figure::BigFollower }), Ok(()));
+    assert_eq!(game.check(Action::Deploy { segment: 1, figure: Figure::Follower }), Ok(()));
+}
+
+/// A follower declared no farmer stands in a field even when the game plays without farmers;
+/// the published follower, a farmer, does not.
+#[test]
+fn a_figure_that_is_no_farmer_stands_in_fields_without_farmers() {
+    let options = RuleOptions::default().with_farmers(false);
+    let published = game_of(vec![Catalog::builtin("base").unwrap()], options);
+    let herders = rewritten(
+        "base",
+        "stands_on = [\"city\", \"road\", \"field\", \"monastery\", \"garden\"]\nfarmer = true",
+        "stands_on = [\"city\", \"road\", \"field\", \"monastery\", \"garden\"]",
+    );
+    let declared = game_of(vec![herders], options);
+    for mut game in [published, declared] {
+        put(&mut game, "D", 1, 0, 0);
+        let farmer = Action::Deploy { segment: 2, figure: Figure::Follower };
+        let farmer_rule = game.figure_rule(Figure::Follower).unwrap().farmer;
+        if farmer_rule {
+            assert_eq!(
+                refused(&game, farmer),
+                ActionError::FigureNotAllowed {
+                    figure: Figure::Follower,
+                    kind: SegmentKind::Field,
+                    why: Forbidden::NoFarmers,
+                }
+            );
+        } else {
+            assert!(game.legal_actions().contains(&farmer));
+        }
+    }
+}
+
+/// The published shepherd keeps every other shepherd out of its field (`alone = "all"`); one
+/// declared `alone = "owner"` lets the other player's shepherd join it.
+#[test]
+fn alone_decides_whose_figures_keep_a_companion_out() {
+    let from = "alone = \"all\"\n";
+    let sharing = rewritten("hills_and_sheep", from, "alone = \"owner\"\n");
+    for (set, second_may_join) in
+        [(Catalog::builtin("hills_and_sheep").unwrap(), false), (sharing, true)]
+    {
+        let mut game =
+            game_of(vec![Catalog::builtin("base").unwrap(), set], RuleOptions::default());
+        // Red's shepherd in the field south of the start tile's road (U at (1, 0) turned 90:
+        // field 1 south of the road, which is the start tile's south field).
+        put(&mut game, "U", 1, 0, 90);
+        game.apply(Action::Deploy { segment: 1, figure: Figure::Shepherd }).unwrap();
+        game.apply(Action::DrawSheep { sheep: 1 }).unwrap();
+        // Green extends the same field with a straight road at (-1, 0).
+        put(&mut game, "U", -1, 0, 90);
+        let join = Action::Deploy { segment: 1, figure: Figure::Shepherd };
+        if second_may_join {
+            assert!(game.legal_actions().contains(&join), "{:?}", game.legal_actions());
+        } else {
+            assert!(matches!(refused(&game, join), ActionError::FigureAlreadyThere { .. }));
+        }
+    }
+}
+
+/// The published pig joins only a field where its owner has a farmer (`joins =
+/// "own_follower"`); one declared `joins = "any"` goes into an empty field.
+#[test]
+fn joins_decides_whether_a_companion_needs_its_owners_follower() {
+    let anywhere = rewritten(
+        "traders_and_builders",
+        "joins = \"own_follower\"\nfarm_bonus = true",
+        "farm_bonus = true",
+    );
+    for (set, alone_allowed) in
+        [(Catalog::builtin("traders_and_builders").unwrap(), false), (anywhere, true)]
+    {
+        let mut game =
+            game_of(vec![Catalog::builtin("base").unwrap(), set], RuleOptions::default());
+        put(&mut game, "U", 1, 0, 90);
+        let pig = Action::Deploy { segment: 1, figure: Figure::Pig };
+        if alone_allowed {
+            assert!(game.legal_actions().contains(&pig));
+        } else {
+            assert!(matches!(refused(&game, pig), ActionError::NeedsOwnFollower { .. }));
+        }
+    }
+}
+
+/// Two sets declaring one figure differently cannot share a game, whichever is listed first.
+#[test]
+fn a_figure_declared_differently_by_two_sets_refuses_the_game() {
+    let giants = rewritten("inns_and_cathedrals", "strength = 2", "strength = 3");
+    let giants = rewritten_ids(giants);
+    let sets = [Catalog::builtin("inns_and_cathedrals").unwrap(), giants];
+    let clashes = carcassonne::clashes(&sets);
+    let messages: Vec<String> = clashes.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        messages,
+        ["`giants` declares figure `big_follower` differently from `inns_and_cathedrals`; sets \
+          that share a figure must declare it alike"]
+    );
+    let error = Game::new(GameSetup::new(sets.to_vec(), 2)).map(|_| ()).unwrap_err();
+    assert_eq!(error, clashes[0]);
+}
+
+/// `catalog` under the set id `giants`, each tile id prefixed `G`, so that it shares no tile
+/// with the set it was copied from.
+fn rewritten_ids(catalog: Catalog) -> Catalog {
+    let text = catalog.to_toml().replace("id = \"inns_and_cathedrals\"", "id = \"giants\"");
+    let ids: Vec<String> = catalog.tiles().iter().map(|tile| tile.id().to_owned()).collect();
+    let mut text = text;
+    for id in ids {
+        text = text.replace(&format!("id = \"{id}\""), &format!("id = \"G{id}\""));
+    }
+    Catalog::from_toml("giants.toml", &text).unwrap_or_else(|problems| panic!("{problems}\n{text}"))
+}
