@@ -35,12 +35,28 @@ pub struct DeckRules {
 
 /// The figures a set brings to each player, as its `[[figure]]` tables declare them, and the
 /// player colours it adds.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Figures {
     /// The figures, in the order the file declares them.
     pub declared: Vec<FigureRule>,
     /// Player colours, in order.
     pub colours: Vec<String>,
+}
+
+/// The counts a player gets, as sets stated them before figures were declared, and the
+/// colours: arena journals fingerprint a setup by its `Debug` text, and a set's figures read the
+/// same as long as its counts do. `declared` holds the rest.
+impl core::fmt::Debug for Figures {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Figures")
+            .field("followers", &self.count(Figure::Follower))
+            .field("big_followers", &self.count(Figure::BigFollower))
+            .field("builders", &self.count(Figure::Builder))
+            .field("pigs", &self.count(Figure::Pig))
+            .field("shepherds", &self.count(Figure::Shepherd))
+            .field("colours", &self.colours)
+            .finish()
+    }
 }
 
 impl Figures {

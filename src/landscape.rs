@@ -338,8 +338,7 @@ impl Landscape {
 
         // Each tile's own set's occupants rules, and those that reach every set.
         let occupants = crate::setup::occupancy(&self.catalogs, &rulebook);
-        let table =
-            crate::rulebook::FigureTable::new(crate::setup::combined_figures(&self.catalogs));
+        let table = landscape_figures(&self.catalogs);
         let mut figures = Vec::with_capacity(self.figures.len());
         let mut players = 1;
         for (index, figure) in self.figures.iter().enumerate() {
@@ -399,4 +398,21 @@ impl Landscape {
         }
         Ok(LandscapeScore { total, features: scored, rulebook })
     }
+}
+
+/// The figures a landscape may show: those its sets declare, and any other as the built-in set
+/// that brings it declares it. A landscape is a table seen from outside: its big follower
+/// counts 2 whether or not it lists Inns & Cathedrals.
+fn landscape_figures(catalogs: &[Catalog]) -> crate::rulebook::FigureTable {
+    let mut figures = crate::setup::combined_figures(catalogs);
+    let builtins: Vec<Catalog> = crate::catalog::BUILTIN_NAMES
+        .iter()
+        .filter_map(|name| Catalog::builtin(name).ok())
+        .collect();
+    for rule in crate::setup::combined_figures(&builtins) {
+        if !figures.iter().any(|known| known.figure == rule.figure) {
+            figures.push(rule);
+        }
+    }
+    crate::rulebook::FigureTable::new(figures)
 }

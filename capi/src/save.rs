@@ -236,6 +236,8 @@ mod tests {
                 // The declarations keep their ids: tiles name the pennant by it.
                 .replace(&format!("id = \"{n}pennant\""), "id = \"pennant\"")
                 .replace(&format!("id = \"{n}tiny_city\""), "id = \"tiny_city\"")
+                .replace(&format!("id = \"{n}follower\""), "id = \"follower\"")
+                .replace(&format!("id = \"{n}abbot\""), "id = \"abbot\"")
                 .lines()
                 .map(|line| {
                     if line.starts_with("count = ") {

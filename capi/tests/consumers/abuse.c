@@ -153,6 +153,14 @@ static const char FIELDS_TOML[] =
     "followers = 1\n"
     "colours = [\"red\", \"green\"]\n"
     "\n"
+    "[[figure]]\n"
+    "id = \"abbot\"\n"
+    "per_player = 1\n"
+    "role = \"follower\"\n"
+    "stands_on = [\"monastery\", \"garden\"]\n"
+    "recall = true\n"
+    "option = { abbots = true }\n"
+    "\n"
     "[[tile]]\n"
     "id = \"F\"\n"
     "name = \"Field\"\n"
@@ -1500,12 +1508,11 @@ static void test_setups(struct zoo *zoo)
     const carc_catalog *only_river[1] = {river};
     bad.catalogs = only_river;
     CHECK_SETUP_FAILS(&bad, CARC_RESULT_NO_FOLLOWERS, "the River alone");
-    /* An abbot is a figure: with abbots on, a set without followers makes a game. */
+    /* The abbot exists where a set declares it (the base sets do): the `abbots` option
+       gives no abbot to a set that declares none. */
     bad.catalogs = no_followers;
     bad.rules.abbots = 1;
-    FILL(err);
-    CHECK_OK_ERR(carc_game_new(&bad, &game, &err), err);
-    carc_game_free(game);
+    CHECK_SETUP_FAILS(&bad, CARC_RESULT_NO_FOLLOWERS, "abbots on, a set declaring none");
 
     /* 2731 copies of the 24 types of base: 65,544 types, more than tile numbers. */
     enum { COPIES = 65535 / 24 + 1 };
@@ -1965,7 +1972,8 @@ static void test_base_refusals(void)
     CHECK_UNTOUCHED(out16);
     REFUSE(game, deploy(1, CARC_FIGURE_FOLLOWER), CARC_RESULT_NO_SUCH_SEGMENT);
     REFUSE(game, deploy(255, CARC_FIGURE_FOLLOWER), CARC_RESULT_NO_SUCH_SEGMENT);
-    REFUSE(game, deploy(0, CARC_FIGURE_ABBOT), CARC_RESULT_FIGURE_NOT_ALLOWED);
+    /* Without the abbots option the game has no abbot: none left, whatever the segment. */
+    REFUSE(game, deploy(0, CARC_FIGURE_ABBOT), CARC_RESULT_NONE_LEFT);
     REFUSE(game, deploy(0, CARC_FIGURE_BIG_FOLLOWER), CARC_RESULT_NONE_LEFT);
     REFUSE(game, recall(0, 1), CARC_RESULT_NO_ABBOT_THERE);
     REFUSE(game, recall(INT16_MIN, INT16_MIN), CARC_RESULT_NO_ABBOT_THERE);
