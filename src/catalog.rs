@@ -312,6 +312,13 @@ fn with_builtin<R>(name: &str, f: impl FnOnce(&Catalog) -> R) -> Option<R> {
     BUILTIN_NAMES.contains(&name).then(|| f(&parse_builtin(name)))
 }
 
+/// How the first built-in set that declares `figure` declares it.
+pub(crate) fn builtin_figure_rule(figure: Figure) -> Option<FigureRule> {
+    BUILTIN_NAMES.iter().find_map(|name| {
+        with_builtin(name, |set| set.figures().declared(figure).cloned()).flatten()
+    })
+}
+
 /// The base set, the default of documents that name no set.
 pub(crate) fn base() -> Catalog {
     with_builtin("base", Catalog::clone).expect("`base` is one of BUILTIN_NAMES")

@@ -338,7 +338,8 @@ impl Landscape {
 
         // Each tile's own set's occupants rules, and those that reach every set.
         let occupants = crate::setup::occupancy(&self.catalogs, &rulebook);
-        let table = landscape_figures(&self.catalogs);
+        let table =
+            landscape_figures(&self.catalogs, self.figures.iter().map(|shown| shown.figure));
         let mut figures = Vec::with_capacity(self.figures.len());
         let mut players = 1;
         for (index, figure) in self.figures.iter().enumerate() {
@@ -403,15 +404,16 @@ impl Landscape {
 /// The figures a landscape may show: those its sets declare, and any other as the built-in set
 /// that brings it declares it. A landscape is a table seen from outside: its big follower
 /// counts 2 whether or not it lists Inns & Cathedrals.
-fn landscape_figures(catalogs: &[Catalog]) -> crate::rulebook::FigureTable {
+fn landscape_figures(
+    catalogs: &[Catalog],
+    shown: impl Iterator<Item = Figure>,
+) -> crate::rulebook::FigureTable {
     let mut figures = crate::setup::combined_figures(catalogs);
-    let builtins: Vec<Catalog> = crate::catalog::BUILTIN_NAMES
-        .iter()
-        .filter_map(|name| Catalog::builtin(name).ok())
-        .collect();
-    for rule in crate::setup::combined_figures(&builtins) {
-        if !figures.iter().any(|known| known.figure == rule.figure) {
-            figures.push(rule);
+    // Only a figure the landscape shows and its sets leave out sends it to the built-in sets:
+    // parsing (or, with `std`, cloning) all ten for every landscape was most of its cost.
+    for figure in shown {
+        if figures.iter().all(|known| known.figure != figure) {
+            figures.extend(crate::catalog::builtin_figure_rule(figure));
         }
     }
     crate::rulebook::FigureTable::new(figures)

@@ -272,7 +272,7 @@ fn declared_id(
 
 /// What `parse` makes of the text of `raw`, or a report (with `code`) that it is not `what`
 /// and what was expected.
-fn named<T>(
+pub(super) fn named<T>(
     problems: &mut Problems,
     raw: Option<&Located<String>>,
     parse: impl Fn(&str) -> Option<T>,

@@ -5,9 +5,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::declare::named;
 use super::diagnostic::{Code, Problems};
 use super::limits;
-use super::raw::{Located, RawFigure, RawFigures};
+use super::raw::{RawFigure, RawFigures};
 use super::validate::{check_range, check_text, shorten};
 use crate::catalog::Figures;
 use crate::player::Figure;
@@ -78,21 +79,15 @@ fn plain_follower(count: u8) -> FigureRule {
 }
 
 fn validate_figure(raw: &RawFigure, problems: &mut Problems) -> Option<FigureRule> {
-    let figure = raw.id.as_ref().and_then(|id| {
-        let found = Figure::from_file_name(&id.value);
-        if found.is_none() {
-            problems.report(
-                Code::UnknownValue,
-                id.span.clone(),
-                format!(
-                    "`{}` is not a figure the engine plays; expected one of {}",
-                    shorten(&id.value),
-                    Figure::ALL.map(Figure::file_name).join(", ")
-                ),
-            );
-        }
-        found
-    });
+    let figures = Figure::ALL.map(Figure::file_name).join(", ");
+    let figure = named(
+        problems,
+        raw.id.as_ref(),
+        Figure::from_file_name,
+        Code::UnknownValue,
+        "a figure the engine plays",
+        &format!("one of {figures}"),
+    );
     let per_player = raw
         .per_player
         .as_ref()
@@ -100,18 +95,18 @@ fn validate_figure(raw: &RawFigure, problems: &mut Problems) -> Option<FigureRul
         .map(|count| count as u8);
     let stands_on = stands_on(raw, problems);
     let options = super::declare::option_tests(problems, &raw.options);
-    let follower = raw.role.as_ref().and_then(|role| match role.value.as_str() {
-        "follower" => Some(true),
-        "companion" => Some(false),
-        other => {
-            problems.report(
-                Code::UnknownValue,
-                role.span.clone(),
-                format!("`{}` is not a role; expected follower or companion", shorten(other)),
-            );
-            None
-        }
-    });
+    let follower = named(
+        problems,
+        raw.role.as_ref(),
+        |role| match role {
+            "follower" => Some(true),
+            "companion" => Some(false),
+            _ => None,
+        },
+        Code::UnknownValue,
+        "a role",
+        "follower or companion",
+    );
     // Deployments are listed followers first, then companions, by figure; until figures are
     // named by their sets, each keeps the role its published set gives it.
     if let (Some(figure), Some(follower), Some(role)) = (figure, follower, raw.role.as_ref())
@@ -239,27 +234,37 @@ fn companion_role(
         not_for(problems, &recall.span, "recall", "companion");
         ok = false;
     }
-    let joins =
-        choice(problems, raw.joins.as_ref(), Joins::from_name, Joins::Any, "any or own_follower");
-    let alone =
-        choice(problems, raw.alone.as_ref(), Alone::from_name, Alone::Owner, "owner or all");
-    let extended = match &raw.extended {
-        None => Some(None),
-        Some(then) => {
-            let found = Extended::from_name(&then.value);
-            if found.is_none() {
-                problems.report(
-                    Code::UnknownValue,
-                    then.span.clone(),
-                    format!(
-                        "`{}` is not what an extended feature gives; expected extra_turn or flock",
-                        shorten(&then.value)
-                    ),
-                );
-            }
-            found.map(Some)
-        }
-    };
+    let joins = raw.joins.as_ref().map_or(Some(Joins::Any), |joins| {
+        named(
+            problems,
+            Some(joins),
+            Joins::from_name,
+            Code::UnknownValue,
+            "a way to join a feature",
+            "any or own_follower",
+        )
+    });
+    let alone = raw.alone.as_ref().map_or(Some(Alone::Owner), |alone| {
+        named(
+            problems,
+            Some(alone),
+            Alone::from_name,
+            Code::UnknownValue,
+            "whose figures keep it out",
+            "owner or all",
+        )
+    });
+    let extended = raw.extended.as_ref().map_or(Some(None), |then| {
+        named(
+            problems,
+            Some(then),
+            Extended::from_name,
+            Code::UnknownValue,
+            "what an extended feature gives",
+            "extra_turn or flock",
+        )
+        .map(Some)
+    });
     let farm_bonus = raw.farm_bonus.as_ref().is_some_and(|bonus| bonus.value);
     let fields_only =
         stands_on.is_some_and(|kinds| kinds == KindSet::EMPTY.with(SegmentKind::Field));
@@ -292,26 +297,6 @@ fn companion_role(
     let role =
         FigureRole::Companion { joins: joins?, alone: alone?, extended: extended?, farm_bonus };
     ok.then_some(role)
-}
-
-/// The value `raw` names, `default` when it is left out.
-fn choice<T>(
-    problems: &mut Problems,
-    raw: Option<&Located<String>>,
-    parse: fn(&str) -> Option<T>,
-    default: T,
-    expected: &str,
-) -> Option<T> {
-    let Some(raw) = raw else { return Some(default) };
-    let found = parse(&raw.value);
-    if found.is_none() {
-        problems.report(
-            Code::UnknownValue,
-            raw.span.clone(),
-            format!("`{}` is not allowed here; expected {expected}", shorten(&raw.value)),
-        );
-    }
-    found
 }
 
 fn validate_colours(raw: &RawFigures, problems: &mut Problems) -> Vec<String> {

@@ -230,7 +230,7 @@ impl FigureTable {
         self.rules.iter().flatten()
     }
 
-    /// The figures whose companion role does `extended` when their feature grows.
+    /// What the figure, a companion, does when a later tile of its owner extends its feature.
     pub(crate) fn extended(&self, figure: Figure) -> Option<Extended> {
         match self.get(figure)?.role {
             FigureRole::Companion { extended, .. } => extended,
