@@ -65,11 +65,29 @@ pub fn plays(data: &[u8]) {
     let mut choices = data.iter().rev().cycle();
     let mut points = vec![0u64; usize::from(game.players())];
     let mut taken = vec![[0u64; carcassonne::MAX_TOKENS]; usize::from(game.players())];
-    let limit = 3 * game.tiles_left() as usize + 3;
+    // A tile takes a draw, a placement and a figure step; each figure that keeps a flock adds
+    // at most a choice and a draw from the bag when the tile extends its field, or one draw
+    // when it is deployed.
+    let flock_figures: usize = carcassonne::Figure::ALL
+        .into_iter()
+        .filter_map(|figure| game.figure_rule(figure))
+        .filter(|rule| {
+            matches!(
+                rule.role,
+                carcassonne::FigureRole::Companion {
+                    extended: Some(carcassonne::Extended::Flock),
+                    ..
+                }
+            )
+        })
+        .map(|rule| usize::from(rule.per_player))
+        .sum();
+    let per_tile = 3 + 2 * flock_figures + usize::from(flock_figures > 0);
+    let limit = per_tile * game.tiles_left() as usize + 3;
     let mut steps = 0;
     while !game.is_over() {
         steps += 1;
-        assert!(steps <= limit, "a game of its tiles takes at most 3 actions a tile");
+        assert!(steps <= limit, "a game takes at most {per_tile} actions a tile");
         if matches!(game.phase(), carcassonne::Phase::Place { .. }) {
             // Placements a declared rule (the river's, a rivalry's) refuses are left out of
             // the count as of the list.
