@@ -3,8 +3,8 @@
 //! of its own. Each position starts from a built-in set whose figure table is rewritten.
 
 use carcassonne::{
-    Action, ActionError, Catalog, Figure, Forbidden, Game, GameSetup, Pos, Rotation, RuleOptions,
-    SegmentKind,
+    Action, ActionError, Catalog, Figure, Forbidden, Game, GameSetup, Landscape, LandscapeFigure,
+    LandscapeOptions, LandscapeTile, PlayerId, Pos, Rotation, RuleOptions, SegmentKind,
 };
 
 /// The built-in set `set` with `from` replaced by `to` in its file (which must hold it).
@@ -170,4 +170,124 @@ fn rewritten_ids(catalog: Catalog) -> Catalog {
         text = text.replace(&format!("id = \"{id}\""), &format!("id = \"G{id}\""));
     }
     Catalog::from_toml("giants.toml", &text).unwrap_or_else(|problems| panic!("{problems}\n{text}"))
+}
+
+/// The points of a landscape of `sets` scored as a finished game: `tiles` as (id, x, y,
+/// degrees), `figures` as (player, figure, x, y, segment).
+fn landscape_points(
+    sets: Vec<Catalog>,
+    tiles: &[(&str, i16, i16, u16)],
+    figures: &[(u8, Figure, i16, i16, u8)],
+) -> Vec<u32> {
+    let landscape = Landscape {
+        catalogs: sets,
+        tiles: tiles
+            .iter()
+            .map(|&(tile, x, y, degrees)| LandscapeTile {
+                tile: tile.to_owned(),
+                x,
+                y,
+                rotation: Rotation::try_from(degrees).unwrap(),
+            })
+            .collect(),
+        figures: figures
+            .iter()
+            .map(|&(player, figure, x, y, segment)| LandscapeFigure {
+                player: PlayerId(player),
+                figure,
+                x,
+                y,
+                segment,
+            })
+            .collect(),
+    };
+    landscape.score(&LandscapeOptions::default()).unwrap().total
+}
+
+/// A city of three tiles (a cap, a city from north to south, a cap): complete, 2 points a
+/// tile, 6 in all [base rules: a completed city scores 2 a tile]. Red has one big follower in
+/// it, green two followers.
+fn three_tile_city(big_follower_set: Catalog) -> Vec<u32> {
+    landscape_points(
+        vec![Catalog::builtin("base").unwrap(), big_follower_set],
+        &[("E", 0, 1, 180), ("G", 0, 0, 0), ("E", 0, -1, 0)],
+        &[
+            (0, Figure::BigFollower, 0, 1, 0),
+            (1, Figure::Follower, 0, 0, 0),
+            (1, Figure::Follower, 0, -1, 0),
+        ],
+    )
+}
+
+/// `strength` decides the majority, with exact points: the published big follower counts as
+/// two followers [Inns & Cathedrals: "the big meeple counts as two meeples"], so red's one
+/// ties green's two and both score the city's 6; declared at 3 it wins the city alone, and
+/// declared at 1 it loses it.
+#[test]
+fn strength_decides_who_scores_a_city() {
+    let published = Catalog::builtin("inns_and_cathedrals").unwrap();
+    assert_eq!(three_tile_city(published), [6, 6]);
+    let strong = rewritten("inns_and_cathedrals", "strength = 2", "strength = 3");
+    assert_eq!(three_tile_city(strong), [6, 0]);
+    let weak = rewritten("inns_and_cathedrals", "strength = 2", "strength = 1");
+    assert_eq!(three_tile_city(weak), [0, 6]);
+}
+
+/// `farm_bonus` decides whether a pig raises its farm's value, with exact points: two city
+/// caps make a completed city, and the field of the southern cap borders it. Red's farmer
+/// there scores 3 for the city [base rules: 3 a completed city], and 4 with red's published
+/// pig beside it [Traders & Builders: "each completed city is worth 4 points instead of 3"];
+/// a pig declared without `farm_bonus` adds nothing.
+#[test]
+fn farm_bonus_decides_what_a_pig_adds_to_a_farm() {
+    let farm = |set: Catalog, pig: bool| {
+        let mut figures = vec![(0, Figure::Follower, 0, 0, 1)];
+        if pig {
+            figures.push((0, Figure::Pig, 0, 0, 1));
+        }
+        landscape_points(
+            vec![Catalog::builtin("base").unwrap(), set],
+            &[("E", 0, 0, 0), ("E", 0, 1, 180)],
+            &figures,
+        )
+    };
+    let published = || Catalog::builtin("traders_and_builders").unwrap();
+    assert_eq!(farm(published(), false), [3]);
+    assert_eq!(farm(published(), true), [4]);
+    let plain = rewritten("traders_and_builders", "farm_bonus = true\n", "");
+    assert_eq!(farm(plain, true), [3]);
+}
+
+/// `recall` decides whether an abbot may come home early, with exact points: red's abbot on a
+/// monastery south of the start tile, with the start tile and two more neighbours, is
+/// recalled for 4 points, one a tile of the monastery's 3×3 [base game, 2nd edition: the abbot
+/// may be taken back, scoring the monastery as at the end]; an abbot declared without
+/// `recall` is never offered it, and the request is refused.
+#[test]
+fn recall_decides_whether_an_abbot_comes_home_early() {
+    let options = RuleOptions::default().with_abbots(true);
+    let no_recall = rewritten("base", "recall = true\n", "");
+    for (set, recalls) in [(Catalog::builtin("base").unwrap(), true), (no_recall, false)] {
+        let mut game = game_of(vec![set], options);
+        // A (a monastery, its road leading south) at (0, -1), under the start tile's field.
+        put(&mut game, "A", 0, -1, 0);
+        game.apply(Action::Deploy { segment: 0, figure: Figure::Abbot }).unwrap();
+        // Green: E at (1, -1), a neighbour of the monastery; no figure.
+        put(&mut game, "E", 1, -1, 0);
+        game.apply(Action::Skip).unwrap();
+        // Red again: B (a monastery in a field) at (-1, -1), the third neighbour; the figure
+        // step offers the recall.
+        put(&mut game, "B", -1, -1, 0);
+        let recall = Action::RecallAbbot { pos: Pos::new(0, -1) };
+        if recalls {
+            assert!(game.legal_actions().contains(&recall), "{:?}", game.legal_actions());
+            let before = game.scores()[0];
+            game.apply(recall).unwrap();
+            // The monastery, the start tile, E and B: 4 of its 3×3.
+            assert_eq!(game.scores()[0] - before, 4);
+        } else {
+            assert!(game.check(recall).is_err());
+            assert!(!game.legal_actions().contains(&recall));
+        }
+    }
 }
