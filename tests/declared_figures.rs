@@ -1,6 +1,7 @@
 //! Figures as their sets declare them: an author's `[[figure]]` changes where a figure stands,
 //! whom it joins and whom it keeps out, and the engine plays what the table says with no code
-//! of its own. Each position starts from a built-in set whose figure table is rewritten.
+//! of its own. Each position starts from a built-in set whose figure table is rewritten; for
+//! strength, farm_bonus, recall and flock the points are exact, worked out by hand.
 
 use carcassonne::{
     Action, ActionError, Catalog, Figure, Forbidden, Game, GameSetup, Landscape, LandscapeFigure,
@@ -220,7 +221,7 @@ fn three_tile_city(big_follower_set: Catalog) -> Vec<u32> {
 }
 
 /// `strength` decides the majority, with exact points: the published big follower counts as
-/// two followers [Inns & Cathedrals: "the big meeple counts as two meeples"], so red's one
+/// two followers [HiG Inns & Cathedrals rules 2002, "The big follower"], so red's one
 /// ties green's two and both score the city's 6; declared at 3 it wins the city alone, and
 /// declared at 1 it loses it.
 #[test]
@@ -236,7 +237,8 @@ fn strength_decides_who_scores_a_city() {
 /// `farm_bonus` decides whether a pig raises its farm's value, with exact points: two city
 /// caps make a completed city, and the field of the southern cap borders it. Red's farmer
 /// there scores 3 for the city [base rules: 3 a completed city], and 4 with red's published
-/// pig beside it [Traders & Builders: "each completed city is worth 4 points instead of 3"];
+/// pig beside it ["4 instead of 3 points for each castle", Hans im Glück's Traders & Builders
+/// rules, docs/sources/traders_and_builders.md];
 /// a pig declared without `farm_bonus` adds nothing.
 #[test]
 fn farm_bonus_decides_what_a_pig_adds_to_a_farm() {
@@ -260,8 +262,8 @@ fn farm_bonus_decides_what_a_pig_adds_to_a_farm() {
 
 /// `recall` decides whether an abbot may come home early, with exact points: red's abbot on a
 /// monastery south of the start tile, with the start tile and two more neighbours, is
-/// recalled for 4 points, one a tile of the monastery's 3×3 [base game, 2nd edition: the abbot
-/// may be taken back, scoring the monastery as at the end]; an abbot declared without
+/// recalled for 4 points, one a tile of the monastery's 3×3 [The Abbot, wikicarpedia: its
+/// owner may take it back, scoring it as at the end of the game]; an abbot declared without
 /// `recall` is never offered it, and the request is refused.
 #[test]
 fn recall_decides_whether_an_abbot_comes_home_early() {
@@ -288,6 +290,79 @@ fn recall_decides_whether_an_abbot_comes_home_early() {
         } else {
             assert!(game.check(recall).is_err());
             assert!(!game.legal_actions().contains(&recall));
+        }
+    }
+}
+
+/// `extended = "extra_turn"` gives the builder's owner a second turn when their tile extends
+/// the builder's road [docs/sources/traders_and_builders.md; docs/rules.md "The builder and
+/// the pig"]; a builder
+/// declared without it gives none, and the turn passes to green.
+#[test]
+fn extra_turn_gives_the_builders_owner_a_second_turn() {
+    let idle = rewritten("traders_and_builders", "extended = \"extra_turn\"\n", "");
+    for (set, second_turn) in
+        [(Catalog::builtin("traders_and_builders").unwrap(), true), (idle, false)]
+    {
+        let mut game =
+            game_of(vec![Catalog::builtin("base").unwrap(), set], RuleOptions::default());
+        // Red: V at (1, 0) continues the start tile's road east and turns it south; a follower
+        // on it.
+        put(&mut game, "V", 1, 0, 0);
+        game.apply(Action::Deploy { segment: 0, figure: Figure::Follower }).unwrap();
+        // Green: a city cap north of the start tile.
+        put(&mut game, "E", 0, 1, 180);
+        game.apply(Action::Skip).unwrap();
+        // Red: U at (1, -1) extends the road; the builder joins red's follower on it.
+        put(&mut game, "U", 1, -1, 0);
+        game.apply(Action::Deploy { segment: 0, figure: Figure::Builder }).unwrap();
+        assert_eq!(game.current_player(), PlayerId(1));
+        // Green: a monastery in the field east of V.
+        put(&mut game, "B", 2, 0, 0);
+        game.apply(Action::Skip).unwrap();
+        // Red: U at (1, -2) extends the builder's road again.
+        put(&mut game, "U", 1, -2, 0);
+        game.apply(Action::Skip).unwrap();
+        let next = if second_turn { PlayerId(0) } else { PlayerId(1) };
+        assert_eq!(game.current_player(), next, "second turn: {second_turn}");
+    }
+}
+
+/// `extended = "flock"` keeps a flock for the shepherd, with exact points: red's shepherd
+/// draws a token of 3 sheep, and when red's next tile extends its field, driving the flock
+/// to market after the figure step pays 3, a point a sheep [wikicarpedia, "Hills & Sheep";
+/// docs/rules.md "The shepherd and the flock"]. A shepherd declared without it draws nothing
+/// and is never asked.
+#[test]
+fn flock_keeps_a_flock_that_pays_a_point_a_sheep() {
+    let shepherdless = rewritten("hills_and_sheep", "extended = \"flock\"\n", "");
+    for (set, flocks) in
+        [(Catalog::builtin("hills_and_sheep").unwrap(), true), (shepherdless, false)]
+    {
+        let mut game =
+            game_of(vec![Catalog::builtin("base").unwrap(), set], RuleOptions::default());
+        // Red's shepherd in the field south of the start tile's road (U at (1, 0) turned 90).
+        put(&mut game, "U", 1, 0, 90);
+        game.apply(Action::Deploy { segment: 1, figure: Figure::Shepherd }).unwrap();
+        if flocks {
+            assert!(matches!(game.phase(), carcassonne::Phase::Sheep { .. }));
+            game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+        }
+        // Green: a city cap north of the start tile.
+        put(&mut game, "E", 0, 1, 180);
+        game.apply(Action::Skip).unwrap();
+        // Red: U at (-1, 0) turned 90 extends the same field west; after the figure step
+        // comes the flock's.
+        put(&mut game, "U", -1, 0, 90);
+        game.apply(Action::Skip).unwrap();
+        if flocks {
+            assert!(matches!(game.phase(), carcassonne::Phase::Flock { .. }));
+            let before = game.scores()[0];
+            game.apply(Action::DriveFlock).unwrap();
+            assert_eq!(game.scores()[0] - before, 3);
+        } else {
+            assert!(!game.legal_actions().contains(&Action::DriveFlock));
+            assert!(game.check(Action::DriveFlock).is_err());
         }
     }
 }
