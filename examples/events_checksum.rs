@@ -144,14 +144,14 @@ fn describe(event: &Event, game: &Game, out: &mut String) {
             write!(out, "placed {} {tile} {} {} {}", player.0, pos.x, pos.y, rotation.degrees())
         }
         Event::FigurePlaced { player, figure, pos, segment } => {
-            write!(out, "figure {} {} {} {} {segment}", player.0, figure.name(), pos.x, pos.y)
+            write!(out, "figure {} {} {} {} {segment}", player.0, figure, pos.x, pos.y)
         }
         Event::AbbotRecalled { player, pos } => {
             write!(out, "recalled {} {} {}", player.0, pos.x, pos.y)
         }
         Event::FeatureScored(score) => scored(score, game, out),
         Event::FigureReturned { player, figure, pos, segment } => {
-            write!(out, "returned {} {} {} {} {segment}", player.0, figure.name(), pos.x, pos.y)
+            write!(out, "returned {} {} {} {} {segment}", player.0, figure, pos.x, pos.y)
         }
         Event::TokensTaken { player, token, count, pos, segment } => {
             let token = &game.tokens()[token.index()].id;

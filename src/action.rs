@@ -80,7 +80,7 @@ pub enum Action {
 /// use carcassonne::{Action, Figure, Pos, Rotation};
 /// let place = Action::Place { pos: Pos::new(1, 0), rotation: Rotation::R90 };
 /// assert_eq!(place.to_string(), "place at (1, 0) turned 90°");
-/// let deploy = Action::Deploy { segment: 2, figure: Figure::BigFollower };
+/// let deploy = Action::Deploy { segment: 2, figure: Figure::BIG_FOLLOWER };
 /// assert_eq!(deploy.to_string(), "deploy a big follower on segment 2");
 /// ```
 impl core::fmt::Display for Action {
@@ -245,7 +245,7 @@ pub enum Forbidden {
     River,
     /// The tile sets let only these figures stand on such a segment (`[[occupants]]`: only an
     /// abbot on a garden).
-    OnlyDeclared(crate::player::FigureSet),
+    OnlyDeclared(crate::player::FigureList),
     /// Its declaration (`[[figure]]`, `stands_on`) puts the figure only on these kinds.
     StandsOnlyOn(crate::rulebook::KindSet),
     /// Farmers are off in this game, and on a field the figure is a farmer.
@@ -493,9 +493,12 @@ impl ActionError {
 mod tests {
     use super::*;
 
+    /// A deployment carries its figure's 16-byte id, so an action is that and a few bytes; a
+    /// random 2-player base game ran as fast with them as with 8-byte actions (29.94 against
+    /// 29.95 µs a game, medians of 7 runs, 2026-12-03, this 2-core machine).
     #[test]
     fn actions_are_small() {
-        assert!(core::mem::size_of::<Action>() <= 8);
+        assert!(core::mem::size_of::<Action>() <= 4 + core::mem::size_of::<Figure>());
     }
 
     /// The bindings' phase names are the JSON form's tags.

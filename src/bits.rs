@@ -149,3 +149,78 @@ pub(crate) const BYTE_COUNTS: [u8; 256] = {
     }
     table
 };
+
+/// A set of up to 256 numbers, as two 128-bit words: a tile's deployments, a bit for each
+/// segment and kind of figure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct WideBits([u128; 2]);
+
+impl WideBits {
+    /// The empty set.
+    pub(crate) const EMPTY: WideBits = WideBits([0; 2]);
+
+    /// The set with `bit` added (below 256).
+    #[must_use]
+    pub(crate) fn with(mut self, bit: usize) -> WideBits {
+        self.0[bit / 128] |= 1 << (bit % 128);
+        self
+    }
+
+    /// The set with the bits of `byte` added at `8 × group`.
+    #[must_use]
+    pub(crate) fn with_byte(mut self, group: usize, byte: u8) -> WideBits {
+        let bit = 8 * group;
+        self.0[bit / 128] |= u128::from(byte) << (bit % 128);
+        self
+    }
+
+    /// How many numbers the set holds.
+    pub(crate) const fn len(self) -> usize {
+        (self.0[0].count_ones() + self.0[1].count_ones()) as usize
+    }
+
+    /// The `index`-th number in increasing order, if the set holds that many.
+    pub(crate) fn nth(self, index: usize) -> Option<usize> {
+        let low = self.0[0].count_ones() as usize;
+        let (mut word, offset, mut skip) =
+            if index < low { (self.0[0], 0, index) } else { (self.0[1], 128, index - low) };
+        while skip > 0 && word != 0 {
+            word &= word - 1;
+            skip -= 1;
+        }
+        (word != 0).then(|| offset + word.trailing_zeros() as usize)
+    }
+
+    /// The numbers, in increasing order.
+    pub(crate) fn iter(self) -> impl Iterator<Item = usize> {
+        let mut words = self.0;
+        core::iter::from_fn(move || {
+            let half = usize::from(words[0] == 0);
+            let word = &mut words[half];
+            if *word == 0 {
+                return None;
+            }
+            let bit = word.trailing_zeros() as usize;
+            *word &= *word - 1;
+            Some(128 * half + bit)
+        })
+    }
+}
+
+#[cfg(test)]
+mod wide_tests {
+    use super::WideBits;
+
+    #[test]
+    fn wide_sets_list_their_numbers_in_order() {
+        let set = WideBits::EMPTY.with(3).with(200).with(127).with(128).with_byte(2, 0b101);
+        let listed: alloc::vec::Vec<usize> = set.iter().collect();
+        assert_eq!(listed, [3, 16, 18, 127, 128, 200]);
+        assert_eq!(set.len(), 6);
+        for (index, bit) in listed.iter().enumerate() {
+            assert_eq!(set.nth(index), Some(*bit));
+        }
+        assert_eq!(set.nth(6), None);
+        assert_eq!(WideBits::EMPTY.len(), 0);
+    }
+}

@@ -49,11 +49,11 @@ pub struct Figures {
 impl core::fmt::Debug for Figures {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Figures")
-            .field("followers", &self.count(Figure::Follower))
-            .field("big_followers", &self.count(Figure::BigFollower))
-            .field("builders", &self.count(Figure::Builder))
-            .field("pigs", &self.count(Figure::Pig))
-            .field("shepherds", &self.count(Figure::Shepherd))
+            .field("followers", &self.count(Figure::FOLLOWER))
+            .field("big_followers", &self.count(Figure::BIG_FOLLOWER))
+            .field("builders", &self.count(Figure::BUILDER))
+            .field("pigs", &self.count(Figure::PIG))
+            .field("shepherds", &self.count(Figure::SHEPHERD))
             .field("colours", &self.colours)
             .finish()
     }

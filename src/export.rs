@@ -99,7 +99,7 @@ struct RuleDoc<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     turns: Option<&'static str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    figures: Vec<&'static str>,
+    figures: Vec<crate::Figure>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reach: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -137,7 +137,7 @@ struct FiguresDoc<'a> {
 /// A figure: the keys of its `[[figure]]` table, every one written out.
 #[derive(serde::Serialize)]
 struct FigureDoc {
-    id: &'static str,
+    id: crate::Figure,
     per_player: u8,
     role: &'static str,
     strength: u8,
@@ -167,7 +167,7 @@ fn figure_doc(rule: &FigureRule) -> FigureDoc {
         ),
     };
     FigureDoc {
-        id: rule.figure.file_name(),
+        id: rule.figure,
         per_player: rule.per_player,
         role,
         strength: rule.strength(),
@@ -345,7 +345,7 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         Effect::Occupants(occupants) => {
             doc.kind = "occupants";
             doc.feature = Some(occupants.feature.name());
-            doc.figures = occupants.figures.iter().map(crate::Figure::file_name).collect();
+            doc.figures = occupants.figures.iter().collect();
             doc.reach = (occupants.reach != crate::Reach::ThisSet).then(|| occupants.reach.name());
         }
         Effect::Pig(pig) => {

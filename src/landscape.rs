@@ -54,7 +54,7 @@ pub struct LandscapeFigure {
 }
 
 fn follower() -> Figure {
-    Figure::Follower
+    Figure::FOLLOWER
 }
 
 /// How a landscape is scored: the game's rule options plus overrides for puzzles.
@@ -210,6 +210,16 @@ pub enum LandscapeError {
         "the landscape lists `tilesets` and tile sets were given besides; give one or the other"
     )]
     SetsGivenTwice,
+    /// The landscape's sets and figures hold more kinds of follower, or of companion, than
+    /// one table does.
+    #[error(
+        "the landscape has more than {max} kinds of {role}",
+        max = crate::player::MAX_FOLLOWER_KINDS
+    )]
+    TooManyFigureKinds {
+        /// `"follower"` or `"companion"`.
+        role: &'static str,
+    },
     /// A player number beyond the most a game seats.
     #[error("figure {index}: player {player} is out of range; players are numbered 0 to 7")]
     PlayerOutOfRange {
@@ -235,7 +245,7 @@ pub enum LandscapeError {
 ///         LandscapeTile { tile: "E".into(), x: 0, y: 1, rotation: Rotation::R180 },
 ///     ],
 ///     figures: vec![LandscapeFigure {
-///         player: PlayerId(1), figure: Figure::Follower, x: 0, y: 0, segment: 0,
+///         player: PlayerId(1), figure: Figure::FOLLOWER, x: 0, y: 0, segment: 0,
 ///     }],
 /// };
 /// let score = landscape.score(&LandscapeOptions::default())?;
@@ -337,9 +347,12 @@ impl Landscape {
         }
 
         // Each tile's own set's occupants rules, and those that reach every set.
-        let occupants = crate::setup::occupancy(&self.catalogs, &rulebook);
         let table =
-            landscape_figures(&self.catalogs, self.figures.iter().map(|shown| shown.figure));
+            landscape_figures(&self.catalogs, self.figures.iter().map(|shown| shown.figure))
+                .map_err(|too_many| LandscapeError::TooManyFigureKinds {
+                    role: if too_many.followers { "follower" } else { "companion" },
+                })?;
+        let occupants = crate::setup::occupancy(&self.catalogs, &rulebook, &table);
         let mut figures = Vec::with_capacity(self.figures.len());
         let mut players = 1;
         for (index, figure) in self.figures.iter().enumerate() {
@@ -353,8 +366,10 @@ impl Landscape {
                 .kind();
             // The figure's declaration, then the occupants rules (only an abbot on a garden).
             let allowed = kind != SegmentKind::River
-                && table.get(figure.figure).is_some_and(|rule| rule.stands_on.contains(kind))
-                && occupants[usize::from(on.tile)][kind as usize].contains(figure.figure);
+                && table.entry(figure.figure).is_some_and(|(slot, rule)| {
+                    rule.stands_on.contains(kind)
+                        && occupants[usize::from(on.tile)][kind as usize].contains(slot)
+                });
             if !allowed {
                 return Err(LandscapeError::FigureNotAllowed {
                     index,
@@ -407,7 +422,7 @@ impl Landscape {
 fn landscape_figures(
     catalogs: &[Catalog],
     shown: impl Iterator<Item = Figure>,
-) -> crate::rulebook::FigureTable {
+) -> Result<crate::rulebook::FigureTable, crate::rulebook::TooManyKinds> {
     let mut figures = crate::setup::combined_figures(catalogs);
     // Only a figure the landscape shows and its sets leave out is looked up in the built-in
     // sets, so a landscape no longer parses (or, with `std`, clones) all ten.

@@ -150,7 +150,10 @@ pub use landscape::{
 #[cfg(feature = "std")]
 pub use load::LoadError;
 pub use palette::{Colour, PALETTE};
-pub use player::{ByPlayer, Figure, FigureSet, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
+pub use player::{
+    ByPlayer, Figure, FigureList, MAX_FIGURE_ID, MAX_FIGURE_KINDS, MAX_FOLLOWER_KINDS, MAX_PLAYERS,
+    PlayerId, PlayerSet, Supply,
+};
 pub use pos::Pos;
 pub use rulebook::{
     Alone, ChainRule, ChainTurns, Effect, Extended, FarmRule, FeatureState, FigureRole, FigureRule,

@@ -73,160 +73,344 @@ impl<T> IndexMut<PlayerId> for ByPlayer<T> {
     }
 }
 
-/// A figure a player puts on a feature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Figure {
-    /// An ordinary follower: a thief on a road, a knight in a city, a monk in a monastery,
-    /// a farmer in a field.
-    Follower,
-    /// The big follower of Inns & Cathedrals: counts as two followers for majority, scores
-    /// no more. Never on a garden.
-    BigFollower,
-    /// The abbot: only on a monastery or a garden, and may be recalled early.
-    Abbot,
-    /// The builder of Traders & Builders: on a road or city where its owner has a follower;
-    /// each later tile its owner adds to that feature gives them a second turn. Not a
-    /// follower: it neither occupies, counts for majority nor scores.
-    Builder,
-    /// The pig of Traders & Builders: on a field where its owner has a farmer; each completed
-    /// city that field pays its owner is worth more. Not a follower.
-    Pig,
-    /// The shepherd of Hills & Sheep: on a field, with a flock of sheep tokens drawn from a
-    /// hidden bag, driven to market for a point a sheep. Not a follower.
-    Shepherd,
+/// The longest figure id, in characters.
+pub const MAX_FIGURE_ID: usize = 16;
+
+/// The most kinds of figure one game may have: at most [`MAX_FOLLOWER_KINDS`] followers and
+/// as many companions.
+pub const MAX_FIGURE_KINDS: usize = 2 * MAX_FOLLOWER_KINDS;
+
+/// The most kinds of follower (or of companion) one game may have: the width of a segment's
+/// deployments.
+pub const MAX_FOLLOWER_KINDS: usize = 8;
+
+/// A figure a player puts on a feature, known by the id its tile set declares it with
+/// (`[[figure]] id = "..."`): 1 to [`MAX_FIGURE_ID`] characters of `a`–`z`, `0`–`9` and `_`,
+/// starting with a letter. What a figure does is its set's declaration
+/// ([`crate::FigureRule`]); the engine knows none by name. The published sets' figures have
+/// constants.
+///
+/// In files and JSON a figure is its id:
+/// ```
+/// use carcassonne::Figure;
+/// let wagon = Figure::from_id("wagon").unwrap();
+/// assert_eq!(serde_json::to_string(&wagon)?, r#""wagon""#);
+/// assert_eq!(serde_json::from_str::<Figure>(r#""big_follower""#)?, Figure::BIG_FOLLOWER);
+/// assert_eq!(Figure::BIG_FOLLOWER.to_string(), "big follower");
+/// assert!(Figure::from_id("Wagon").is_none());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Figure {
+    /// The id's bytes, padded with zeros.
+    id: [u8; MAX_FIGURE_ID],
 }
 
 impl Figure {
-    /// All figures in declaration order: the followers, then the special figures.
-    pub const ALL: [Figure; 6] = [
-        Figure::Follower,
-        Figure::BigFollower,
-        Figure::Abbot,
-        Figure::Builder,
-        Figure::Pig,
-        Figure::Shepherd,
+    /// The ordinary follower: a thief on a road, a knight in a city, a monk in a monastery, a
+    /// farmer in a field.
+    pub const FOLLOWER: Figure = Figure::known("follower");
+    /// The big follower of Inns & Cathedrals.
+    pub const BIG_FOLLOWER: Figure = Figure::known("big_follower");
+    /// The abbot of the base game's 2nd edition.
+    pub const ABBOT: Figure = Figure::known("abbot");
+    /// The builder of Traders & Builders.
+    pub const BUILDER: Figure = Figure::known("builder");
+    /// The pig of Traders & Builders.
+    pub const PIG: Figure = Figure::known("pig");
+    /// The shepherd of Hills & Sheep.
+    pub const SHEPHERD: Figure = Figure::known("shepherd");
+
+    /// The figures of the built-in sets, in the order a game lists them when several are of
+    /// one role: the followers, then the companions.
+    pub const PUBLISHED: [Figure; 6] = [
+        Figure::FOLLOWER,
+        Figure::BIG_FOLLOWER,
+        Figure::ABBOT,
+        Figure::BUILDER,
+        Figure::PIG,
+        Figure::SHEPHERD,
     ];
 
-    /// The figures whose deployments are listed first, segment by segment: the followers of
-    /// the published sets. Their sets declare them with `role = "follower"`.
-    pub const FOLLOWERS: [Figure; 3] = [Figure::Follower, Figure::BigFollower, Figure::Abbot];
+    /// The figure with this id, checked at compile time.
+    const fn known(id: &str) -> Figure {
+        match Figure::from_id(id) {
+            Some(figure) => figure,
+            None => panic!("not a figure id"),
+        }
+    }
 
-    /// The figures whose deployments are listed after [`Figure::FOLLOWERS`]': the companions
-    /// of the published sets, declared with `role = "companion"`.
-    pub const SPECIAL: [Figure; 3] = [Figure::Builder, Figure::Pig, Figure::Shepherd];
+    /// The figure with this id, or `None` if `id` is not one (empty, too long, or with a
+    /// character other than `a`–`z`, `0`–`9` and `_`, or not starting with a letter).
+    #[must_use]
+    pub const fn from_id(id: &str) -> Option<Figure> {
+        let bytes = id.as_bytes();
+        if bytes.is_empty() || bytes.len() > MAX_FIGURE_ID || !bytes[0].is_ascii_lowercase() {
+            return None;
+        }
+        let mut packed = [0u8; MAX_FIGURE_ID];
+        let mut index = 0;
+        while index < bytes.len() {
+            let byte = bytes[index];
+            if !(byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'_') {
+                return None;
+            }
+            packed[index] = byte;
+            index += 1;
+        }
+        Some(Figure { id: packed })
+    }
 
-    /// "a" or "an", as the figure's name needs.
+    /// The id files give the figure: `follower`, `big_follower`, `wagon`.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        let len = self.id.iter().position(|byte| *byte == 0).unwrap_or(MAX_FIGURE_ID);
+        // Only ASCII bytes are ever stored.
+        core::str::from_utf8(&self.id[..len]).unwrap_or_default()
+    }
+
+    /// "a" or "an", as the figure's name needs: "an" before a vowel.
     #[must_use]
     pub const fn article(self) -> &'static str {
-        match self {
-            Figure::Abbot => "an",
+        match self.id[0] {
+            b'a' | b'e' | b'i' | b'o' | b'u' => "an",
             _ => "a",
         }
     }
 
-    /// The name used in files and messages.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Figure::Follower => "follower",
-            Figure::BigFollower => "big follower",
-            Figure::Abbot => "abbot",
-            Figure::Builder => "builder",
-            Figure::Pig => "pig",
-            Figure::Shepherd => "shepherd",
-        }
+    /// Where the figure comes among [`Figure::PUBLISHED`]; after them for any other.
+    fn rank(self) -> usize {
+        Figure::PUBLISHED.iter().position(|known| *known == self).unwrap_or(Figure::PUBLISHED.len())
     }
 }
 
-crate::bits::bit_set! {
-    /// A set of figures, as a bit mask over [`Figure::ALL`]'s order.
-    FigureSet(u8) of Figure, capacity Figure::ALL.len(),
-    index |figure| figure as usize,
-    member |n| Figure::ALL[n],
-}
-
-impl Figure {
-    /// Parses the name files give a figure: `follower`, `big_follower`, `abbot`, `builder`,
-    /// `pig`, `shepherd`.
-    #[must_use]
-    pub fn from_file_name(name: &str) -> Option<Figure> {
-        Figure::ALL.into_iter().find(|figure| figure.file_name() == name)
-    }
-
-    /// The name files give the figure: `follower`, `big_follower`, `abbot`, `builder`, `pig`,
-    /// `shepherd`.
-    #[must_use]
-    pub const fn file_name(self) -> &'static str {
-        match self {
-            Figure::BigFollower => "big_follower",
-            other => other.name(),
-        }
+/// The published figures in [`Figure::PUBLISHED`]'s order, then every other by its id.
+impl Ord for Figure {
+    fn cmp(&self, other: &Figure) -> core::cmp::Ordering {
+        (self.rank(), self.id).cmp(&(other.rank(), other.id))
     }
 }
 
+impl PartialOrd for Figure {
+    fn partial_cmp(&self, other: &Figure) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The name used in messages: the id with spaces for underscores ("big follower").
 impl core::fmt::Display for Figure {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
+        for part in self.id().split('_').enumerate() {
+            if part.0 > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(part.1)?;
+        }
+        Ok(())
     }
 }
 
-/// The figures a player has in hand, not on the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[non_exhaustive]
+impl core::fmt::Debug for Figure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Figure({})", self.id())
+    }
+}
+
+impl Serialize for Figure {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Figure {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Figure, D::Error> {
+        struct Id;
+        impl serde::de::Visitor<'_> for Id {
+            type Value = Figure;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(
+                    f,
+                    "a figure id: 1 to {MAX_FIGURE_ID} characters of a-z, 0-9 and _, starting \
+                     with a letter"
+                )
+            }
+            fn visit_str<E: serde::de::Error>(self, id: &str) -> Result<Figure, E> {
+                Figure::from_id(id)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(id), &self))
+            }
+        }
+        deserializer.deserialize_str(Id)
+    }
+}
+
+/// A few figures named together, at most [`MAX_FOLLOWER_KINDS`], in the order given:
+/// the figures an `[[occupants]]` rule lets stand on a kind of segment.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FigureList {
+    figures: [Figure; MAX_FOLLOWER_KINDS],
+    len: u8,
+}
+
+impl FigureList {
+    /// The empty list.
+    pub const EMPTY: FigureList =
+        FigureList { figures: [Figure::FOLLOWER; MAX_FOLLOWER_KINDS], len: 0 };
+
+    /// The most figures a list holds.
+    pub const CAPACITY: usize = MAX_FOLLOWER_KINDS;
+
+    /// The list with `figure` added at the end; unchanged if it holds `figure` already or is
+    /// full.
+    #[must_use]
+    pub fn with(mut self, figure: Figure) -> FigureList {
+        if !self.contains(figure) && usize::from(self.len) < MAX_FOLLOWER_KINDS {
+            self.figures[usize::from(self.len)] = figure;
+            self.len += 1;
+        }
+        self
+    }
+
+    /// Whether `figure` is in the list.
+    #[must_use]
+    pub fn contains(&self, figure: Figure) -> bool {
+        self.as_slice().contains(&figure)
+    }
+
+    /// How many figures the list holds.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the list is empty.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The figures, in the order given.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Figure] {
+        &self.figures[..usize::from(self.len)]
+    }
+
+    /// The figures, in the order given.
+    pub fn iter(&self) -> impl Iterator<Item = Figure> + '_ {
+        self.as_slice().iter().copied()
+    }
+}
+
+impl core::fmt::Debug for FigureList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl FromIterator<Figure> for FigureList {
+    fn from_iter<I: IntoIterator<Item = Figure>>(iter: I) -> FigureList {
+        iter.into_iter().fold(FigureList::EMPTY, FigureList::with)
+    }
+}
+
+/// The figures a player has in hand, not on the board: a count for every figure the game
+/// has, in the game's order ([`crate::Game::figure_kinds`]).
+///
+/// In JSON, an object from figure id to count: `{"follower": 7, "abbot": 1}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Supply {
-    /// Ordinary followers.
-    pub followers: u8,
-    /// Big followers.
-    pub big_followers: u8,
-    /// Abbots.
-    pub abbots: u8,
-    /// Builders (Traders & Builders).
-    #[serde(default, skip_serializing_if = "crate::skip::is_default")]
-    pub builders: u8,
-    /// Pigs (Traders & Builders).
-    #[serde(default, skip_serializing_if = "crate::skip::is_default")]
-    pub pigs: u8,
-    /// Shepherds (Hills & Sheep).
-    #[serde(default, skip_serializing_if = "crate::skip::is_default")]
-    pub shepherds: u8,
+    counts: alloc::vec::Vec<(Figure, u8)>,
 }
 
 impl Supply {
-    /// How many of `figure` the supply holds.
-    #[must_use]
-    pub const fn count(self, figure: Figure) -> u8 {
-        match figure {
-            Figure::Follower => self.followers,
-            Figure::BigFollower => self.big_followers,
-            Figure::Abbot => self.abbots,
-            Figure::Builder => self.builders,
-            Figure::Pig => self.pigs,
-            Figure::Shepherd => self.shepherds,
+    /// The supply holding these counts, in this order; a figure named twice keeps its first.
+    pub fn new(counts: impl IntoIterator<Item = (Figure, u8)>) -> Supply {
+        let mut supply = Supply::default();
+        for (figure, count) in counts {
+            if supply.counts.iter().all(|(known, _)| *known != figure) {
+                supply.counts.push((figure, count));
+            }
         }
+        supply
     }
 
-    /// The slot holding `figure`.
-    pub(crate) fn slot(&mut self, figure: Figure) -> &mut u8 {
-        match figure {
-            Figure::Follower => &mut self.followers,
-            Figure::BigFollower => &mut self.big_followers,
-            Figure::Abbot => &mut self.abbots,
-            Figure::Builder => &mut self.builders,
-            Figure::Pig => &mut self.pigs,
-            Figure::Shepherd => &mut self.shepherds,
-        }
+    /// How many of `figure` the supply holds: 0 for a figure the game does not have.
+    #[must_use]
+    pub fn count(&self, figure: Figure) -> u8 {
+        self.counts.iter().find(|(known, _)| *known == figure).map_or(0, |(_, count)| *count)
     }
 
     /// All figures, whatever their kind.
     #[must_use]
-    pub const fn total(self) -> u32 {
-        self.followers as u32
-            + self.big_followers as u32
-            + self.abbots as u32
-            + self.builders as u32
-            + self.pigs as u32
-            + self.shepherds as u32
+    pub fn total(&self) -> u32 {
+        self.counts.iter().map(|(_, count)| u32::from(*count)).sum()
+    }
+
+    /// Every figure the game has with its count, in the game's order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Figure, u8)> + '_ {
+        self.counts.iter().copied()
+    }
+}
+
+impl Serialize for Supply {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.counts.iter().map(|(figure, count)| (figure.id(), count)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Supply {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Supply, D::Error> {
+        struct Counts;
+        impl<'de> serde::de::Visitor<'de> for Counts {
+            type Value = Supply;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "an object from figure id to count, at most {MAX_FIGURE_KINDS} figures")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Supply, M::Error> {
+                let mut counts = alloc::vec::Vec::new();
+                while let Some((figure, count)) = map.next_entry::<Figure, u8>()? {
+                    if counts.len() == MAX_FIGURE_KINDS {
+                        return Err(serde::de::Error::custom("a supply holds at most 16 figures"));
+                    }
+                    counts.push((figure, count));
+                }
+                Ok(Supply::new(counts))
+            }
+        }
+        deserializer.deserialize_map(Counts)
+    }
+}
+
+/// The set type of a game's figures by place; not every operation of the shared set type
+/// is needed for it.
+mod slots {
+    #![allow(dead_code)]
+    crate::bits::bit_set! {
+        /// A set of a game's figures, as a bit mask over their places in the game's figure
+        /// table.
+        Slots(u16) of usize, capacity super::MAX_FIGURE_KINDS,
+        index |slot| slot,
+        member |n| n,
+    }
+}
+pub(crate) use slots::Slots;
+
+/// A player's figures in hand as the game keeps them: a count per place in the game's figure
+/// table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Hand(pub(crate) [u8; MAX_FIGURE_KINDS]);
+
+impl Hand {
+    /// All figures, whatever their kind.
+    pub(crate) fn total(self) -> u32 {
+        self.0.iter().map(|count| u32::from(*count)).sum()
+    }
+
+    /// The places in the table of the figures it holds at least one of.
+    pub(crate) fn held(self) -> Slots {
+        (0..MAX_FIGURE_KINDS).filter(|slot| self.0[*slot] > 0).collect()
     }
 }
 
@@ -245,7 +429,7 @@ mod tests {
     #[test]
     fn messages_read_as_english() {
         let error = crate::ActionError::FigureNotAllowed {
-            figure: Figure::Abbot,
+            figure: Figure::ABBOT,
             kind: crate::SegmentKind::City,
             why: crate::Forbidden::StandsOnlyOn(
                 [crate::SegmentKind::Monastery, crate::SegmentKind::Garden].into_iter().collect(),

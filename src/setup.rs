@@ -11,9 +11,9 @@ use crate::bag::{DrawGroups, InStage};
 use crate::catalog::Catalog;
 use crate::fit::FitTable;
 use crate::limits::MAX_GAME_TILES;
-use crate::player::{Figure, MAX_PLAYERS, Supply};
+use crate::player::{Hand, MAX_PLAYERS, Slots};
 use crate::rulebook::{
-    ChainRule, Conflict, FigureRule, FigureTable, Mark, RivalRule, RuleId, Rulebook,
+    ChainRule, Conflict, FigureRule, FigureTable, Mark, RivalRule, RuleId, Rulebook, TooManyKinds,
 };
 use crate::segment::{SegmentKind, SegmentSet};
 use crate::tile::{TileIndex, TileType};
@@ -289,6 +289,15 @@ pub enum SetupError {
     /// The sets bring no followers.
     #[error("the tile sets give players no followers")]
     NoFollowers,
+    /// The sets declare more kinds of follower, or of companion, than a game holds.
+    #[error(
+        "the tile sets declare more than {max} kinds of {role} together",
+        max = crate::player::MAX_FOLLOWER_KINDS
+    )]
+    TooManyFigureKinds {
+        /// `"follower"` or `"companion"`.
+        role: &'static str,
+    },
     /// Two sets declare a mark or a rule of the same id differently, so the game could not
     /// say which one holds.
     #[error(
@@ -374,13 +383,14 @@ pub(crate) struct Rules {
     pub(crate) cloisters: Vec<SegmentSet>,
     /// Per tile type: its city and road segments, which a placement may complete.
     pub(crate) linear: Vec<SegmentSet>,
-    /// Per tile type, per segment kind: which figures the rules let stand there, bit `n` for
-    /// `Figure::ALL[n]` (fields only with farmers on).
-    pub(crate) may_stand: Vec<[u8; SegmentKind::ALL.len()]>,
+    /// Per tile type, per segment kind: which figures the rules let stand there, by their
+    /// places in [`Rules::figures`] (fields only with farmers on).
+    pub(crate) may_stand: Vec<[Slots; SegmentKind::ALL.len()]>,
     /// Per tile type, per segment kind: the figures the declared rules let stand there (a
     /// garden: the abbot), the rules of the tile's own set and those reaching every set.
-    pub(crate) occupants: Vec<[crate::player::FigureSet; SegmentKind::ALL.len()]>,
-    pub(crate) supply: Supply,
+    pub(crate) occupants: Vec<[Slots; SegmentKind::ALL.len()]>,
+    /// Each player's figures at the start.
+    pub(crate) supply: Hand,
     /// The figures the sets declare and the options offer.
     pub(crate) figures: FigureTable,
     /// Whether players have special figures (builders, pigs, shepherds): without them a turn
@@ -452,10 +462,11 @@ impl Rules {
             combined_figures(&setup.catalogs)
                 .into_iter()
                 .filter(|rule| rule.offered(&setup.options)),
-        );
-        let mut supply = Supply::default();
-        for rule in figures.iter() {
-            *supply.slot(rule.figure) = rule.per_player;
+        )
+        .map_err(too_many_kinds)?;
+        let mut supply = Hand::default();
+        for (slot, rule) in figures.iter().enumerate() {
+            supply.0[slot] = rule.per_player;
         }
         if !figures.iter().any(|rule| rule.is_follower() && rule.per_player > 0) {
             return Err(SetupError::NoFollowers);
@@ -488,7 +499,7 @@ impl Rules {
                 .collect()
         };
         let specials = figures.iter().any(|rule| !rule.is_follower() && rule.per_player > 0);
-        let occupants = occupancy(&setup.catalogs, &rulebook);
+        let occupants = occupancy(&setup.catalogs, &rulebook, &figures);
         Ok(Rules {
             specials,
             flock: rulebook.flock(),
@@ -505,12 +516,15 @@ impl Rules {
                 .map(|declared| {
                     SegmentKind::ALL.map(|kind| {
                         let declared = declared[kind as usize];
-                        Figure::ALL.into_iter().enumerate().fold(0, |mask, (bit, figure)| {
-                            let stands = figures
-                                .get(figure)
-                                .is_some_and(|rule| rule.may_stand_on(kind, setup.options.farmers));
-                            if stands && declared.contains(figure) { mask | 1 << bit } else { mask }
-                        })
+                        figures
+                            .iter()
+                            .enumerate()
+                            .filter(|(slot, rule)| {
+                                declared.contains(*slot)
+                                    && rule.may_stand_on(kind, setup.options.farmers)
+                            })
+                            .map(|(slot, _)| slot)
+                            .collect()
                     })
                 })
                 .collect(),
@@ -524,6 +538,39 @@ impl Rules {
             figures,
             setup,
         })
+    }
+}
+
+impl Rules {
+    /// Why the occupants rules keep `figure` off segments of `kind` on tiles of type `tile`,
+    /// naming the figures they let stand there; `None` if they do not. Read only for a
+    /// refusal's message: the rules' own lists, which may name figures this game lacks.
+    pub(crate) fn declared_occupants(
+        &self,
+        tile: TileIndex,
+        kind: SegmentKind,
+        figure: crate::Figure,
+    ) -> Option<crate::Forbidden> {
+        let mut first = 0usize;
+        let catalog = self.setup.catalogs.iter().find(|catalog| {
+            first += catalog.tiles().len();
+            usize::from(tile) < first
+        })?;
+        let rules = catalog.rulebook().rules().iter().chain(self.rulebook.reaching_every_set());
+        let mut allowed: Option<crate::player::FigureList> = None;
+        for rule in rules {
+            if let crate::rulebook::Effect::Occupants(occupants) = rule.effect
+                && occupants.feature == kind
+            {
+                allowed = Some(match allowed {
+                    None => occupants.figures,
+                    Some(known) => {
+                        known.iter().filter(|each| occupants.figures.contains(*each)).collect()
+                    }
+                });
+            }
+        }
+        allowed.filter(|list| !list.contains(figure)).map(crate::Forbidden::OnlyDeclared)
     }
 }
 
@@ -571,11 +618,12 @@ impl RivalSides {
 pub(crate) fn occupancy(
     catalogs: &[Catalog],
     combined: &Rulebook,
-) -> Vec<[crate::player::FigureSet; SegmentKind::ALL.len()]> {
+    figures: &FigureTable,
+) -> Vec<[Slots; SegmentKind::ALL.len()]> {
     let mut tables = Vec::new();
     for catalog in catalogs {
         let rules = catalog.rulebook().rules().iter().chain(combined.reaching_every_set());
-        let table = Rulebook::occupants_of(rules);
+        let table = Rulebook::occupants_of(rules, figures);
         tables.extend(catalog.tiles().iter().map(|_| table));
     }
     tables
@@ -669,9 +717,20 @@ pub(crate) fn combined_figures(catalogs: &[Catalog]) -> Vec<FigureRule> {
     figures
 }
 
-/// Figures two sets declare differently: every pair whose rules (not their counts) differ.
+/// The refusal for a game's figures that do not fit in one table.
+fn too_many_kinds(too_many: TooManyKinds) -> SetupError {
+    SetupError::TooManyFigureKinds {
+        role: if too_many.followers { "follower" } else { "companion" },
+    }
+}
+
+/// Figures two sets declare differently: every pair whose rules (not their counts) differ;
+/// and more kinds of follower or companion than a game holds, whatever the options offer.
 fn figure_clashes(catalogs: &[Catalog]) -> Vec<SetupError> {
     let mut clashes = Vec::new();
+    if let Err(too_many) = FigureTable::new(combined_figures(catalogs)) {
+        clashes.push(too_many_kinds(too_many));
+    }
     let mut first: Vec<(&FigureRule, &str)> = Vec::new();
     for catalog in catalogs {
         for rule in &catalog.figures().declared {
@@ -679,7 +738,7 @@ fn figure_clashes(catalogs: &[Catalog]) -> Vec<SetupError> {
                 Some((known, set)) if !known.alike(rule) => {
                     clashes.push(SetupError::ConflictingDeclaration {
                         what: "figure",
-                        id: rule.figure.file_name().into(),
+                        id: rule.figure.id().into(),
                         first: (*set).into(),
                         second: catalog.info().id.clone(),
                     });
@@ -742,10 +801,10 @@ mod tests {
         let mut setup = GameSetup::new(builtin(&["base", "inns_and_cathedrals"]), 6);
         setup.options.abbots = true;
         let rules = Rules::new(setup).unwrap();
-        assert_eq!(
-            rules.supply,
-            Supply { followers: 7, big_followers: 1, abbots: 1, ..Supply::default() }
-        );
+        let counts: Vec<(crate::Figure, u8)> =
+            rules.figures.iter().map(|rule| rule.figure).zip(rules.supply.0).collect();
+        use crate::Figure;
+        assert_eq!(counts, [(Figure::FOLLOWER, 7), (Figure::BIG_FOLLOWER, 1), (Figure::ABBOT, 1)]);
     }
 
     #[test]

@@ -401,7 +401,7 @@ mod tests {
             Action::Draw,
             Action::DrawTile { tile: 5 },
             Action::Place { pos, rotation: Rotation::R270 },
-            Action::Deploy { segment: 2, figure: Figure::BigFollower },
+            Action::Deploy { segment: 2, figure: Figure::BIG_FOLLOWER },
             Action::RecallAbbot { pos },
             Action::Skip,
         ];
@@ -433,7 +433,7 @@ mod tests {
             Event::TileDrawn { player, tile: 1 },
             Event::TileDiscarded { player, tile: 1 },
             Event::TilePlaced { player, tile: 1, pos, rotation: Rotation::R90 },
-            Event::FigurePlaced { player, figure: Figure::Abbot, pos, segment: 0 },
+            Event::FigurePlaced { player, figure: Figure::ABBOT, pos, segment: 0 },
             Event::AbbotRecalled { player, pos },
             Event::FeatureScored(score),
             Event::TokensTaken { player, token: TokenId(2), count: 3, pos, segment: 1 },
@@ -445,7 +445,7 @@ mod tests {
             },
             Event::TitleTaken { player, title: TitleId(1), tiles: 7, pos, segment: 2 },
             Event::TitleScored { title: TitleId(0), player, features: 5, points: 5 },
-            Event::FigureReturned { player, figure: Figure::Follower, pos, segment: 3 },
+            Event::FigureReturned { player, figure: Figure::FOLLOWER, pos, segment: 3 },
             Event::TurnStarted { player },
             Event::GameOver { winners: PlayerSet::EMPTY.with(player) },
         ];

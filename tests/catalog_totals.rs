@@ -110,7 +110,7 @@ fn inns_and_cathedrals_match_the_published_totals() {
     let meadow = caps.segments().iter().find(|s| s.kind() == SegmentKind::Field).unwrap();
     assert!(meadow.half_edges().is_empty());
     assert_eq!(meadow.cities().len(), 4);
-    assert_eq!(ic.figures().count(Figure::BigFollower), 1);
+    assert_eq!(ic.figures().count(Figure::BIG_FOLLOWER), 1);
     assert_eq!(ic.figures().colours, ["grey"]);
 }
 
@@ -155,7 +155,7 @@ fn cathars_match_the_published_totals() {
     assert_eq!(cathars.tile_count(), 4);
     assert!(cathars.start_tile().is_none());
     assert_eq!(
-        (cathars.figures().count(Figure::Follower), cathars.figures().colours.len()),
+        (cathars.figures().count(Figure::FOLLOWER), cathars.figures().colours.len()),
         (0, 0)
     );
     let besieged = cathars.mark_by_id("besieged").unwrap();

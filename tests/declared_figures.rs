@@ -45,11 +45,11 @@ fn stands_on_limits_where_a_figure_goes() {
     let mut game = game_of(vec![Catalog::builtin("base").unwrap(), giants], RuleOptions::default());
     // D at (1, 0): city 0, road 1, fields 2 and 3.
     put(&mut game, "D", 1, 0, 0);
-    let error = refused(&game, Action::Deploy { segment: 1, figure: Figure::BigFollower });
+    let error = refused(&game, Action::Deploy { segment: 1, figure: Figure::BIG_FOLLOWER });
     assert_eq!(
         error,
         ActionError::FigureNotAllowed {
-            figure: Figure::BigFollower,
+            figure: Figure::BIG_FOLLOWER,
             kind: SegmentKind::Road,
             why: Forbidden::StandsOnlyOn([SegmentKind::City].into_iter().collect()),
         }
@@ -58,8 +58,8 @@ fn stands_on_limits_where_a_figure_goes() {
         error.to_string(),
         "a big follower cannot stand on a road; it stands only on a city"
     );
-    assert_eq!(game.check(Action::Deploy { segment: 0, figure: Figure::BigFollower }), Ok(()));
-    assert_eq!(game.check(Action::Deploy { segment: 1, figure: Figure::Follower }), Ok(()));
+    assert_eq!(game.check(Action::Deploy { segment: 0, figure: Figure::BIG_FOLLOWER }), Ok(()));
+    assert_eq!(game.check(Action::Deploy { segment: 1, figure: Figure::FOLLOWER }), Ok(()));
 }
 
 /// A follower declared no farmer stands in a field even when the game plays without farmers;
@@ -76,13 +76,13 @@ fn a_figure_that_is_no_farmer_stands_in_fields_without_farmers() {
     let declared = game_of(vec![herders], options);
     for mut game in [published, declared] {
         put(&mut game, "D", 1, 0, 0);
-        let farmer = Action::Deploy { segment: 2, figure: Figure::Follower };
-        let farmer_rule = game.figure_rule(Figure::Follower).unwrap().farmer;
+        let farmer = Action::Deploy { segment: 2, figure: Figure::FOLLOWER };
+        let farmer_rule = game.figure_rule(Figure::FOLLOWER).unwrap().farmer;
         if farmer_rule {
             assert_eq!(
                 refused(&game, farmer),
                 ActionError::FigureNotAllowed {
-                    figure: Figure::Follower,
+                    figure: Figure::FOLLOWER,
                     kind: SegmentKind::Field,
                     why: Forbidden::NoFarmers,
                 }
@@ -107,11 +107,11 @@ fn alone_decides_whose_figures_keep_a_companion_out() {
         // Red's shepherd in the field south of the start tile's road (U at (1, 0) turned 90:
         // field 1 south of the road, which is the start tile's south field).
         put(&mut game, "U", 1, 0, 90);
-        game.apply(Action::Deploy { segment: 1, figure: Figure::Shepherd }).unwrap();
+        game.apply(Action::Deploy { segment: 1, figure: Figure::SHEPHERD }).unwrap();
         game.apply(Action::DrawSheep { sheep: 1 }).unwrap();
         // Green extends the same field with a straight road at (-1, 0).
         put(&mut game, "U", -1, 0, 90);
-        let join = Action::Deploy { segment: 1, figure: Figure::Shepherd };
+        let join = Action::Deploy { segment: 1, figure: Figure::SHEPHERD };
         if second_may_join {
             assert!(game.legal_actions().contains(&join), "{:?}", game.legal_actions());
         } else {
@@ -135,7 +135,7 @@ fn joins_decides_whether_a_companion_needs_its_owners_follower() {
         let mut game =
             game_of(vec![Catalog::builtin("base").unwrap(), set], RuleOptions::default());
         put(&mut game, "U", 1, 0, 90);
-        let pig = Action::Deploy { segment: 1, figure: Figure::Pig };
+        let pig = Action::Deploy { segment: 1, figure: Figure::PIG };
         if alone_allowed {
             assert!(game.legal_actions().contains(&pig));
         } else {
@@ -213,9 +213,9 @@ fn three_tile_city(big_follower_set: Catalog) -> Vec<u32> {
         vec![Catalog::builtin("base").unwrap(), big_follower_set],
         &[("E", 0, 1, 180), ("G", 0, 0, 0), ("E", 0, -1, 0)],
         &[
-            (0, Figure::BigFollower, 0, 1, 0),
-            (1, Figure::Follower, 0, 0, 0),
-            (1, Figure::Follower, 0, -1, 0),
+            (0, Figure::BIG_FOLLOWER, 0, 1, 0),
+            (1, Figure::FOLLOWER, 0, 0, 0),
+            (1, Figure::FOLLOWER, 0, -1, 0),
         ],
     )
 }
@@ -243,9 +243,9 @@ fn strength_decides_who_scores_a_city() {
 #[test]
 fn farm_bonus_decides_what_a_pig_adds_to_a_farm() {
     let farm = |set: Catalog, pig: bool| {
-        let mut figures = vec![(0, Figure::Follower, 0, 0, 1)];
+        let mut figures = vec![(0, Figure::FOLLOWER, 0, 0, 1)];
         if pig {
-            figures.push((0, Figure::Pig, 0, 0, 1));
+            figures.push((0, Figure::PIG, 0, 0, 1));
         }
         landscape_points(
             vec![Catalog::builtin("base").unwrap(), set],
@@ -273,7 +273,7 @@ fn recall_decides_whether_an_abbot_comes_home_early() {
         let mut game = game_of(vec![set], options);
         // A (a monastery, its road leading south) at (0, -1), under the start tile's field.
         put(&mut game, "A", 0, -1, 0);
-        game.apply(Action::Deploy { segment: 0, figure: Figure::Abbot }).unwrap();
+        game.apply(Action::Deploy { segment: 0, figure: Figure::ABBOT }).unwrap();
         // Green: E at (1, -1), a neighbour of the monastery; no figure.
         put(&mut game, "E", 1, -1, 0);
         game.apply(Action::Skip).unwrap();
@@ -309,13 +309,13 @@ fn extra_turn_gives_the_builders_owner_a_second_turn() {
         // Red: V at (1, 0) continues the start tile's road east and turns it south; a follower
         // on it.
         put(&mut game, "V", 1, 0, 0);
-        game.apply(Action::Deploy { segment: 0, figure: Figure::Follower }).unwrap();
+        game.apply(Action::Deploy { segment: 0, figure: Figure::FOLLOWER }).unwrap();
         // Green: a city cap north of the start tile.
         put(&mut game, "E", 0, 1, 180);
         game.apply(Action::Skip).unwrap();
         // Red: U at (1, -1) extends the road; the builder joins red's follower on it.
         put(&mut game, "U", 1, -1, 0);
-        game.apply(Action::Deploy { segment: 0, figure: Figure::Builder }).unwrap();
+        game.apply(Action::Deploy { segment: 0, figure: Figure::BUILDER }).unwrap();
         assert_eq!(game.current_player(), PlayerId(1));
         // Green: a monastery in the field east of V.
         put(&mut game, "B", 2, 0, 0);
@@ -343,7 +343,7 @@ fn flock_keeps_a_flock_that_pays_a_point_a_sheep() {
             game_of(vec![Catalog::builtin("base").unwrap(), set], RuleOptions::default());
         // Red's shepherd in the field south of the start tile's road (U at (1, 0) turned 90).
         put(&mut game, "U", 1, 0, 90);
-        game.apply(Action::Deploy { segment: 1, figure: Figure::Shepherd }).unwrap();
+        game.apply(Action::Deploy { segment: 1, figure: Figure::SHEPHERD }).unwrap();
         if flocks {
             assert!(matches!(game.phase(), carcassonne::Phase::Sheep { .. }));
             game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
@@ -365,4 +365,132 @@ fn flock_keeps_a_flock_that_pays_a_point_a_sheep() {
             assert!(game.check(Action::DriveFlock).is_err());
         }
     }
+}
+
+/// The giant, a figure no published set has: the base game with one more `[[figure]]`, a
+/// follower of strength 3 that stands on cities and roads, one a player.
+fn with_giant() -> Catalog {
+    rewritten(
+        "base",
+        "[[figure]]\nid = \"follower\"",
+        "[[figure]]\nid = \"giant\"\nper_player = 1\nrole = \"follower\"\nstrength = 3\n\
+         stands_on = [\"city\", \"road\"]\n\n[[figure]]\nid = \"follower\"",
+    )
+}
+
+fn giant() -> Figure {
+    Figure::from_id("giant").unwrap()
+}
+
+/// An author's own figure is played by its declaration alone: it has its place after the
+/// published follower, its count in the supply (and the supply's JSON), its deployments listed
+/// after the follower's on each segment it may stand on, refusals in its own words, events and
+/// saves that name it, and once deployed none left.
+#[test]
+fn an_authors_own_figure_plays_as_declared() {
+    let mut game = game_of(vec![with_giant()], RuleOptions::default());
+    assert_eq!(game.figure_kinds().collect::<Vec<_>>(), [Figure::FOLLOWER, giant()]);
+    let red = PlayerId(0);
+    assert_eq!(serde_json::to_string(&game.supply(red)).unwrap(), r#"{"follower":7,"giant":1}"#);
+    // D at (1, 0): city 0, road 1, fields 2 and 3.
+    put(&mut game, "D", 1, 0, 0);
+    let deploy = |segment, figure| Action::Deploy { segment, figure };
+    assert_eq!(
+        game.legal_actions(),
+        [
+            deploy(0, Figure::FOLLOWER),
+            deploy(0, giant()),
+            deploy(1, Figure::FOLLOWER),
+            deploy(1, giant()),
+            deploy(2, Figure::FOLLOWER),
+            deploy(3, Figure::FOLLOWER),
+            Action::Skip,
+        ]
+    );
+    assert_eq!(
+        refused(&game, deploy(2, giant())).to_string(),
+        "a giant cannot stand on a field; it stands only on a city or a road"
+    );
+    let events = game.apply(deploy(0, giant())).unwrap();
+    let placed = serde_json::to_string(&events[0]).unwrap();
+    assert!(placed.contains(r#""figure":"giant""#), "{placed}");
+    assert_eq!(game.supply(red).count(giant()), 0);
+    assert_eq!(game.in_hand(red, giant()), 0);
+    assert_eq!(game.in_hand(red, Figure::FOLLOWER), 7);
+    let saved = serde_json::to_string(&game).unwrap();
+    let loaded: Game = serde_json::from_str(&saved).unwrap();
+    assert!(loaded == game, "a save of a game with an author's figure loads back equal");
+    // Green passes; red's next tile offers no giant, and naming it is refused.
+    put(&mut game, "E", 0, 1, 180);
+    game.apply(Action::Skip).unwrap();
+    put(&mut game, "D", 2, 0, 0);
+    assert!(game.legal_actions().iter().all(|action| *action != deploy(0, giant())));
+    assert_eq!(refused(&game, deploy(0, giant())), ActionError::NoneLeft { figure: giant() });
+}
+
+/// A figure the game's sets do not declare is refused with its name, whatever its id, and a
+/// text that is no figure id is refused where actions are read.
+#[test]
+fn a_figure_no_set_declares_is_refused() {
+    let mut game = game_of(vec![Catalog::builtin("base").unwrap()], RuleOptions::default());
+    put(&mut game, "D", 1, 0, 0);
+    let wagon = Figure::from_id("wagon").unwrap();
+    let error = refused(&game, Action::Deploy { segment: 0, figure: wagon });
+    assert_eq!(error.to_string(), "the player has no wagon left");
+    for bad in ["", "Wagon", "9lives", "a_very_long_figure_id", "wagon!"] {
+        assert!(Figure::from_id(bad).is_none(), "{bad:?}");
+        let json = format!(r#""{bad}""#);
+        assert!(serde_json::from_str::<Figure>(&json).is_err(), "{json}");
+    }
+}
+
+/// The giant's strength decides a majority it shares with the published follower, with exact
+/// points: in the city of three tiles, red's giant (3) beats green's two followers (2) and
+/// red alone scores the city's 6 [base rules: a completed city scores 2 a tile; the
+/// majority takes it].
+#[test]
+fn an_authors_figure_counts_its_strength_in_a_majority() {
+    let points = landscape_points(
+        vec![with_giant()],
+        &[("E", 0, 1, 180), ("G", 0, 0, 0), ("E", 0, -1, 0)],
+        &[(0, giant(), 0, 1, 0), (1, Figure::FOLLOWER, 0, 0, 0), (1, Figure::FOLLOWER, 0, -1, 0)],
+    );
+    assert_eq!(points, [6, 0]);
+}
+
+/// More kinds of follower than a game holds are refused in the file that declares them, and
+/// in a game of sets that together declare them.
+#[test]
+fn too_many_kinds_of_figure_are_refused() {
+    let figure = |n: usize| {
+        format!(
+            "[[figure]]\nid = \"f{n}\"\nper_player = 1\nrole = \"follower\"\nstands_on = [\"city\"]\n\n"
+        )
+    };
+    let nine: String = (0..=carcassonne::MAX_FOLLOWER_KINDS).map(figure).collect();
+    let text = std::fs::read_to_string("tilesets/base.toml").unwrap();
+    let crowded = text.replacen("[[figure]]", &format!("{nine}[[figure]]"), 1);
+    let problems = Catalog::from_toml("crowded.toml", &crowded).unwrap_err().to_string();
+    assert!(problems.contains("a set declares at most 8 kinds of follower"), "{problems}");
+    // Eight in each set (the base game's follower and abbot and six more; Inns & Cathedrals'
+    // big follower and two more), eleven together.
+    let six: String = (0..6).map(figure).collect();
+    let first = Catalog::from_toml(
+        "first.toml",
+        &text.replacen("[[figure]]", &format!("{six}[[figure]]"), 1),
+    )
+    .unwrap_or_else(|problems| panic!("{problems}"));
+    let second = rewritten_ids(
+        Catalog::from_toml(
+            "second.toml",
+            &std::fs::read_to_string("tilesets/inns_and_cathedrals.toml").unwrap().replacen(
+                "[[figure]]",
+                &format!("{}{}[[figure]]", figure(6), figure(7)),
+                1,
+            ),
+        )
+        .unwrap_or_else(|problems| panic!("{problems}")),
+    );
+    let error = Game::new(GameSetup::new(vec![first, second], 2)).map(|_| ()).unwrap_err();
+    assert_eq!(error.to_string(), "the tile sets declare more than 8 kinds of follower together");
 }

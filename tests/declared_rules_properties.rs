@@ -268,9 +268,11 @@ fn declared_set(
         };
         let printed: Vec<String> =
             pick.into_iter().chain(altar.then(|| "altar".to_owned())).collect();
-        used.extend(printed.iter().cloned());
+        // A segment line that already carries marks is written as it is, so the marks picked
+        // for it are not used.
         match printed[..] {
             [_, ..] if !line.contains("marks = ") => {
+                used.extend(printed.iter().cloned());
                 let end = line.rfind(" },").unwrap();
                 let list: Vec<String> = printed.iter().map(|mark| format!("{mark:?}")).collect();
                 tiles_out += &format!("{}, marks = [{}] }},\n", &line[..end], list.join(", "));

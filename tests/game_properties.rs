@@ -151,15 +151,18 @@ fn brute_force_placements(game: &Game, tile: TileIndex) -> BTreeSet<(Pos, Rotati
 /// docs/rules.md: who may stand on what.
 fn may_stand(kind: SegmentKind, figure: Figure, farmers: bool) -> bool {
     match figure {
-        Figure::Abbot => matches!(kind, SegmentKind::Monastery | SegmentKind::Garden),
-        Figure::Follower | Figure::BigFollower => match kind {
+        Figure::ABBOT => matches!(kind, SegmentKind::Monastery | SegmentKind::Garden),
+        Figure::FOLLOWER | Figure::BIG_FOLLOWER => match kind {
             SegmentKind::City | SegmentKind::Road | SegmentKind::Monastery => true,
             SegmentKind::Field => farmers,
             SegmentKind::Garden | SegmentKind::River => false,
         },
-        Figure::Builder => matches!(kind, SegmentKind::City | SegmentKind::Road),
-        Figure::Pig => kind == SegmentKind::Field && farmers,
-        Figure::Shepherd => kind == SegmentKind::Field,
+        Figure::BUILDER => matches!(kind, SegmentKind::City | SegmentKind::Road),
+        Figure::PIG => kind == SegmentKind::Field && farmers,
+        Figure::SHEPHERD => kind == SegmentKind::Field,
+        // The oracle knows the published figures only; the random games here play built-in
+        // sets.
+        other => panic!("the oracle knows no figure {other}"),
     }
 }
 
@@ -191,13 +194,13 @@ fn expected_figure_actions(game: &Game, placed: Pos) -> BTreeSet<Action> {
     let mut expected = BTreeSet::new();
     for (segment, printed) in tile.segments().iter().enumerate() {
         let feature = feature_of[&(placed, segment as u8)];
-        for figure in Figure::ALL {
+        for figure in Figure::PUBLISHED {
             let own_follower = on(feature, &|each, owner| is_follower(each) && owner == player);
             let free = match figure {
-                Figure::Builder | Figure::Pig => {
+                Figure::BUILDER | Figure::PIG => {
                     own_follower && !on(feature, &|each, owner| each == figure && owner == player)
                 }
-                Figure::Shepherd => !on(feature, &|each, _| each == Figure::Shepherd),
+                Figure::SHEPHERD => !on(feature, &|each, _| each == Figure::SHEPHERD),
                 _ => !occupied.contains(&feature),
             };
             if supply.count(figure) > 0
@@ -210,7 +213,7 @@ fn expected_figure_actions(game: &Game, placed: Pos) -> BTreeSet<Action> {
     }
     for figure in game.figures() {
         let surrounded = figure.pos.surrounding().all(|pos| game.board().get(pos).is_some());
-        if figure.player == player && figure.figure == Figure::Abbot && !surrounded {
+        if figure.player == player && figure.figure == Figure::ABBOT && !surrounded {
             expected.insert(Action::RecallAbbot { pos: figure.pos });
         }
     }
@@ -221,7 +224,7 @@ fn expected_figure_actions(game: &Game, placed: Pos) -> BTreeSet<Action> {
 /// Whether the published rules make `figure` a follower: it occupies its feature and counts
 /// for its majority (written here from the rule books, not read from the sets' declarations).
 fn is_follower(figure: Figure) -> bool {
-    matches!(figure, Figure::Follower | Figure::BigFollower | Figure::Abbot)
+    matches!(figure, Figure::FOLLOWER | Figure::BIG_FOLLOWER | Figure::ABBOT)
 }
 
 /// The incremental features equal the flood fill, figures included.
@@ -253,7 +256,7 @@ fn random_action(game: &Game, choices: &mut Choices) -> Action {
         let y = i32::from(low.y) - 2 + choices.below((high.y - low.y + 5) as usize) as i32;
         Pos::new(x as i16, y as i16)
     };
-    let figure = Figure::ALL[choices.below(Figure::ALL.len())];
+    let figure = Figure::PUBLISHED[choices.below(Figure::PUBLISHED.len())];
     match choices.below(10) {
         0 => Action::Draw,
         1 => Action::DrawTile { tile: choices.below(game.tiles().len() + 2) as TileIndex },

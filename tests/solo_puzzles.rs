@@ -59,7 +59,7 @@ fn puzzle() -> Landscape {
         ],
         vec![LandscapeFigure {
             player: PlayerId(1),
-            figure: carcassonne::Figure::Follower,
+            figure: carcassonne::Figure::FOLLOWER,
             x: 0,
             y: 0,
             segment: 0,

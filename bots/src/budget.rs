@@ -50,7 +50,7 @@ mod tests {
             &mut game,
             "B",
             Pos::new(0, -1),
-            Action::Deploy { segment: 1, figure: Figure::Shepherd },
+            Action::Deploy { segment: 1, figure: Figure::SHEPHERD },
         );
         assert_eq!(place + figure, 1.0);
         game.apply(Action::DrawSheep { sheep: 2 }).unwrap();

@@ -198,7 +198,7 @@ fn bots_choose_alike_whatever_the_sheep_to_come() {
         while !game.is_over() && !matches!(game.phase(), Phase::Flock { .. }) {
             game.legal_actions_into(&mut actions);
             let shepherd = actions.iter().find(|action| {
-                matches!(action, Action::Deploy { figure: carcassonne::Figure::Shepherd, .. })
+                matches!(action, Action::Deploy { figure: carcassonne::Figure::SHEPHERD, .. })
             });
             let action = match game.phase() {
                 Phase::Place { .. } => *actions.last().unwrap(),

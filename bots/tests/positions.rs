@@ -25,7 +25,7 @@ fn turn(
     let rotation = Rotation::from_quarter_turns(quarter_turns);
     game.apply(Action::Place { pos: Pos::new(x, y), rotation }).unwrap();
     let figure = match segment {
-        Some(segment) => Action::Deploy { segment, figure: Figure::Follower },
+        Some(segment) => Action::Deploy { segment, figure: Figure::FOLLOWER },
         None => Action::Skip,
     };
     game.apply(figure).unwrap();

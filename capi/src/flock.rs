@@ -1,7 +1,7 @@
 //! The special figures' state for C (ABI 1.9): builders, pigs and shepherds in hand, the
 //! shepherds' flocks and bag, the tiles hidden under hills, and the builder's second turn.
 
-use carcassonne::PlayerId;
+use carcassonne::{Figure, PlayerId};
 
 use crate::boundary::Failure;
 use crate::game::{carc_game, list, query};
@@ -73,9 +73,9 @@ pub unsafe extern "C" fn carc_game_special_supply(
             }
             let supply = handle.game().supply(PlayerId(player));
             Ok(carc_special_supply {
-                builders: supply.builders,
-                pigs: supply.pigs,
-                shepherds: supply.shepherds,
+                builders: supply.count(Figure::BUILDER),
+                pigs: supply.count(Figure::PIG),
+                shepherds: supply.count(Figure::SHEPHERD),
             })
         })
     }

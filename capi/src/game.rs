@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::ffi::{CString, c_char};
 use std::sync::{Arc, OnceLock};
 
-use carcassonne::{Action, Event, Game, GameSetup, Phase, PlayerId, SetupError};
+use carcassonne::{Action, Event, Figure, Game, GameSetup, Phase, PlayerId, SetupError};
 
 use crate::boundary::{
     Buffer, ErrSlot, Failure, Out, arg, arg_str, boundary, c_string, plain_boundary, value_boundary,
@@ -742,9 +742,9 @@ pub unsafe extern "C" fn carc_game_supply(
             }
             let supply = handle.game.supply(PlayerId(player));
             Ok(carc_supply {
-                followers: supply.followers,
-                big_followers: supply.big_followers,
-                abbots: supply.abbots,
+                followers: supply.count(Figure::FOLLOWER),
+                big_followers: supply.count(Figure::BIG_FOLLOWER),
+                abbots: supply.count(Figure::ABBOT),
             })
         })
     }

@@ -379,6 +379,7 @@ pub(crate) fn setup_code(error: &SetupError) -> carc_result {
             carc_result::ConflictingDeclaration
         }
         SetupError::TooManyMarks
+        | SetupError::TooManyFigureKinds { .. }
         | SetupError::TooManyRules
         | SetupError::TooManyTokens
         | SetupError::TooManyTitles => carc_result::TooManyDeclarations,
@@ -395,6 +396,7 @@ pub(crate) fn landscape_code(error: &LandscapeError) -> carc_result {
         LandscapeError::NoTile { .. } => carc_result::LandscapeNoTile,
         LandscapeError::NoSuchSegment { .. } => carc_result::LandscapeNoSuchSegment,
         LandscapeError::FigureNotAllowed { .. } => carc_result::LandscapeFigureNotAllowed,
+        LandscapeError::TooManyFigureKinds { .. } => carc_result::TooManyDeclarations,
         LandscapeError::PlayerOutOfRange { .. } => carc_result::LandscapePlayerOutOfRange,
     }
 }

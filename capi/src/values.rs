@@ -414,25 +414,30 @@ pub(crate) fn phase_to_c(phase: Phase) -> carc_phase {
     }
 }
 
+/// What a figure no built-in set brings reads as in C, whose figure numbers name only the
+/// published ones so far: a number no `CARC_FIGURE_*` constant has.
+pub(crate) const UNLISTED_FIGURE: carc_figure = carc_figure::MAX;
+
 pub(crate) fn figure_to_c(figure: Figure) -> carc_figure {
     match figure {
-        Figure::Follower => CARC_FIGURE_FOLLOWER,
-        Figure::BigFollower => CARC_FIGURE_BIG_FOLLOWER,
-        Figure::Abbot => CARC_FIGURE_ABBOT,
-        Figure::Builder => CARC_FIGURE_BUILDER,
-        Figure::Pig => CARC_FIGURE_PIG,
-        Figure::Shepherd => CARC_FIGURE_SHEPHERD,
+        Figure::FOLLOWER => CARC_FIGURE_FOLLOWER,
+        Figure::BIG_FOLLOWER => CARC_FIGURE_BIG_FOLLOWER,
+        Figure::ABBOT => CARC_FIGURE_ABBOT,
+        Figure::BUILDER => CARC_FIGURE_BUILDER,
+        Figure::PIG => CARC_FIGURE_PIG,
+        Figure::SHEPHERD => CARC_FIGURE_SHEPHERD,
+        _ => UNLISTED_FIGURE,
     }
 }
 
 pub(crate) fn figure_from_c(figure: carc_figure) -> Result<Figure, Failure> {
     Ok(match figure {
-        CARC_FIGURE_FOLLOWER => Figure::Follower,
-        CARC_FIGURE_BIG_FOLLOWER => Figure::BigFollower,
-        CARC_FIGURE_ABBOT => Figure::Abbot,
-        CARC_FIGURE_BUILDER => Figure::Builder,
-        CARC_FIGURE_PIG => Figure::Pig,
-        CARC_FIGURE_SHEPHERD => Figure::Shepherd,
+        CARC_FIGURE_FOLLOWER => Figure::FOLLOWER,
+        CARC_FIGURE_BIG_FOLLOWER => Figure::BIG_FOLLOWER,
+        CARC_FIGURE_ABBOT => Figure::ABBOT,
+        CARC_FIGURE_BUILDER => Figure::BUILDER,
+        CARC_FIGURE_PIG => Figure::PIG,
+        CARC_FIGURE_SHEPHERD => Figure::SHEPHERD,
         _ => return Err(invalid_enum("carc_figure", figure)),
     })
 }

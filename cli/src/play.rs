@@ -705,8 +705,8 @@ pub fn figure_on_tile(
     let kind = tile.segments().get(usize::from(segment)).map(|s| s.kind());
     let named = names::segment(tile, rotation, segment);
     let who = match (figure, kind) {
-        (Figure::Follower, Some(SegmentKind::Field)) => "a farmer".to_owned(),
-        (Figure::BigFollower, Some(SegmentKind::Field)) => "a big farmer".to_owned(),
+        (Figure::FOLLOWER, Some(SegmentKind::Field)) => "a farmer".to_owned(),
+        (Figure::BIG_FOLLOWER, Some(SegmentKind::Field)) => "a big farmer".to_owned(),
         _ => format!("{} {figure}", figure.article()),
     };
     format!("{who} on {named}")

@@ -248,7 +248,7 @@ impl Attempt {
             },
             Attempt::Deploy { segment, figure } => Action::Deploy {
                 segment,
-                figure: Figure::ALL[usize::from(figure) % Figure::ALL.len()],
+                figure: Figure::PUBLISHED[usize::from(figure) % Figure::PUBLISHED.len()],
             },
             Attempt::Recall(tile) => Action::RecallAbbot { pos: placed_at(tile) },
             Attempt::Skip => Action::Skip,

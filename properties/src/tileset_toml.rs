@@ -68,7 +68,8 @@ pub fn plays(data: &[u8]) {
     // A tile takes a draw, a placement and a figure step; each figure that keeps a flock adds
     // at most a choice and a draw from the bag when the tile extends its field, or one draw
     // when it is deployed.
-    let flock_figures: usize = carcassonne::Figure::ALL
+    let kinds: Vec<carcassonne::Figure> = game.figure_kinds().collect();
+    let flock_figures: usize = kinds
         .into_iter()
         .filter_map(|figure| game.figure_rule(figure))
         .filter(|rule| {

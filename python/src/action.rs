@@ -27,15 +27,20 @@ fn rotation(degrees: u16) -> PyResult<Rotation> {
 }
 
 fn figure(name: &str) -> PyResult<Figure> {
-    Figure::ALL.into_iter().find(|figure| figure.file_name() == name).ok_or_else(|| {
+    Figure::from_id(name).ok_or_else(|| {
         let names: Vec<String> =
-            Figure::ALL.iter().map(|figure| format!("{:?}", figure.file_name())).collect();
-        PyValueError::new_err(format!("no figure {name:?}: use one of {}", names.join(", ")))
+            Figure::PUBLISHED.iter().map(|figure| format!("{:?}", figure.id())).collect();
+        PyValueError::new_err(format!(
+            "no figure {name:?}: use one of {} or the id of a figure the game's sets declare \
+             (1 to {} characters of a-z, 0-9 and _, starting with a letter)",
+            names.join(", "),
+            carcassonne::MAX_FIGURE_ID
+        ))
     })
 }
 
-fn figure_name(figure: Figure) -> &'static str {
-    figure.file_name()
+fn figure_name(figure: &Figure) -> String {
+    figure.id().to_owned()
 }
 
 #[pymethods]
@@ -151,9 +156,9 @@ impl Action {
 
     /// The figure of a deployment; None otherwise.
     #[getter]
-    fn figure(&self) -> Option<&'static str> {
+    fn figure(&self) -> Option<String> {
         match self.action {
-            CoreAction::Deploy { figure, .. } => Some(figure_name(figure)),
+            CoreAction::Deploy { figure, .. } => Some(figure_name(&figure)),
             _ => None,
         }
     }
@@ -191,7 +196,7 @@ impl Action {
                 format!("Action.place({}, {}, {})", pos.x, pos.y, rotation.degrees())
             }
             CoreAction::Deploy { segment, figure } => {
-                format!("Action.deploy({segment}, {:?})", figure_name(figure))
+                format!("Action.deploy({segment}, {:?})", figure_name(&figure))
             }
             CoreAction::RecallAbbot { pos } => format!("Action.recall_abbot({}, {})", pos.x, pos.y),
             CoreAction::Skip => "Action.skip()".to_owned(),

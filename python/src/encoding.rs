@@ -17,11 +17,14 @@ use carcassonne::{
 pub const MIN_SIDE: usize = 5;
 
 /// Figure kinds a deployment names: one action slot per segment and figure.
-const FIGURES: usize = 3;
+const FIGURES: usize = FOLLOWERS.len();
+/// The followers with action slots, in their slots' order. The action space names the
+/// published figures only: a deployment of a figure no built-in set brings has no index yet.
+const FOLLOWERS: [Figure; 3] = [Figure::FOLLOWER, Figure::BIG_FOLLOWER, Figure::ABBOT];
 /// The special figures (builder, pig, shepherd): their deployments, planes and features come
 /// after everything else, and only in games whose sets bring them, so that every other game
 /// encodes exactly as before they existed.
-const SPECIALS: [Figure; 3] = [Figure::Builder, Figure::Pig, Figure::Shepherd];
+const SPECIALS: [Figure; 3] = [Figure::BUILDER, Figure::PIG, Figure::SHEPHERD];
 /// Features of the special figures shared by every player: the flock phase, a second turn,
 /// the hidden tiles over the deck, the bag's tokens of each number of sheep and its wolves.
 const SPECIAL_SHARED: usize = 3 + carcassonne::MAX_SHEEP + 1;
@@ -239,7 +242,7 @@ impl Encoder {
             tile_types: tiles.len(),
             most_copies: f32::from(tiles.iter().map(|tile| tile.count()).max().unwrap_or(1).max(1)),
             deck: deck.max(1) as f32,
-            abbots: usize::from(game.supply(PlayerId(0)).abbots).max(1),
+            abbots: usize::from(game.in_hand(PlayerId(0), Figure::ABBOT)).max(1),
             static_planes,
             other_marks,
             other_mark_planes,
@@ -445,10 +448,10 @@ impl Encoder {
                 .and_then(|tile| tile.segments().get(usize::from(figure.segment)))
                 .is_some_and(|segment| segment.kind() == SegmentKind::Field);
             let plane = match (figure.figure, on_field) {
-                (Figure::Follower, false) => plane::FIGURES + relative * plane::PER_PLAYER,
-                (Figure::Follower, true) => plane::FIGURES + relative * plane::PER_PLAYER + 1,
-                (Figure::BigFollower, _) => plane::FIGURES + relative * plane::PER_PLAYER + 2,
-                (Figure::Abbot, _) => plane::FIGURES + relative * plane::PER_PLAYER + 3,
+                (Figure::FOLLOWER, false) => plane::FIGURES + relative * plane::PER_PLAYER,
+                (Figure::FOLLOWER, true) => plane::FIGURES + relative * plane::PER_PLAYER + 1,
+                (Figure::BIG_FOLLOWER, _) => plane::FIGURES + relative * plane::PER_PLAYER + 2,
+                (Figure::ABBOT, _) => plane::FIGURES + relative * plane::PER_PLAYER + 3,
                 (special, _) => {
                     let Some(kind) = SPECIALS.iter().position(|each| *each == special) else {
                         continue;
@@ -515,11 +518,11 @@ impl Encoder {
         at += 1;
         for relative in 0..self.players {
             let player = PlayerId(((observer + relative) % self.players) as u8);
-            let supply = game.supply(player);
+            let held = |figure| f32::from(game.in_hand(player, figure));
             features[at] = game.scores().get(player.index()).copied().unwrap_or(0) as f32 / 100.0;
-            features[at + 1] = f32::from(supply.followers) / 7.0;
-            features[at + 2] = f32::from(supply.big_followers);
-            features[at + 3] = f32::from(supply.abbots);
+            features[at + 1] = held(Figure::FOLLOWER) / 7.0;
+            features[at + 2] = held(Figure::BIG_FOLLOWER);
+            features[at + 3] = held(Figure::ABBOT);
             at += 4;
         }
         for relative in 0..self.players {
@@ -560,10 +563,9 @@ impl Encoder {
         let mut at = SPECIAL_SHARED;
         for relative in 0..self.players {
             let player = PlayerId(((observer + relative) % self.players) as u8);
-            let supply = game.supply(player);
-            features[at] = f32::from(supply.builders);
-            features[at + 1] = f32::from(supply.pigs);
-            features[at + 2] = f32::from(supply.shepherds);
+            for (kind, figure) in SPECIALS.into_iter().enumerate() {
+                features[at + kind] = f32::from(game.in_hand(player, figure));
+            }
             let sheep: u32 = game
                 .flocks()
                 .iter()
@@ -586,7 +588,7 @@ impl Encoder {
                 Some((row * side + column) * 4 + rotation.quarter_turns())
             }
             CoreAction::Deploy { segment, figure } => {
-                if let Some(bit) = Figure::FOLLOWERS.iter().position(|each| *each == figure) {
+                if let Some(bit) = FOLLOWERS.iter().position(|each| *each == figure) {
                     return Some(placements + usize::from(segment) * FIGURES + bit);
                 }
                 let kind = SPECIALS.iter().position(|each| *each == figure)?;
@@ -625,7 +627,7 @@ impl Encoder {
         if rest < SEGMENTS * FIGURES {
             return Some(CoreAction::Deploy {
                 segment: (rest / FIGURES) as u8,
-                figure: Figure::FOLLOWERS[rest % FIGURES],
+                figure: FOLLOWERS[rest % FIGURES],
             });
         }
         let specials = self.specials_action(side);
@@ -656,7 +658,7 @@ impl Encoder {
     fn abbot_cells(&self, game: &CoreGame) -> Vec<Pos> {
         let current = game.current_player();
         game.figures()
-            .filter(|figure| figure.player == current && figure.figure == Figure::Abbot)
+            .filter(|figure| figure.player == current && figure.figure == Figure::ABBOT)
             .map(|figure| figure.pos)
             .take(self.abbots)
             .collect()

@@ -56,7 +56,7 @@ def test_a_refused_action_names_its_rule_and_leaves_the_game_alone():
     with pytest.raises(ValueError):
         Action.place(1, 0, 45)
     with pytest.raises(ValueError):
-        Action.deploy(0, "dragon")
+        Action.deploy(0, "Dragon!")
 
 
 def test_saves_load_into_an_equal_game_and_copies_are_independent():

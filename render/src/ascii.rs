@@ -234,12 +234,15 @@ fn figure_char(figure: &PlacedFigure) -> char {
     let player = figure.player.0;
     let from = |first: u8| char::from(first.saturating_add(player));
     match figure.figure {
-        Figure::Follower => char::from_digit(u32::from(player), 10).unwrap_or('?'),
-        Figure::BigFollower => from(b'A'),
-        Figure::Abbot => from(b'a'),
-        Figure::Builder => '#',
-        Figure::Pig => '%',
-        Figure::Shepherd => '&',
+        Figure::FOLLOWER => char::from_digit(u32::from(player), 10).unwrap_or('?'),
+        Figure::BIG_FOLLOWER => from(b'A'),
+        Figure::ABBOT => from(b'a'),
+        Figure::BUILDER => '#',
+        Figure::PIG => '%',
+        Figure::SHEPHERD => '&',
+        // Any other: its id's first letter, a capital for player 0's and so on would clash
+        // with the big follower, so the letter alone.
+        other => other.id().chars().next().unwrap_or('?'),
     }
 }
 
@@ -412,7 +415,7 @@ mod tests {
     fn figures_stand_on_their_segment() {
         let on = |player, segment| PlacedFigure {
             player: PlayerId(player),
-            figure: carcassonne::Figure::Follower,
+            figure: carcassonne::Figure::FOLLOWER,
             pos: Pos::ORIGIN,
             segment,
         };

@@ -215,12 +215,16 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
                 ""
             };
             let supply = game.supply(player);
-            let mut figures = format!("followers {}", supply.followers);
-            if supply.big_followers > 0 {
-                figures.push_str(&format!(", big {}", supply.big_followers));
-            }
-            if supply.abbots > 0 {
-                figures.push_str(&format!(", abbot {}", supply.abbots));
+            let mut figures = format!("followers {}", supply.count(Figure::FOLLOWER));
+            for (figure, count) in supply.iter() {
+                let short = match figure {
+                    Figure::FOLLOWER => continue,
+                    Figure::BIG_FOLLOWER => String::from("big"),
+                    other => other.to_string(),
+                };
+                if count > 0 {
+                    figures.push_str(&format!(", {short} {count}"));
+                }
             }
             PanelRow {
                 name: player_name(game.player_colour(player), seat),

@@ -49,18 +49,21 @@ pub(crate) enum Pose {
 /// Draws `figure` of colour `fill` with its middle at `at` (in pixels on the page).
 pub(crate) fn draw_figure(out: &mut String, figure: Figure, pose: Pose, at: Pt, fill: &str) {
     // A follower is about a fifth of the tile high; a big one a third bigger.
-    let scale = TILE / 110.0 * if figure == Figure::BigFollower { 1.3 } else { 1.0 };
+    let scale = TILE / 110.0 * if figure == Figure::BIG_FOLLOWER { 1.3 } else { 1.0 };
     let turn = if pose == Pose::Lying { " rotate(-90)" } else { "" };
-    let (path, class) = match figure {
-        Figure::Follower => (MEEPLE, "follower"),
-        Figure::BigFollower => (MEEPLE, "big-follower"),
-        Figure::Abbot => (ABBOT, "abbot"),
-        Figure::Builder => (BUILDER, "builder"),
-        Figure::Pig => (PIG, "pig"),
-        Figure::Shepherd => (SHEPHERD, "shepherd"),
+    // A figure no built-in set brings is a follower's shape marked with its id's first
+    // letter; its class is its id (a-z, 0-9 and _, safe in an attribute).
+    let (path, class, lies) = match figure {
+        Figure::FOLLOWER => (MEEPLE, "follower", true),
+        Figure::BIG_FOLLOWER => (MEEPLE, "big-follower", true),
+        Figure::ABBOT => (ABBOT, "abbot", true),
+        Figure::BUILDER => (BUILDER, "builder", false),
+        Figure::PIG => (PIG, "pig", false),
+        Figure::SHEPHERD => (SHEPHERD, "shepherd", false),
+        _ => (MEEPLE, figure.id(), true),
     };
     // Only a farmer lies down: a pig or a shepherd stands in its field.
-    let turn = if Figure::FOLLOWERS.contains(&figure) { turn } else { "" };
+    let turn = if lies { turn } else { "" };
     let outline = if fill == "#222222" { "#d8d8d8" } else { "#1a1a1a" };
     push(
         out,
@@ -72,7 +75,7 @@ pub(crate) fn draw_figure(out: &mut String, figure: Figure, pose: Pose, at: Pt, 
             num(at.y),
         ),
     );
-    if figure == Figure::Abbot {
+    if figure == Figure::ABBOT {
         // A small cross on the robe.
         push(
             out,
@@ -81,7 +84,17 @@ pub(crate) fn draw_figure(out: &mut String, figure: Figure, pose: Pose, at: Pt, 
             ),
         );
     }
-    if figure == Figure::BigFollower {
+    if !Figure::PUBLISHED.contains(&figure) {
+        let initial = figure.id().chars().next().unwrap_or('?').to_ascii_uppercase();
+        push(
+            out,
+            format_args!(
+                "<text y=\"4\" font-size=\"11\" font-family=\"sans-serif\" font-weight=\"bold\" \
+                 text-anchor=\"middle\" fill=\"{outline}\">{initial}</text>"
+            ),
+        );
+    }
+    if figure == Figure::BIG_FOLLOWER {
         // A ring round the waist tells the big follower apart even when drawn small.
         push(
             out,

@@ -737,7 +737,7 @@ impl Room {
         seats
             .iter()
             .enumerate()
-            .map(|(index, seat)| views::player_out(seat, index, supply, 0))
+            .map(|(index, seat)| views::player_out(seat, index, &supply, 0))
             .collect()
     }
 

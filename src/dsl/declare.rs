@@ -13,7 +13,10 @@ use super::raw::{
 };
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
-use crate::player::{Figure, FigureSet};
+use crate::player::{Figure, FigureList};
+
+/// What a figure id is, for messages.
+pub(super) const FIGURE_ID: &str = "1 to 16 characters of a-z, 0-9 and _, starting with a letter";
 use crate::rulebook::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
     MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge,
@@ -706,10 +709,18 @@ fn validate_occupants(raw: &RawOccupants, problems: &mut Problems) -> Option<Rul
         "figures stand on cities, roads, fields, monasteries and gardens",
     );
     let figures = raw.figures.as_ref().and_then(|list| {
-        let mut figures = FigureSet::EMPTY;
+        let mut figures = FigureList::EMPTY;
         let mut ok = true;
         for name in &list.value {
-            match Figure::from_file_name(&name.value) {
+            match Figure::from_id(&name.value) {
+                Some(_) if figures.len() == FigureList::CAPACITY => {
+                    problems.report(
+                        Code::OutOfRange,
+                        name.span.clone(),
+                        format!("`figures` names at most {} figures", FigureList::CAPACITY),
+                    );
+                    ok = false;
+                }
                 Some(figure) if figures.contains(figure) => {
                     problems.report(
                         Code::Duplicate,
@@ -724,8 +735,9 @@ fn validate_occupants(raw: &RawOccupants, problems: &mut Problems) -> Option<Rul
                         Code::UnknownValue,
                         name.span.clone(),
                         format!(
-                            "`{}` is not a figure; expected follower, big_follower, abbot, builder, pig or shepherd",
-                            super::validate::shorten(&name.value)
+                            "`{}` is not a figure id; expected {}",
+                            super::validate::shorten(&name.value),
+                            FIGURE_ID
                         ),
                     );
                     ok = false;

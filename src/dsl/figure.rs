@@ -11,7 +11,7 @@ use super::limits;
 use super::raw::{RawFigure, RawFigures};
 use super::validate::{check_range, check_text, shorten};
 use crate::catalog::Figures;
-use crate::player::Figure;
+use crate::player::{Figure, MAX_FOLLOWER_KINDS};
 use crate::rulebook::{Alone, Extended, FigureRole, FigureRule, Joins, KindSet, MAX_STRENGTH};
 use crate::segment::SegmentKind;
 
@@ -40,7 +40,17 @@ pub(crate) fn validate_figures(
             problems.report(
                 Code::Duplicate,
                 span,
-                format!("figure `{}` is declared twice in this set", rule.figure.file_name()),
+                format!("figure `{}` is declared twice in this set", rule.figure.id()),
+            );
+            continue;
+        }
+        let of_role = figures.iter().filter(|known| known.is_follower() == rule.is_follower());
+        if of_role.count() == MAX_FOLLOWER_KINDS {
+            let role = if rule.is_follower() { "follower" } else { "companion" };
+            problems.report(
+                Code::OutOfRange,
+                raw.span.clone(),
+                format!("a set declares at most {MAX_FOLLOWER_KINDS} kinds of {role}"),
             );
             continue;
         }
@@ -50,7 +60,7 @@ pub(crate) fn validate_figures(
     if let Some(followers) = &counts.followers
         && let Some(count) = check_range(problems, followers, "followers", 0, limits::MAX_FIGURES)
     {
-        if seen.contains(&Figure::Follower) {
+        if seen.contains(&Figure::FOLLOWER) {
             problems.report(
                 Code::Duplicate,
                 followers.span.clone(),
@@ -69,7 +79,7 @@ pub(crate) fn validate_figures(
 /// monk or farmer, of strength 1.
 fn plain_follower(count: u8) -> FigureRule {
     FigureRule {
-        figure: Figure::Follower,
+        figure: Figure::FOLLOWER,
         per_player: count,
         role: FigureRole::Follower { strength: 1, recall: false },
         stands_on: STANDABLE.into_iter().collect(),
@@ -79,14 +89,13 @@ fn plain_follower(count: u8) -> FigureRule {
 }
 
 fn validate_figure(raw: &RawFigure, problems: &mut Problems) -> Option<FigureRule> {
-    let figures = Figure::ALL.map(Figure::file_name).join(", ");
     let figure = named(
         problems,
         raw.id.as_ref(),
-        Figure::from_file_name,
+        Figure::from_id,
         Code::UnknownValue,
-        "a figure the engine plays",
-        &format!("one of {figures}"),
+        "a figure id",
+        super::declare::FIGURE_ID,
     );
     let per_player = raw
         .per_player
@@ -107,18 +116,6 @@ fn validate_figure(raw: &RawFigure, problems: &mut Problems) -> Option<FigureRul
         "a role",
         "follower or companion",
     );
-    // Deployments are listed followers first, then companions, by figure; until figures are
-    // named by their sets, each keeps the role its published set gives it.
-    if let (Some(figure), Some(follower), Some(role)) = (figure, follower, raw.role.as_ref())
-        && Figure::FOLLOWERS.contains(&figure) != follower
-    {
-        let expected = if follower { "companion" } else { "follower" };
-        problems.report(
-            Code::UnknownValue,
-            role.span.clone(),
-            format!("the {figure} is a {expected}: write `role = \"{expected}\"`"),
-        );
-    }
     let role = match follower {
         Some(true) => follower_role(raw, stands_on, problems),
         Some(false) => companion_role(raw, stands_on, problems),

@@ -146,7 +146,7 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
                 writeln!(
                     out,
                     "figures = {}",
-                    list(occupants.figures.iter().map(Figure::file_name))
+                    list(occupants.figures.as_slice().iter().map(Figure::id))
                 )?;
                 if occupants.reach != Reach::ThisSet {
                     writeln!(out, "reach = {}", quoted(occupants.reach.name()))?;
@@ -211,7 +211,7 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
 
 fn write_figure(out: &mut String, figure: &FigureRule) -> core::fmt::Result {
     writeln!(out, "\n[[figure]]")?;
-    writeln!(out, "id = {}", quoted(figure.figure.file_name()))?;
+    writeln!(out, "id = {}", quoted(figure.figure.id()))?;
     writeln!(out, "per_player = {}", figure.per_player)?;
     let kinds = list(figure.stands_on.iter().map(SegmentKind::name));
     match figure.role {

@@ -93,7 +93,9 @@ impl Game {
             (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
                 let node = self.check_deploy(pos, segment, figure)?;
                 let player = self.current;
-                *self.supply[player].slot(figure) -= 1;
+                if let Some(slot) = self.rules.figures.slot(figure) {
+                    self.supply[player].0[slot] -= 1;
+                }
                 self.features.count_figure(node, true);
                 let kind = self.features.kind(node);
                 self.figures.push(Standing { player, figure, pos, segment, node, kind });
@@ -173,8 +175,8 @@ impl Game {
     pub(super) fn end_turn(&mut self, pos: Pos, events: &mut Vec<Event>) {
         let (tile, order, _) = self.board.peek(pos).expect("the turn's tile lies at its cell");
         // Most tiles close nothing, and then no segment of theirs needs looking at.
-        self.deployments = 0;
-        self.specials.open = 0;
+        self.deployments = crate::bits::WideBits::EMPTY;
+        self.specials.open = crate::bits::WideBits::EMPTY;
         if !self.titles.is_empty() && self.options().title_scoring == TitleScoring::Continuous {
             self.turn_holders.clear();
             self.turn_holders.extend(self.titles.iter().map(|title| title.holder));
@@ -490,7 +492,9 @@ impl Game {
         {
             self.cloisters.swap_remove(at);
         }
-        *self.supply[standing.player].slot(standing.figure) += 1;
+        if let Some(slot) = self.rules.figures.slot(standing.figure) {
+            self.supply[standing.player].0[slot] += 1;
+        }
         if self.rules.figures.is_follower(standing.figure) {
             self.features.count_figure(standing.node, false);
         }

@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use crate::action::{Action, ActionError, Forbidden, Phase};
 use crate::bag::Undrawable;
+use crate::bits::WideBits;
 use crate::board::FrontierCell;
 use crate::edge::EdgeKind;
 use crate::features::NodeId;
@@ -13,7 +14,7 @@ use crate::pos::Pos;
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
-use super::{ChainStep, FIGURE_KINDS, Game, Target, Turn, deployment, wrong_phase};
+use super::{ChainStep, Game, Target, Turn, wrong_phase};
 use crate::rulebook::ChainTurns;
 
 impl Game {
@@ -99,7 +100,8 @@ impl Game {
             Phase::Place { .. } => self.placements as usize,
             Phase::GameOver => 0,
             Phase::Figure { .. } => {
-                (self.deployments.count_ones() + self.specials.open.count_ones()) as usize
+                self.deployments.len()
+                    + self.specials.open.len()
                     + self.recallable_abbots().count()
                     + 1
             }
@@ -113,12 +115,8 @@ impl Game {
     pub fn legal_action(&self, index: usize) -> Option<Action> {
         match self.phase {
             Phase::Draw | Phase::Sheep { .. } => (index == 0).then_some(Action::Draw),
-            Phase::Figure { .. } if index < self.deployments.count_ones() as usize => {
-                let mut open = self.deployments;
-                for _ in 0..index {
-                    open &= open - 1;
-                }
-                Some(deployment(open.trailing_zeros() as usize))
+            Phase::Figure { .. } if index < self.deployments.len() => {
+                self.deployments.nth(index).map(|bit| self.deployment(bit, 0))
             }
             Phase::Place { tile } if !self.rules.constrained[usize::from(tile)] => {
                 let row = self.rules.fit.row(tile);
@@ -194,19 +192,16 @@ impl Game {
     /// followers, then of special figures, abbot recalls, then `Skip`) until it returns
     /// `true`.
     fn figure_actions(&self, mut each: impl FnMut(Action) -> bool) {
-        let mut open = self.deployments;
-        while open != 0 {
-            if each(deployment(open.trailing_zeros() as usize)) {
+        for bit in self.deployments.iter() {
+            if each(self.deployment(bit, 0)) {
                 return;
             }
-            open &= open - 1;
         }
-        let mut open = self.specials.open;
-        while open != 0 {
-            if each(super::special::special_deployment(open.trailing_zeros() as usize)) {
+        let companions = self.rules.figures.followers();
+        for bit in self.specials.open.iter() {
+            if each(self.deployment(bit, companions)) {
                 return;
             }
-            open &= open - 1;
         }
         for pos in self.recallable_abbots() {
             if each(Action::RecallAbbot { pos }) {
@@ -217,18 +212,18 @@ impl Game {
     }
 
     /// The deployments open on the tile at `pos`, as [`Game::deployments`] keeps them.
-    pub(super) fn open_deployments(&self, pos: Pos) -> u128 {
-        let Some((tile, order, _)) = self.board.peek(pos) else { return 0 };
-        let supply = self.supply[self.current];
-        let in_supply = Figure::FOLLOWERS
-            .into_iter()
-            .enumerate()
-            .fold(0u8, |mask, (bit, figure)| mask | u8::from(supply.count(figure) > 0) << bit);
+    pub(super) fn open_deployments(&self, pos: Pos) -> WideBits {
+        let Some((tile, order, _)) = self.board.peek(pos) else { return WideBits::EMPTY };
+        let followers = (1u16 << self.rules.figures.followers()) - 1;
+        let in_supply = (self.supply[self.current].held().bits() & followers) as u8;
+        if in_supply == 0 {
+            return WideBits::EMPTY;
+        }
         let segments = self.rules.tiles[usize::from(tile)].segments();
         let may_stand = &self.rules.may_stand[usize::from(tile)];
-        let mut open = 0u128;
+        let mut open = WideBits::EMPTY;
         for (segment, printed) in segments.iter().enumerate() {
-            let choices = may_stand[printed.kind() as usize] & in_supply;
+            let choices = may_stand[printed.kind() as usize].bits() as u8 & in_supply;
             if choices == 0
                 || self
                     .features
@@ -237,7 +232,7 @@ impl Game {
             {
                 continue;
             }
-            open |= u128::from(choices) << (FIGURE_KINDS * segment);
+            open = open.with_byte(segment, choices);
         }
         open
     }
@@ -248,9 +243,10 @@ impl Game {
     pub(super) fn recallable_abbots(&self) -> impl Iterator<Item = Pos> + '_ {
         let table = &self.rules.figures;
         let (supply, start) = (self.supply[self.current], self.rules.supply);
-        let out = Figure::FOLLOWERS
+        let out = table
             .iter()
-            .any(|figure| table.recalls(*figure) && supply.count(*figure) < start.count(*figure));
+            .enumerate()
+            .any(|(slot, rule)| table.recalls(rule.figure) && supply.0[slot] < start.0[slot]);
         let figures = if out { &self.figures[..] } else { &[] };
         figures
             .iter()
@@ -512,22 +508,27 @@ impl Game {
             let why = Forbidden::River;
             return Err(ActionError::FigureNotAllowed { figure, kind, why });
         }
-        if let Some(rule) = self.rules.figures.get(figure) {
-            if !rule.stands_on.contains(kind) {
-                let why = Forbidden::StandsOnlyOn(rule.stands_on);
+        let table = &self.rules.figures;
+        let Some((slot, rule)) = table.entry(figure) else {
+            if let Some(why) = self.rules.declared_occupants(target.tile, kind, figure) {
                 return Err(ActionError::FigureNotAllowed { figure, kind, why });
             }
-            if !rule.may_stand_on(kind, self.options().farmers) {
-                let why = Forbidden::NoFarmers;
-                return Err(ActionError::FigureNotAllowed { figure, kind, why });
-            }
-        }
-        let declared = self.rules.occupants[usize::from(target.tile)][kind as usize];
-        if !declared.contains(figure) {
-            let why = Forbidden::OnlyDeclared(declared);
+            return Err(ActionError::NoneLeft { figure });
+        };
+        if !rule.stands_on.contains(kind) {
+            let why = Forbidden::StandsOnlyOn(rule.stands_on);
             return Err(ActionError::FigureNotAllowed { figure, kind, why });
         }
-        if self.supply[self.current].count(figure) == 0 {
+        if !rule.may_stand_on(kind, self.options().farmers) {
+            let why = Forbidden::NoFarmers;
+            return Err(ActionError::FigureNotAllowed { figure, kind, why });
+        }
+        if !self.rules.occupants[usize::from(target.tile)][kind as usize].contains(slot) {
+            let why = self.rules.declared_occupants(target.tile, kind, figure);
+            let why = why.unwrap_or(Forbidden::OnlyDeclared(crate::player::FigureList::EMPTY));
+            return Err(ActionError::FigureNotAllowed { figure, kind, why });
+        }
+        if self.supply[self.current].0[slot] == 0 {
             return Err(ActionError::NoneLeft { figure });
         }
         if target.occupied && self.rules.figures.is_follower(figure) {

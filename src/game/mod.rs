@@ -7,12 +7,13 @@ use alloc::vec::Vec;
 
 use crate::action::{Action, ActionError, ActionKind, Phase};
 use crate::bag::Bag;
+use crate::bits::WideBits;
 use crate::board::Board;
 use crate::event::{Event, PointsByKind};
 use crate::features::{Features, NodeId, roomy_clone, roomy_clone_from};
 use crate::flock::SheepBag;
 use crate::geom::{Dir, Rotation};
-use crate::player::{ByPlayer, Figure, MAX_PLAYERS, PlayerId, PlayerSet, Supply};
+use crate::player::{ByPlayer, Figure, Hand, MAX_FOLLOWER_KINDS, MAX_PLAYERS, PlayerId, PlayerSet};
 use crate::pos::Pos;
 use crate::rng::Rng;
 use crate::rulebook::{MarkCounts, TitleStanding};
@@ -145,7 +146,8 @@ pub struct Game {
     scores: ByPlayer<u32>,
     /// The same points, by the kind of feature that paid them.
     by_kind: ByPlayer<PointsByKind>,
-    supply: ByPlayer<Supply>,
+    /// Figures in hand, by place in the game's figure table.
+    supply: ByPlayer<Hand>,
     /// Tokens held, by token kind, then by player; empty when no set declares tokens.
     tokens: Vec<ByPlayer<u32>>,
     /// Where each declared title stands; empty when no set declares titles.
@@ -170,10 +172,11 @@ pub struct Game {
     /// In the figure phase, whether the tile just placed closed a city or road, which the
     /// end of the turn then scores; false in other phases.
     closes: bool,
-    /// In the figure phase, the deployments open on the tile just placed: bit
-    /// `FIGURE_KINDS × segment + figure` for `Deploy { segment, figure }`, found once when
-    /// the tile is placed, as nothing changes them until the turn ends; 0 in other phases.
-    deployments: u128,
+    /// In the figure phase, the follower deployments open on the tile just placed: bit
+    /// `MAX_FOLLOWER_KINDS × segment + slot` for `Deploy { segment, figure }` with the
+    /// figure at `slot` of the game's table, found once when the tile is placed, as nothing
+    /// changes them until the turn ends; empty in other phases.
+    deployments: WideBits,
     /// Tiles drawn that fit nowhere, in the order they were drawn.
     discarded: Vec<TileIndex>,
     /// The builders', pigs' and shepherds' state, and the tiles hidden under hills.
@@ -367,7 +370,7 @@ impl Game {
         self.chain_ends.clear();
         self.placements = 0;
         self.closes = false;
-        self.deployments = 0;
+        self.deployments = WideBits::EMPTY;
         self.discarded.clear();
         // Cleared in place, keeping the lists' memory as the other fields do.
         let (mut flocks, mut random_draws) = (
@@ -415,7 +418,7 @@ impl Game {
             chain_ends: Vec::new(),
             placements: 0,
             closes: false,
-            deployments: 0,
+            deployments: WideBits::EMPTY,
             discarded: Vec::new(),
             specials: special::Specials::default(),
             // A turn is a draw, a placement and a figure action, plus any discards.
@@ -479,18 +482,17 @@ impl Game {
     }
 }
 
-/// How many kinds of follower a deployment may name: the width of a segment's bits in
-/// [`Game::deployments`].
-const FIGURE_KINDS: usize = Figure::FOLLOWERS.len();
+// Every (segment, figure) pair of a tile has its bit in [`Game::deployments`].
+const _: () = assert!(MAX_FOLLOWER_KINDS * crate::segment::MAX_SEGMENTS_PER_TILE <= 256);
 
-// Every (segment, figure) pair of a tile has its bit.
-const _: () = assert!(FIGURE_KINDS * crate::segment::MAX_SEGMENTS_PER_TILE <= 128);
-
-/// The deployment that bit `bit` of [`Game::deployments`] stands for.
-fn deployment(bit: usize) -> Action {
-    Action::Deploy {
-        segment: (bit / FIGURE_KINDS) as SegmentIndex,
-        figure: Figure::FOLLOWERS[bit % FIGURE_KINDS],
+impl Game {
+    /// The deployment that bit `bit` of a deployment set stands for: of the figure at place
+    /// `first + bit % MAX_FOLLOWER_KINDS` of the game's table (`first` is 0 for followers,
+    /// the number of followers for companions).
+    fn deployment(&self, bit: usize, first: usize) -> Action {
+        let slot = first + bit % MAX_FOLLOWER_KINDS;
+        let figure = self.rules.figures.at(slot).map_or(Figure::FOLLOWER, |rule| rule.figure);
+        Action::Deploy { segment: (bit / MAX_FOLLOWER_KINDS) as SegmentIndex, figure }
     }
 }
 
@@ -508,8 +510,8 @@ fn deck_size(rules: &Rules) -> (usize, usize) {
 }
 
 /// Every player's figures at the start, the unused seats' empty.
-fn starting_supply(rules: &Rules) -> ByPlayer<Supply> {
-    let mut supply = ByPlayer([Supply::default(); MAX_PLAYERS]);
+fn starting_supply(rules: &Rules) -> ByPlayer<Hand> {
+    let mut supply = ByPlayer([Hand::default(); MAX_PLAYERS]);
     supply.0[..usize::from(rules.setup.players)].fill(rules.supply);
     supply
 }

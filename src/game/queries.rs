@@ -138,7 +138,7 @@ impl Game {
     /// for (id, x) in [("B", 0), ("CU01", 1)] {
     ///     game.apply(Action::DrawTile { tile: game.tile_by_id(id).unwrap().0 })?;
     ///     game.apply(Action::Place { pos: Pos::new(x, -1), rotation: Rotation::R0 })?;
-    ///     game.apply(Action::Deploy { segment: 0, figure: Figure::Follower })?;
+    ///     game.apply(Action::Deploy { segment: 0, figure: Figure::FOLLOWER })?;
     /// }
     /// let challenge = game.challenges()[0];
     /// assert_eq!((challenge.marked, challenge.plain), (Pos::new(1, -1), Pos::new(0, -1)));
@@ -367,8 +367,8 @@ impl Game {
     /// use carcassonne::{Catalog, Figure, Game, GameSetup};
     /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("inns_and_cathedrals")?];
     /// let game = Game::new(GameSetup::new(sets, 2))?;
-    /// assert_eq!(game.figure_rule(Figure::BigFollower).map(|rule| rule.strength()), Some(2));
-    /// assert!(game.figure_rule(Figure::Abbot).is_none(), "the abbot is an option, off here");
+    /// assert_eq!(game.figure_rule(Figure::BIG_FOLLOWER).map(|rule| rule.strength()), Some(2));
+    /// assert!(game.figure_rule(Figure::ABBOT).is_none(), "the abbot is an option, off here");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -383,10 +383,49 @@ impl Game {
         self.rules.figures.is_follower(figure)
     }
 
-    /// The figures `player` has in hand.
+    /// The figures `player` has in hand: a count for each figure of the game, in
+    /// [`Game::figure_kinds`]'s order (all 0 for a seat the game does not have).
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Figure, Game, GameSetup};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("inns_and_cathedrals")?];
+    /// let game = Game::new(GameSetup::new(sets, 2))?;
+    /// let supply = game.supply(carcassonne::PlayerId(0));
+    /// assert_eq!(supply.count(Figure::FOLLOWER), 7);
+    /// assert_eq!(supply.count(Figure::BIG_FOLLOWER), 1);
+    /// assert_eq!(serde_json::to_string(&supply)?, r#"{"follower":7,"big_follower":1}"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn supply(&self, player: PlayerId) -> Supply {
-        self.supply.0.get(player.index()).copied().unwrap_or_default()
+        let hand = self.supply.0.get(player.index()).copied().unwrap_or_default();
+        Supply::new(self.rules.figures.iter().zip(hand.0).map(|(rule, count)| (rule.figure, count)))
+    }
+
+    /// How many of `figure` `player` has in hand: 0 for a figure the game lacks or a seat it
+    /// does not have. What [`Game::supply`] counts, without building the whole supply.
+    #[must_use]
+    pub fn in_hand(&self, player: PlayerId, figure: Figure) -> u8 {
+        match (self.supply.0.get(player.index()), self.rules.figures.slot(figure)) {
+            (Some(hand), Some(slot)) => hand.0[slot],
+            _ => 0,
+        }
+    }
+
+    /// The figures the game's players have, in the game's order: the followers, then the
+    /// companions, the published figures first and any other by id. This is the order of
+    /// [`Game::supply`] and of the deployments [`Game::legal_actions`] lists on a segment.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Figure, Game, GameSetup};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("traders_and_builders")?];
+    /// let game = Game::new(GameSetup::new(sets, 2))?;
+    /// let kinds: Vec<Figure> = game.figure_kinds().collect();
+    /// assert_eq!(kinds, [Figure::FOLLOWER, Figure::BUILDER, Figure::PIG]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn figure_kinds(&self) -> impl ExactSizeIterator<Item = Figure> + '_ {
+        self.rules.figures.iter().map(|rule| rule.figure)
     }
 
     /// Tiles hidden under hills so far (Hills & Sheep): out of the game, unseen. They are

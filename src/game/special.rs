@@ -5,31 +5,17 @@
 use alloc::vec::Vec;
 
 use crate::action::{Action, ActionError, Phase};
+use crate::bits::WideBits;
 use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::features::NodeId;
 use crate::flock::{Flock, SheepBag, SheepToken};
-use crate::player::{Figure, PlayerId, PlayerSet};
+use crate::player::{Figure, MAX_FOLLOWER_KINDS, PlayerId, PlayerSet, Slots};
 use crate::pos::Pos;
 use crate::rulebook::{Alone, Extended, FigureRole, Joins, MarkCounts};
 use crate::scoring::Standing;
 use crate::segment::{SegmentIndex, SegmentKind};
 
 use super::Game;
-
-/// How many special figures a deployment may name: the width of a segment's bits in
-/// [`Specials::open`].
-pub(super) const SPECIAL_KINDS: usize = Figure::SPECIAL.len();
-
-// Every (segment, special figure) pair of a tile has its bit.
-const _: () = assert!(SPECIAL_KINDS * crate::segment::MAX_SEGMENTS_PER_TILE <= 128);
-
-/// The special deployment that bit `bit` of [`Specials::open`] stands for.
-pub(super) fn special_deployment(bit: usize) -> Action {
-    Action::Deploy {
-        segment: (bit / SPECIAL_KINDS) as SegmentIndex,
-        figure: Figure::SPECIAL[bit % SPECIAL_KINDS],
-    }
-}
 
 /// A token about to be drawn for a shepherd: the one just deployed, or the one whose flock
 /// grows.
@@ -44,9 +30,10 @@ pub(super) struct Drawing {
 /// What the special figures add to a game's state; all empty in games without them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(super) struct Specials {
-    /// In the figure phase, the special deployments open on the tile just placed: bit
-    /// `SPECIAL_KINDS × segment + n` for `Deploy { segment, figure: Figure::SPECIAL[n] }`.
-    pub(super) open: u128,
+    /// In the figure phase, the companions' deployments open on the tile just placed: bit
+    /// `MAX_FOLLOWER_KINDS × segment + n` for `Deploy { segment, figure }` with the figure
+    /// `n` places after the followers in the game's table.
+    pub(super) open: WideBits,
     /// The tile just placed extended a road or city holding the current player's builder.
     pub(super) builder_due: bool,
     /// The current turn is a builder's second turn, which gives no third.
@@ -110,25 +97,27 @@ impl Game {
     }
 
     /// The special deployments open on the tile at `pos`, as [`Specials::open`] keeps them.
-    pub(super) fn open_specials(&self, pos: Pos) -> u128 {
-        let supply = self.supply[self.current];
-        if Figure::SPECIAL.iter().all(|figure| supply.count(*figure) == 0) {
-            return 0;
+    pub(super) fn open_specials(&self, pos: Pos) -> WideBits {
+        let table = &self.rules.figures;
+        let first = table.followers();
+        let held = self.supply[self.current].held().bits() >> first;
+        if held == 0 {
+            return WideBits::EMPTY;
         }
-        let Some((tile, order, _)) = self.board.peek(pos) else { return 0 };
+        let Some((tile, order, _)) = self.board.peek(pos) else { return WideBits::EMPTY };
         let segments = self.rules.tiles[usize::from(tile)].segments();
         let may_stand = &self.rules.may_stand[usize::from(tile)];
-        let mut open = 0u128;
+        let mut open = WideBits::EMPTY;
         for (segment, printed) in segments.iter().enumerate() {
-            let may = may_stand[printed.kind() as usize];
+            let may = may_stand[printed.kind() as usize].bits() >> first & held;
+            if may == 0 {
+                continue;
+            }
             let Some(node) = self.features.node(order, segment as SegmentIndex) else { continue };
-            for (bit, figure) in Figure::SPECIAL.into_iter().enumerate() {
-                let allowed = may >> (Figure::FOLLOWERS.len() + bit) & 1 != 0;
-                if allowed
-                    && supply.count(figure) > 0
-                    && self.special_rule(node, segment as SegmentIndex, figure).is_ok()
-                {
-                    open |= 1 << (SPECIAL_KINDS * segment + bit);
+            for n in Slots::from_bits(may).iter() {
+                let Some(rule) = table.at(first + n) else { continue };
+                if self.special_rule(node, segment as SegmentIndex, rule.figure).is_ok() {
+                    open = open.with(MAX_FOLLOWER_KINDS * segment + n);
                 }
             }
         }
@@ -181,7 +170,9 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         let player = self.current;
-        *self.supply[player].slot(figure) -= 1;
+        if let Some(slot) = self.rules.figures.slot(figure) {
+            self.supply[player].0[slot] -= 1;
+        }
         let kind = self.features.kind(node);
         self.figures.push(Standing { player, figure, pos, segment, node, kind });
         events.push(Event::FigurePlaced { player, figure, pos, segment });

@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use crate::player::Figure;
+use crate::player::{Figure, MAX_FIGURE_KINDS, MAX_FOLLOWER_KINDS};
 use crate::rulebook::{KindSet, OptionTest};
 use crate::segment::SegmentKind;
 use crate::setup::RuleOptions;
@@ -17,7 +17,7 @@ pub const MAX_STRENGTH: u8 = 10;
 /// ```
 /// use carcassonne::{Catalog, Figure, FigureRole};
 /// let base = Catalog::builtin("base")?;
-/// let follower = base.figures().declared(Figure::Follower).unwrap();
+/// let follower = base.figures().declared(Figure::FOLLOWER).unwrap();
 /// assert_eq!(follower.per_player, 7);
 /// assert_eq!(follower.role, FigureRole::Follower { strength: 1, recall: false });
 /// # Ok::<(), carcassonne::UnknownBuiltin>(())
@@ -184,50 +184,90 @@ impl FigureRule {
     }
 }
 
-/// The figures a game's sets declare, by [`Figure`]: what the rules read at every deployment
-/// and majority without a search.
+/// The figures a game's sets declare, in the game's order: the followers, then the
+/// companions, each by [`Figure`]'s order (the published ones first, the others by id, never
+/// by the order sets were loaded). A figure's place in this table numbers it in supplies and
+/// in a tile's deployments.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct FigureTable {
-    rules: [Option<FigureRule>; Figure::ALL.len()],
-    strength: [u8; Figure::ALL.len()],
-    followers: crate::player::FigureSet,
+    rules: Vec<FigureRule>,
+    /// How many of `rules` are followers: they come first.
+    followers: usize,
+    strength: [u8; MAX_FIGURE_KINDS],
+}
+
+/// Why a game's figures do not fit in one table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TooManyKinds {
+    /// Whether it is the followers that are too many (else the companions).
+    pub(crate) followers: bool,
 }
 
 impl FigureTable {
     /// The table of `declared`, each figure once (the caller has combined the sets' own).
-    pub(crate) fn new(declared: impl IntoIterator<Item = FigureRule>) -> FigureTable {
-        let mut table = FigureTable::default();
-        for rule in declared {
-            let index = rule.figure as usize;
-            table.strength[index] = rule.strength();
-            if rule.is_follower() {
-                table.followers = table.followers.with(rule.figure);
-            }
-            table.rules[index] = Some(rule);
+    pub(crate) fn new(
+        declared: impl IntoIterator<Item = FigureRule>,
+    ) -> Result<FigureTable, TooManyKinds> {
+        let mut rules: Vec<FigureRule> = declared.into_iter().collect();
+        rules.sort_by_key(|rule| (!rule.is_follower(), rule.figure));
+        let followers = rules.iter().filter(|rule| rule.is_follower()).count();
+        if followers > MAX_FOLLOWER_KINDS || rules.len() - followers > MAX_FOLLOWER_KINDS {
+            return Err(TooManyKinds { followers: followers > MAX_FOLLOWER_KINDS });
         }
-        table
+        let mut strength = [0; MAX_FIGURE_KINDS];
+        for (slot, rule) in rules.iter().enumerate() {
+            strength[slot] = rule.strength();
+        }
+        Ok(FigureTable { rules, followers, strength })
+    }
+
+    /// The figure's place in the table, if the game has it.
+    #[inline]
+    pub(crate) fn slot(&self, figure: Figure) -> Option<usize> {
+        self.rules.iter().position(|rule| rule.figure == figure)
+    }
+
+    /// The figure's place in the table and its declaration, if the game has it.
+    #[inline]
+    pub(crate) fn entry(&self, figure: Figure) -> Option<(usize, &FigureRule)> {
+        self.rules.iter().enumerate().find(|(_, rule)| rule.figure == figure)
+    }
+
+    /// The declaration at place `slot`.
+    pub(crate) fn at(&self, slot: usize) -> Option<&FigureRule> {
+        self.rules.get(slot)
+    }
+
+    /// How many followers the table holds: their places come first.
+    pub(crate) fn followers(&self) -> usize {
+        self.followers
+    }
+
+    /// How many figures the table holds.
+    pub(crate) fn len(&self) -> usize {
+        self.rules.len()
     }
 
     /// The figure's declaration, if the game has it.
     pub(crate) fn get(&self, figure: Figure) -> Option<&FigureRule> {
-        self.rules[figure as usize].as_ref()
+        self.rules.iter().find(|rule| rule.figure == figure)
     }
 
     /// Whether the figure occupies its feature and counts for its majority.
     #[inline]
     pub(crate) fn is_follower(&self, figure: Figure) -> bool {
-        self.followers.contains(figure)
+        self.rules[..self.followers].iter().any(|rule| rule.figure == figure)
     }
 
     /// What the figure weighs in a majority.
     #[inline]
     pub(crate) fn strength(&self, figure: Figure) -> u8 {
-        self.strength[figure as usize]
+        self.slot(figure).map_or(0, |slot| self.strength[slot])
     }
 
-    /// The declared figures, in [`Figure::ALL`]'s order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &FigureRule> {
-        self.rules.iter().flatten()
+    /// The declared figures, in the table's order.
+    pub(crate) fn iter(&self) -> impl ExactSizeIterator<Item = &FigureRule> {
+        self.rules.iter()
     }
 
     /// What the figure, a companion, does when a later tile of its owner extends its feature.

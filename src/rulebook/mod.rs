@@ -10,8 +10,8 @@ mod rule;
 mod title;
 mod token;
 
-pub(crate) use figure::FigureTable;
 pub use figure::{Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH};
+pub(crate) use figure::{FigureTable, TooManyKinds};
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, HideRule, MAX_SHEEP,
@@ -24,6 +24,7 @@ pub use token::{MAX_TOKENS, Taker, TokenId, TokenInfo};
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::player::Slots;
 use crate::segment::SegmentKind;
 use crate::setup::RuleOptions;
 
@@ -211,16 +212,19 @@ impl Rulebook {
         })
     }
 
-    /// For each segment kind, the figures that the occupants rules among `rules` let stand
-    /// there (every figure where none limits them).
+    /// For each segment kind, the places in `table` of the figures that the occupants rules
+    /// among `rules` let stand there (every figure where none limits them).
     pub(crate) fn occupants_of<'a>(
         rules: impl Iterator<Item = &'a Rule> + Clone,
-    ) -> [crate::player::FigureSet; SegmentKind::ALL.len()] {
+        table: &FigureTable,
+    ) -> [Slots; SegmentKind::ALL.len()] {
         SegmentKind::ALL.map(|kind| {
-            let every = crate::player::Figure::ALL.into_iter().collect();
-            rules.clone().fold(every, |allowed: crate::player::FigureSet, rule| match rule.effect {
+            let every: Slots = (0..table.len()).collect();
+            rules.clone().fold(every, |allowed, rule| match rule.effect {
                 Effect::Occupants(occupants) if occupants.feature == kind => {
-                    crate::player::FigureSet::from_bits(allowed.bits() & occupants.figures.bits())
+                    let named: Slots =
+                        occupants.figures.iter().filter_map(|figure| table.slot(figure)).collect();
+                    Slots::from_bits(allowed.bits() & named.bits())
                 }
                 _ => allowed,
             })

@@ -133,17 +133,33 @@ pub struct OccupantRule {
     /// The kind of segment.
     pub feature: SegmentKind,
     /// The figures that may stand there.
-    pub figures: crate::player::FigureSet,
+    pub figures: crate::player::FigureList,
     /// Whose tiles it governs.
     pub reach: Reach,
 }
 
 /// The default reach is left out, so a rule written before rules had a reach reads as it did:
-/// what describes a game (an arena journal's fingerprint of its setup) stays the same.
+/// what describes a game (an arena journal's fingerprint of its setup) stays the same. For the
+/// same reason, figures that are all published read as the bit mask over
+/// [`crate::Figure::PUBLISHED`] they were written as before figures had ids, `FigureSet(4)`.
 impl core::fmt::Debug for OccupantRule {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        struct Published(u8);
+        impl core::fmt::Debug for Published {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, "FigureSet({})", self.0)
+            }
+        }
+        let published = crate::Figure::PUBLISHED;
+        let bits = self.figures.iter().try_fold(0u8, |bits, figure| {
+            published.iter().position(|known| *known == figure).map(|bit| bits | 1 << bit)
+        });
         let mut rule = f.debug_struct("OccupantRule");
-        rule.field("feature", &self.feature).field("figures", &self.figures);
+        rule.field("feature", &self.feature);
+        match bits {
+            Some(bits) => rule.field("figures", &Published(bits)),
+            None => rule.field("figures", &self.figures),
+        };
         if self.reach != Reach::ThisSet {
             rule.field("reach", &self.reach);
         }

@@ -51,7 +51,7 @@ pub(crate) fn assert_consistent(game: &Game) {
     );
     for flock in game.flocks() {
         assert!(
-            game.figures().any(|figure| figure.figure == Figure::Shepherd
+            game.figures().any(|figure| figure.figure == Figure::SHEPHERD
                 && (figure.pos, figure.segment) == (flock.pos, flock.segment)),
             "a flock without its shepherd"
         );
@@ -59,7 +59,7 @@ pub(crate) fn assert_consistent(game: &Game) {
     let fresh = game.restarted(game.seed());
     for player in (0..game.players()).map(PlayerId) {
         let supply = game.supply(player);
-        for figure in Figure::ALL {
+        for figure in game.figure_kinds() {
             let on_board =
                 game.figures().filter(|f| f.player == player && f.figure == figure).count();
             assert_eq!(

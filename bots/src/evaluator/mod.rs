@@ -361,12 +361,12 @@ mod tests {
             game.apply(Action::Place { pos: Pos::new(x, -1), rotation }).unwrap();
         };
         put(&mut game, "B", 0);
-        game.apply(Action::Deploy { segment: 0, figure: Figure::Follower }).unwrap();
+        game.apply(Action::Deploy { segment: 0, figure: Figure::FOLLOWER }).unwrap();
         put(&mut game, "CU01", 1);
         let evaluator = Evaluator::default();
         let (mut alone, mut challenged) = (game.clone(), game);
         alone.apply(Action::Skip).unwrap();
-        challenged.apply(Action::Deploy { segment: 0, figure: Figure::Follower }).unwrap();
+        challenged.apply(Action::Deploy { segment: 0, figure: Figure::FOLLOWER }).unwrap();
         assert_eq!(challenged.challenges().len(), 1);
         // Red's worth: the same but for the monastery's share.
         let (alone, challenged) =
@@ -411,7 +411,7 @@ mod tests {
         game.apply(Action::DrawTile { tile: monastery }).unwrap();
         game.apply(Action::Place { pos: Pos::new(0, -1), rotation: carcassonne::Rotation::R0 })
             .unwrap();
-        game.apply(Action::Deploy { segment: 1, figure: Figure::Shepherd }).unwrap();
+        game.apply(Action::Deploy { segment: 1, figure: Figure::SHEPHERD }).unwrap();
         assert!(matches!(game.phase(), Phase::Sheep { .. }));
         game
     }

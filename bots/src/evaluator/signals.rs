@@ -243,13 +243,18 @@ pub(super) fn signals_into(
     scratch.scores = scores;
 
     for (player, signals) in out.iter_mut().enumerate() {
-        let supply = game.supply(PlayerId(player as u8));
-        let followers = f32::from(supply.followers)
-            + f32::from(supply.big_followers)
-            + 0.5 * f32::from(supply.abbots);
-        let specials = f32::from(
-            u16::from(supply.builders) + u16::from(supply.pigs) + u16::from(supply.shepherds),
-        );
+        let (mut followers, mut specials) = (0.0, 0.0);
+        for figure in game.figure_kinds() {
+            let count = f32::from(game.in_hand(PlayerId(player as u8), figure));
+            match game.figure_rule(figure) {
+                // A follower that stands on few kinds of feature (the abbot: monasteries and
+                // gardens) is worth less in hand than one that stands on four or more.
+                Some(rule) if rule.is_follower() => {
+                    followers += count * (rule.stands_on.len() as f32 / 4.0).min(1.0);
+                }
+                _ => specials += count,
+            }
+        }
         signals[Signal::Supply.index()] = followers;
         signals[Signal::SupplyProgress.index()] = followers * progress;
         signals[Signal::Specials.index()] = specials;
@@ -265,8 +270,8 @@ pub(super) fn signals_into(
             continue;
         };
         let Some(signals) = out.get_mut(figure.player.index()) else { continue };
-        let strength = if figure.figure == Figure::Abbot { 0.5 } else { 1.0 };
-        if figure.figure == Figure::Builder {
+        let strength = if figure.figure == Figure::ABBOT { 0.5 } else { 1.0 };
+        if figure.figure == Figure::BUILDER {
             // Its second turns come while the road or city stays open to its owner's tiles.
             signals[Signal::Builder.index()] += fading * (1.0 - *chance * 0.5);
         } else {

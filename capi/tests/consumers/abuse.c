@@ -2624,10 +2624,15 @@ static void test_landscapes(struct zoo *zoo, const struct files *f)
     CHECK_LANDSCAPE_FAILS("{\"tiles\": [{\"tile\": \"E\", \"x\": 0, \"y\": 0}], \"figures\": "
                           "[{\"player\": 300, \"x\": 0, \"y\": 0, \"segment\": 0}]}",
                           NULL, 0, &options, CARC_RESULT_JSON_CONTENT);
+    /* Not a figure id at all; then an id no set declares, which no segment takes. */
+    CHECK_LANDSCAPE_FAILS("{\"tiles\": [{\"tile\": \"E\", \"x\": 0, \"y\": 0}], \"figures\": "
+                          "[{\"player\": 0, \"figure\": \"Wizard!\", \"x\": 0, \"y\": 0, "
+                          "\"segment\": 0}]}",
+                          NULL, 0, &options, CARC_RESULT_JSON_CONTENT);
     CHECK_LANDSCAPE_FAILS("{\"tiles\": [{\"tile\": \"E\", \"x\": 0, \"y\": 0}], \"figures\": "
                           "[{\"player\": 0, \"figure\": \"wizard\", \"x\": 0, \"y\": 0, "
                           "\"segment\": 0}]}",
-                          NULL, 0, &options, CARC_RESULT_JSON_CONTENT);
+                          NULL, 0, &options, CARC_RESULT_LANDSCAPE_FIGURE_NOT_ALLOWED);
 
     /* Tile sets in the JSON are read as a setup reads them: never from a file, so a path, even
      * to a valid set, is an unknown built-in name. */

@@ -113,21 +113,26 @@ pub struct FigureChoice(Figure);
 
 impl FigureChoice {
     /// A follower: what `PLACE_MEEPLE` means without a `figure`.
-    pub const FOLLOWER: FigureChoice = FigureChoice(Figure::Follower);
+    pub const FOLLOWER: FigureChoice = FigureChoice(Figure::FOLLOWER);
 
     /// The engine's figure.
     pub const fn figure(self) -> Figure {
         self.0
     }
 
+    /// Any figure id: whether the game has the figure is the game's to say.
     fn parse(name: &str) -> Option<FigureChoice> {
-        Figure::ALL.into_iter().find(|figure| figure.file_name() == name).map(FigureChoice)
+        Figure::from_id(name).map(FigureChoice)
     }
 
-    /// Every name `parse` reads, for refusals.
+    /// What `parse` reads, for refusals: the published figures' ids, and the rule for any
+    /// other.
     fn names() -> String {
-        let names: Vec<&str> = Figure::ALL.iter().map(|figure| figure.file_name()).collect();
-        names.join(", ")
+        let names: Vec<&str> = Figure::PUBLISHED.iter().map(|figure| figure.id()).collect();
+        format!(
+            "{} or the id of a figure the room's sets declare (a-z, 0-9 and _)",
+            names.join(", ")
+        )
     }
 }
 
@@ -565,7 +570,7 @@ mod tests {
                 serde_json::json!({"position": {"x": 99999, "y": 0}, "rotation": 0}),
             ),
             frame("PLACE_MEEPLE", serde_json::json!({"featureId": 40})),
-            frame("PLACE_MEEPLE", serde_json::json!({"featureId": 1, "figure": "dragon"})),
+            frame("PLACE_MEEPLE", serde_json::json!({"featureId": 1, "figure": "Dragon!"})),
             frame("TEND_FLOCK", serde_json::json!({})),
             frame("TEND_FLOCK", serde_json::json!({"grow": "yes"})),
             frame("JOIN_ROOM", serde_json::json!({"roomId": "r", "spectate": "yes"})),
@@ -578,8 +583,8 @@ mod tests {
             parse(&frame("PLACE_MEEPLE", serde_json::json!({"featureId": "2"}))).message,
             Ok(ClientMessage::PlaceMeeple { feature_id: 2, figure: FigureChoice::FOLLOWER })
         );
-        for figure in carcassonne::Figure::ALL {
-            let data = serde_json::json!({"featureId": 1, "figure": figure.file_name()});
+        for figure in carcassonne::Figure::PUBLISHED {
+            let data = serde_json::json!({"featureId": 1, "figure": figure.id()});
             assert_eq!(
                 parse(&frame("PLACE_MEEPLE", data)).message,
                 Ok(ClientMessage::PlaceMeeple { feature_id: 1, figure: FigureChoice(figure) })

@@ -136,11 +136,6 @@ pub fn tile(tile: &TileType, marks: &[MarkInfo]) -> TileShape {
     }
 }
 
-/// A figure's name in messages.
-pub fn figure_name(figure: Figure) -> &'static str {
-    figure.file_name()
-}
-
 /// Part 1's Player `{id, name, color, meeples, score, isBot}`, with 1.1's `seat`,
 /// `bigFollowers`, `abbots` and `connected`: the one shape of a player in every message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -174,27 +169,38 @@ pub struct PlayerOut {
     /// 1.1: shepherds in hand (Hills & Sheep), likewise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shepherds: Option<u8>,
+    /// 1.2: the figures in hand that no built-in set brings (an author's set's own), by id;
+    /// left out when the game has none.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub figures: Map<String, Value>,
 }
 
 /// The Player of `member` in seat `seat`, with `supply` in hand and `score`; the special
 /// figures named where the supply holds any (before the game: where the sets bring them).
-pub fn player_out(member: &Seat, seat: usize, supply: Supply, score: u32) -> PlayerOut {
+pub fn player_out(member: &Seat, seat: usize, supply: &Supply, score: u32) -> PlayerOut {
+    let count = |figure| supply.count(figure);
+    let some = |figure| (count(figure) > 0).then_some(count(figure));
     PlayerOut {
         id: member.player_id.clone(),
         name: member.name.clone(),
         color: member.color.clone(),
-        meeples: supply.followers,
+        meeples: count(Figure::FOLLOWER),
         score,
         is_bot: member.is_bot,
         seat,
-        big_followers: supply.big_followers,
-        abbots: supply.abbots,
+        big_followers: count(Figure::BIG_FOLLOWER),
+        abbots: count(Figure::ABBOT),
         connected: member.connected || member.is_bot,
         tokens: Map::new(),
         titles: Vec::new(),
-        builders: (supply.builders > 0).then_some(supply.builders),
-        pigs: (supply.pigs > 0).then_some(supply.pigs),
-        shepherds: (supply.shepherds > 0).then_some(supply.shepherds),
+        builders: some(Figure::BUILDER),
+        pigs: some(Figure::PIG),
+        shepherds: some(Figure::SHEPHERD),
+        figures: supply
+            .iter()
+            .filter(|(figure, _)| !Figure::PUBLISHED.contains(figure))
+            .map(|(figure, count)| (figure.id().to_owned(), Value::from(count)))
+            .collect(),
     }
 }
 
@@ -205,8 +211,8 @@ fn brings(game: &Game, figure: carcassonne::Figure) -> bool {
 
 /// The Player of seat `seat` in `game`, from its player view.
 pub fn player(game: &Game, view: &PlayerView, seat: usize, member: &Seat) -> PlayerOut {
-    let supply = view.supplies.get(seat).copied().unwrap_or_default();
-    let mut out = player_out(member, seat, supply, view.scores.get(seat).copied().unwrap_or(0));
+    let supply = view.supplies.get(seat).cloned().unwrap_or_default();
+    let mut out = player_out(member, seat, &supply, view.scores.get(seat).copied().unwrap_or(0));
     if let Some(held) = view.tokens.get(seat) {
         out.tokens = game
             .tokens()
@@ -222,9 +228,10 @@ pub fn player(game: &Game, view: &PlayerView, seat: usize, member: &Seat) -> Pla
         .filter(|(_, standing)| standing.holder.map(|player| player.index()) == Some(seat))
         .map(|(title, _)| title.id.clone())
         .collect();
-    out.builders = brings(game, carcassonne::Figure::Builder).then_some(supply.builders);
-    out.pigs = brings(game, carcassonne::Figure::Pig).then_some(supply.pigs);
-    out.shepherds = brings(game, carcassonne::Figure::Shepherd).then_some(supply.shepherds);
+    let named = |figure| brings(game, figure).then_some(supply.count(figure));
+    out.builders = named(Figure::BUILDER);
+    out.pigs = named(Figure::PIG);
+    out.shepherds = named(Figure::SHEPHERD);
     out
 }
 
@@ -287,7 +294,7 @@ pub struct Placement {
 #[serde(rename_all = "camelCase")]
 pub struct MeepleOption {
     pub feature_id: u8,
-    pub figure: &'static str,
+    pub figure: Figure,
 }
 
 /// Every tile type of a game as its Tile JSON, indexed as the game's tiles.
@@ -326,7 +333,7 @@ pub fn tile_json(game: &Game) -> TileJson {
 struct MeepleOut<'a> {
     player_id: Option<&'a str>,
     feature_id: u8,
-    figure: &'static str,
+    figure: Figure,
 }
 
 /// A tile on the board in a game state.
@@ -407,7 +414,7 @@ pub fn game_state(
                 .map(|figure| MeepleOut {
                     player_id: player_id(figure.player),
                     feature_id: figure.segment,
-                    figure: figure_name(figure.figure),
+                    figure: figure.figure,
                 })
                 .collect();
             Some((
@@ -529,7 +536,7 @@ pub fn meeple_options(game: &Game) -> Vec<MeepleOption> {
         .into_iter()
         .filter_map(|action| match action {
             carcassonne::Action::Deploy { segment, figure } => {
-                Some(MeepleOption { feature_id: segment, figure: figure_name(figure) })
+                Some(MeepleOption { feature_id: segment, figure })
             }
             _ => None,
         })
