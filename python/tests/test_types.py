@@ -198,9 +198,9 @@ def test_the_checker_refuses_what_does_not_fit():
     assert problems({**good, "tile": "3"}, t.Event), "a wrong type"
     assert problems({**good, "player": True}, t.Event), "a bool is no int here"
     assert problems({"x": 0, "y": 0, "tile": 1, "rotation": 45}, t.TileOnBoard)
-    assert not problems({"followers": 7, "big_followers": 0, "abbots": 0}, t.Supply)
-    assert problems({"followers": 7, "abbots": 0}, t.Supply)
-    assert not problems({"followers": 7, "big_followers": 0, "abbots": 0, "pigs": 1}, t.Supply)
+    assert not problems({"follower": 7, "big_follower": 0, "abbot": 0}, t.Supply)
+    assert not problems({"follower": 7, "giant": 1}, t.Supply)
+    assert problems({"follower": "7"}, t.Supply)
 
 
 @pytest.mark.parametrize("sets", SET_COMBINATIONS + RARE, ids=lambda sets: "+".join(sets))

@@ -114,15 +114,12 @@ export interface PointsByKind {
   flocks?: number;
 }
 
-/** Figures in a player's supply; the special ones only where the sets have them. */
-export interface Supply {
-  followers: number;
-  big_followers: number;
-  abbots: number;
-  builders?: number;
-  pigs?: number;
-  shepherds?: number;
-}
+/**
+ * Figures in a player's supply: a count for every figure the game has, by figure id
+ * (`follower`, `big_follower`, `abbot`, `builder`, `pig`, `shepherd`, or the id an author's
+ * set declares), in the game's order: the followers, then the companions.
+ */
+export type Supply = Record<string, number>;
 
 export interface TitleStanding { holder: PlayerId | null; largest: number; completed: number }
 

@@ -591,20 +591,10 @@ class PointsByKind(_PointsByKindKeys, total=False):
     flocks: int
 
 
-class _SupplyKeys(TypedDict):
-    """The figures every supply counts."""
-
-    followers: int
-    big_followers: int
-    abbots: int
-
-
-class Supply(_SupplyKeys, total=False):
-    """The figures a player has in hand; a special figure the player lacks is left out."""
-
-    builders: int
-    pigs: int
-    shepherds: int
+Supply = Dict[str, int]
+"""The figures a player has in hand: a count for every figure the game has, by figure id
+(``"follower"``, ``"big_follower"``, ``"abbot"``, or the id an author's set declares), in the
+game's order: the followers, then the companions."""
 
 
 class TitleStanding(TypedDict):

@@ -30,7 +30,7 @@ while (!game.isOver) {
 const view: PlayerView = game.view();
 const placed = view.tiles.at(-1);
 const picture: string = placed === undefined ? "" : tileSvg(game, placed.tile, placed.rotation);
-console.log(lines, game.scores(), view.supplies[0].followers, picture.length);
+console.log(lines, game.scores(), view.supplies[0].follower, picture.length);
 
 try {
   game.apply({ action: "skip" });
