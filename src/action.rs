@@ -496,6 +496,12 @@ mod tests {
     /// A deployment carries its figure's 16-byte id, so an action is that and a few bytes; a
     /// random 2-player base game ran as fast with them as with 8-byte actions (29.94 against
     /// 29.95 µs a game, medians of 7 runs, 2026-12-03, this 2-core machine).
+    /// Refusals are returned by every check, so they stay small: clippy's limit for an error.
+    #[test]
+    fn refusals_are_small() {
+        assert!(core::mem::size_of::<ActionError>() <= 128);
+    }
+
     #[test]
     fn actions_are_small() {
         assert!(core::mem::size_of::<Action>() <= 4 + core::mem::size_of::<Figure>());

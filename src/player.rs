@@ -243,27 +243,30 @@ impl<'de> Deserialize<'de> for Figure {
     }
 }
 
-/// A few figures named together, at most [`MAX_FOLLOWER_KINDS`], in the order given:
-/// the figures an `[[occupants]]` rule lets stand on a kind of segment.
+/// The most figures a [`FigureList`] holds: few enough that a refusal naming them stays small
+/// to return.
+const LISTED: usize = 6;
+
+/// A few figures named together, at most [`FigureList::CAPACITY`], in the order given: the
+/// figures an `[[occupants]]` rule lets stand on a kind of segment.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FigureList {
-    figures: [Figure; MAX_FOLLOWER_KINDS],
+    figures: [Figure; LISTED],
     len: u8,
 }
 
 impl FigureList {
     /// The empty list.
-    pub const EMPTY: FigureList =
-        FigureList { figures: [Figure::FOLLOWER; MAX_FOLLOWER_KINDS], len: 0 };
+    pub const EMPTY: FigureList = FigureList { figures: [Figure::FOLLOWER; LISTED], len: 0 };
 
     /// The most figures a list holds.
-    pub const CAPACITY: usize = MAX_FOLLOWER_KINDS;
+    pub const CAPACITY: usize = LISTED;
 
     /// The list with `figure` added at the end; unchanged if it holds `figure` already or is
     /// full.
     #[must_use]
     pub fn with(mut self, figure: Figure) -> FigureList {
-        if !self.contains(figure) && usize::from(self.len) < MAX_FOLLOWER_KINDS {
+        if !self.contains(figure) && usize::from(self.len) < LISTED {
             self.figures[usize::from(self.len)] = figure;
             self.len += 1;
         }
