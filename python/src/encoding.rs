@@ -146,6 +146,10 @@ pub struct Encoder {
     titles: usize,
     /// Whether the sets bring special figures (builders, pigs, shepherds).
     specials: bool,
+    /// The game's figures that no built-in set brings (an author's own), in the game's
+    /// order: their planes, features and deployments come last, and only in games that have
+    /// them, so that every other game encodes as before.
+    declared: Vec<Figure>,
 }
 
 impl Encoder {
@@ -242,7 +246,13 @@ impl Encoder {
             tile_types: tiles.len(),
             most_copies: f32::from(tiles.iter().map(|tile| tile.count()).max().unwrap_or(1).max(1)),
             deck: deck.max(1) as f32,
-            abbots: usize::from(game.in_hand(PlayerId(0), Figure::ABBOT)).max(1),
+            // Every figure its owner may recall, as the abbot (one slot each).
+            abbots: game
+                .figure_kinds()
+                .filter(|figure| recalls(game, *figure))
+                .map(|figure| usize::from(game.in_hand(PlayerId(0), figure)))
+                .sum::<usize>()
+                .max(1),
             static_planes,
             other_marks,
             other_mark_planes,
@@ -255,7 +265,21 @@ impl Encoder {
                     .iter()
                     .any(|rule| !rule.is_follower() && rule.per_player > 0)
             }),
+            declared: game
+                .figure_kinds()
+                .filter(|figure| !Figure::PUBLISHED.contains(figure))
+                .collect(),
         }
+    }
+
+    /// The first plane of the declared figures, after the special figures'.
+    fn declared_plane(&self) -> usize {
+        self.specials_plane() + if self.specials { SPECIALS.len() * self.players } else { 0 }
+    }
+
+    /// The first action of the declared figures, after the special figures'.
+    fn declared_action(&self, side: usize) -> usize {
+        self.specials_action(side) + if self.specials { SEGMENTS * SPECIALS.len() + 2 } else { 0 }
     }
 
     /// The first plane of the special figures, after the other marks'.
@@ -274,14 +298,15 @@ impl Encoder {
     }
 
     pub fn planes(&self) -> usize {
-        self.specials_plane() + if self.specials { SPECIALS.len() * self.players } else { 0 }
+        self.declared_plane() + self.declared.len() * self.players
     }
 
     pub fn features(&self) -> usize {
         // Phase (place, figure), drawn tile, its rotation when placed, remaining copies,
         // tiles left, then per player (from the observer): score, followers, big
         // followers, abbots in hand, then the tokens held of each declared kind, then the
-        // titles held; then, with special figures, theirs.
+        // titles held; then, with special figures, theirs; then per player the declared
+        // figures in hand.
         let specials =
             if self.specials { SPECIAL_SHARED + SPECIAL_PER_PLAYER * self.players } else { 0 };
         2 + self.tile_types
@@ -290,12 +315,14 @@ impl Encoder {
             + 1
             + (4 + self.token_kinds + self.titles) * self.players
             + specials
+            + self.declared.len() * self.players
     }
 
     /// Actions: placements (cell × rotation), deployments (segment × figure), skip, recalls;
-    /// then, with special figures, their deployments (segment × figure), grow and drive.
+    /// then, with special figures, their deployments (segment × figure), grow and drive; then
+    /// the declared figures' deployments (segment × figure).
     pub fn actions(&self, side: usize) -> usize {
-        self.specials_action(side) + if self.specials { SEGMENTS * SPECIALS.len() + 2 } else { 0 }
+        self.declared_action(side) + SEGMENTS * self.declared.len()
     }
 
     pub fn side(&self) -> usize {
@@ -452,11 +479,15 @@ impl Encoder {
                 (Figure::FOLLOWER, true) => plane::FIGURES + relative * plane::PER_PLAYER + 1,
                 (Figure::BIG_FOLLOWER, _) => plane::FIGURES + relative * plane::PER_PLAYER + 2,
                 (Figure::ABBOT, _) => plane::FIGURES + relative * plane::PER_PLAYER + 3,
-                (special, _) => {
-                    let Some(kind) = SPECIALS.iter().position(|each| *each == special) else {
+                (other, _) => {
+                    if let Some(kind) = SPECIALS.iter().position(|each| *each == other) {
+                        self.specials_plane() + relative * SPECIALS.len() + kind
+                    } else if let Some(kind) = self.declared.iter().position(|each| *each == other)
+                    {
+                        self.declared_plane() + relative * self.declared.len() + kind
+                    } else {
                         continue;
-                    };
-                    self.specials_plane() + relative * SPECIALS.len() + kind
+                    }
                 }
             };
             set(plane, row, column);
@@ -545,6 +576,14 @@ impl Encoder {
         }
         if self.specials {
             self.write_special_features(game, observer, &mut features[at..]);
+            at += SPECIAL_SHARED + SPECIAL_PER_PLAYER * self.players;
+        }
+        for relative in 0..self.players {
+            let player = PlayerId(((observer + relative) % self.players) as u8);
+            for (kind, figure) in self.declared.iter().enumerate() {
+                features[at + kind] = f32::from(game.in_hand(player, *figure));
+            }
+            at += self.declared.len();
         }
     }
 
@@ -591,6 +630,10 @@ impl Encoder {
                 if let Some(bit) = FOLLOWERS.iter().position(|each| *each == figure) {
                     return Some(placements + usize::from(segment) * FIGURES + bit);
                 }
+                if let Some(kind) = self.declared.iter().position(|each| *each == figure) {
+                    let first = self.declared_action(side);
+                    return Some(first + usize::from(segment) * self.declared.len() + kind);
+                }
                 let kind = SPECIALS.iter().position(|each| *each == figure)?;
                 self.specials.then(|| {
                     self.specials_action(side) + usize::from(segment) * SPECIALS.len() + kind
@@ -630,6 +673,14 @@ impl Encoder {
                 figure: FOLLOWERS[rest % FIGURES],
             });
         }
+        let declared = self.declared_action(side);
+        if index >= declared {
+            let rest = index - declared;
+            let figure = self.declared.get(rest % self.declared.len().max(1))?;
+            let segment = u8::try_from(rest / self.declared.len()).ok()?;
+            return (usize::from(segment) < SEGMENTS)
+                .then_some(CoreAction::Deploy { segment, figure: *figure });
+        }
         let specials = self.specials_action(side);
         if index >= specials {
             let rest = index - specials;
@@ -658,11 +709,18 @@ impl Encoder {
     fn abbot_cells(&self, game: &CoreGame) -> Vec<Pos> {
         let current = game.current_player();
         game.figures()
-            .filter(|figure| figure.player == current && figure.figure == Figure::ABBOT)
+            .filter(|figure| figure.player == current && recalls(game, figure.figure))
             .map(|figure| figure.pos)
             .take(self.abbots)
             .collect()
     }
+}
+
+/// Whether `figure`'s owner may take it back early in `game`, as the abbot.
+fn recalls(game: &CoreGame, figure: Figure) -> bool {
+    game.figure_rule(figure).is_some_and(|rule| {
+        matches!(rule.role, carcassonne::FigureRole::Follower { recall: true, .. })
+    })
 }
 
 fn action_cell(window: &Window, action: CoreAction) -> Option<(usize, usize)> {

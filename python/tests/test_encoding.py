@@ -207,3 +207,54 @@ def test_special_figures_have_planes_features_and_actions():
         f"a builder, a pig, a shepherd deployed, a flock grown and driven: {chosen}"
     )
     assert hidden > 0, "hills hid tiles"
+
+
+def giant_set() -> TileSet:
+    """The base game with a figure no published set has: the giant, a follower of strength 3
+    on cities and roads, one a player."""
+    base = TileSet.builtin("base").to_toml()
+    giant = (
+        '[[figure]]\nid = "giant"\nper_player = 1\nrole = "follower"\nstrength = 3\n'
+        'stands_on = ["city", "road"]\n\n'
+    )
+    return TileSet.from_toml(base.replace("[[figure]]", giant + "[[figure]]", 1), "giants.toml")
+
+
+def test_an_authors_figure_has_planes_features_and_actions():
+    # The giant's deployments come last, a plane a player after every other, its count in
+    # hand a feature a player at the end; a game without it encodes exactly as before.
+    players = 2
+    base = Encoding(Game(["base"], players=players, seed=3))
+    game = Game([giant_set()], players=players, seed=3)
+    encoding = Encoding(game)
+    side = encoding.window(game)[2]
+    assert encoding.planes == base.planes + players
+    assert encoding.features == base.features + players
+    assert encoding.actions(side) == base.actions(side) + 32
+    giants = []
+
+    def prefer_giants(indices):
+        # The giant's deployments are the last 32 actions of the current window's space.
+        first = encoding.actions(encoding.window(game)[2]) - 32
+        mine = [i for i in indices if i >= first]
+        pick = mine[0] if mine else indices[len(indices) // 2]
+        if mine:
+            giants.append(encoding.decode(game, pick))
+        return pick
+
+    play_checking_every_step(game, encoding, prefer_giants)
+    assert giants and all(action.figure == "giant" for action in giants)
+    planes, features, _ = encoding.observe(game, 0)
+    west, north, side = encoding.window(game)
+    for relative in range(players):
+        standing = {
+            (f["pos"]["x"], f["pos"]["y"])
+            for f in game.figures()
+            if f["player"] == relative and f["figure"] == "giant"
+        }
+        shown = {
+            (west + column, north - row)
+            for row, column in zip(*np.nonzero(planes[base.planes + relative]))
+        }
+        assert shown == standing
+        assert features[base.features + relative] == game.supply(relative)["giant"]

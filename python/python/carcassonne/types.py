@@ -134,8 +134,11 @@ EdgeKind = Literal["city", "road", "field", "river"]
 Direction = Literal["N", "E", "S", "W"]
 #: Half a tile side: the side, then the half of it (``N_w`` is the western half of north).
 HalfEdge = Literal["N_w", "N_e", "E_n", "E_s", "S_e", "S_w", "W_s", "W_n"]
-#: A figure a player puts on a feature.
-Figure = Literal["follower", "big_follower", "abbot", "builder", "pig", "shepherd"]
+#: A figure a player puts on a feature, by the id its tile set declares it with: the built-in
+#: sets' ``"follower"``, ``"big_follower"``, ``"abbot"``, ``"builder"``, ``"pig"`` and
+#: ``"shepherd"``, or any other an author's set declares (1 to 16 characters of a-z, 0-9 and
+#: _, starting with a letter).
+Figure = str
 #: Why a feature scored.
 ScoreReason = Literal["completed", "abbot_recalled", "game_end", "defeated", "market"]
 #: How fields score at the end of the game.
