@@ -22,7 +22,7 @@
  * @typedef {{id: string, name: string, color: string, meeples: number, score: number, isBot: boolean,
  *   seat?: number, bigFollowers?: number, abbots?: number, connected?: boolean,
  *   tokens?: Record<string, number>, titles?: string[], builders?: number, pigs?: number,
- *   shepherds?: number}} Player
+ *   shepherds?: number, figures?: Record<string, number>}} Player
  * @typedef {{sheep: Record<string, number>, wolves: number, tokens: number}} SheepBag
  * @typedef {{playerId: string | null, position: Position, featureId: number, sheep: number,
  *   tokens: Record<string, number>}} Flock
@@ -1305,10 +1305,15 @@ function flockText(flock) {
   return `Your shepherd's field grew: your flock has ${flock.sheep} sheep.${risk}`;
 }
 
-/** The special figures in hand, as " + builder, pig". @param {Player} player */
+/**
+ * The special figures in hand, and any figure of the room's own sets by its id (underscores
+ * read as spaces), as " + builder, pig, 2 giants".
+ * @param {Player} player
+ */
 function specialsText(player) {
   /** @type {[number | undefined, string][]} */
   const kinds = [[player.builders, "builder"], [player.pigs, "pig"], [player.shepherds, "shepherd"]];
+  for (const [id, count] of Object.entries(player.figures ?? {})) kinds.push([count, id.replaceAll("_", " ")]);
   const held = kinds.filter(([count]) => count).map(([count, name]) => (count === 1 ? name : `${count} ${name}s`));
   return held.length ? ` + ${held.join(", ")}` : "";
 }
