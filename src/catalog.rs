@@ -45,17 +45,25 @@ pub struct Figures {
 
 /// The counts a player gets, as sets stated them before figures were declared, and the
 /// colours: arena journals fingerprint a setup by its `Debug` text, and a set's figures read the
-/// same as long as its counts do. `declared` holds the rest.
+/// same as long as its counts do. `declared` holds the rest. Figures no built-in set brings
+/// follow in full (`others`), only where the set has any, so that a change to one of them
+/// changes the fingerprint and the built-in sets' stays as it was.
 impl core::fmt::Debug for Figures {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Figures")
+        let mut figures = f.debug_struct("Figures");
+        figures
             .field("followers", &self.count(Figure::FOLLOWER))
             .field("big_followers", &self.count(Figure::BIG_FOLLOWER))
             .field("builders", &self.count(Figure::BUILDER))
             .field("pigs", &self.count(Figure::PIG))
             .field("shepherds", &self.count(Figure::SHEPHERD))
-            .field("colours", &self.colours)
-            .finish()
+            .field("colours", &self.colours);
+        let others: Vec<&FigureRule> =
+            self.declared.iter().filter(|rule| !Figure::PUBLISHED.contains(&rule.figure)).collect();
+        if !others.is_empty() {
+            figures.field("others", &others);
+        }
+        figures.finish()
     }
 }
 

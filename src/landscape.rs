@@ -427,7 +427,8 @@ fn landscape_figures(
     // Only a figure the landscape shows and its sets leave out is looked up in the built-in
     // sets, so a landscape no longer parses (or, with `std`, clones) all ten.
     for figure in shown {
-        if figures.iter().all(|known| known.figure != figure) {
+        if Figure::PUBLISHED.contains(&figure) && figures.iter().all(|known| known.figure != figure)
+        {
             figures.extend(crate::catalog::builtin_figure_rule(figure));
         }
     }

@@ -248,8 +248,9 @@ impl<'de> Deserialize<'de> for Figure {
 const LISTED: usize = 6;
 
 /// A few figures named together, at most [`FigureList::CAPACITY`], in the order given: the
-/// figures an `[[occupants]]` rule lets stand on a kind of segment.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// figures an `[[occupants]]` rule lets stand on a kind of segment. Two lists of the same
+/// figures are equal in any order, as two sets' declarations of one rule must be.
+#[derive(Clone, Copy)]
 pub struct FigureList {
     figures: [Figure; LISTED],
     len: u8,
@@ -300,6 +301,23 @@ impl FigureList {
     /// The figures, in the order given.
     pub fn iter(&self) -> impl Iterator<Item = Figure> + '_ {
         self.as_slice().iter().copied()
+    }
+}
+
+impl PartialEq for FigureList {
+    fn eq(&self, other: &FigureList) -> bool {
+        self.len == other.len && self.iter().all(|figure| other.contains(figure))
+    }
+}
+
+impl Eq for FigureList {}
+
+/// In [`Figure`]'s order, so that equal lists hash alike.
+impl core::hash::Hash for FigureList {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let mut sorted = self.figures;
+        sorted[..self.len()].sort();
+        sorted[..self.len()].hash(state);
     }
 }
 
@@ -427,6 +445,22 @@ mod tests {
         assert_eq!(set.len(), 2);
         assert_eq!(set.iter().collect::<alloc::vec::Vec<_>>(), [PlayerId(0), PlayerId(7)]);
         assert!(!set.contains(PlayerId(9)));
+    }
+
+    #[test]
+    fn figure_lists_are_equal_in_any_order() {
+        use core::hash::{Hash, Hasher};
+        let one: FigureList = [Figure::ABBOT, Figure::FOLLOWER].into_iter().collect();
+        let other: FigureList = [Figure::FOLLOWER, Figure::ABBOT].into_iter().collect();
+        assert_eq!(one, other);
+        let hash = |list: &FigureList| {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            list.hash(&mut hasher);
+            hasher.finish()
+        };
+        assert_eq!(hash(&one), hash(&other));
+        assert_ne!(one, FigureList::EMPTY.with(Figure::ABBOT));
+        assert_eq!(one.with(Figure::ABBOT).len(), 2, "a figure listed once");
     }
 
     #[test]

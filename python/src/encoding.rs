@@ -18,12 +18,12 @@ pub const MIN_SIDE: usize = 5;
 
 /// Figure kinds a deployment names: one action slot per segment and figure.
 const FIGURES: usize = FOLLOWERS.len();
-/// The followers with action slots, in their slots' order. The action space names the
-/// published figures only: a deployment of a figure no built-in set brings has no index yet.
+/// The published followers, in their action slots' order. A figure no built-in set brings has
+/// its slots in the declared figures' section, after every other.
 const FOLLOWERS: [Figure; 3] = [Figure::FOLLOWER, Figure::BIG_FOLLOWER, Figure::ABBOT];
 /// The special figures (builder, pig, shepherd): their deployments, planes and features come
-/// after everything else, and only in games whose sets bring them, so that every other game
-/// encodes exactly as before they existed.
+/// after the published followers', and only in games whose sets bring them, so that every
+/// other game encodes exactly as before they existed.
 const SPECIALS: [Figure; 3] = [Figure::BUILDER, Figure::PIG, Figure::SHEPHERD];
 /// Features of the special figures shared by every player: the flock phase, a second turn,
 /// the hidden tiles over the deck, the bag's tokens of each number of sheep and its wolves.
@@ -144,7 +144,8 @@ pub struct Encoder {
     token_kinds: usize,
     /// Titles the sets declare: one feature each per player (1 for its holder).
     titles: usize,
-    /// Whether the sets bring special figures (builders, pigs, shepherds).
+    /// Whether the sets bring special figures (builders, pigs, shepherds; an author's
+    /// companions are declared figures).
     specials: bool,
     /// The game's figures that no built-in set brings (an author's own), in the game's
     /// order: their planes, features and deployments come last, and only in games that have
@@ -263,7 +264,7 @@ impl Encoder {
                     .figures()
                     .declared
                     .iter()
-                    .any(|rule| !rule.is_follower() && rule.per_player > 0)
+                    .any(|rule| SPECIALS.contains(&rule.figure) && rule.per_player > 0)
             }),
             declared: game
                 .figure_kinds()

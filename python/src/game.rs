@@ -195,7 +195,8 @@ impl Game {
         self.game.leaders().iter().map(PlayerId::index).collect()
     }
 
-    /// The figures `player` has in hand: `{"followers": n, "big_followers": n, "abbots": n}`.
+    /// The figures `player` has in hand, by figure id, every figure of the game in its order:
+    /// `{"follower": n, "abbot": n}`.
     fn supply(&self, py: Python<'_>, player: u8) -> PyResult<Py<PyAny>> {
         if player >= self.game.players() {
             return Err(PyIndexError::new_err(format!("there is no player {player}")));

@@ -229,7 +229,8 @@ fn block(
 
 /// A follower (or farmer) as its player's digit, a big follower as a capital (A for player
 /// 0), an abbot as a small letter; the special figures, which a cell has little room for, by
-/// kind alone: a builder `#`, a pig `%`, a shepherd `&`.
+/// kind alone: a builder `#`, a pig `%`, a shepherd `&`, any figure of an author's set `?` (every
+/// other sign is a mark's glyph or a figure's).
 fn figure_char(figure: &PlacedFigure) -> char {
     let player = figure.player.0;
     let from = |first: u8| char::from(first.saturating_add(player));
@@ -240,9 +241,8 @@ fn figure_char(figure: &PlacedFigure) -> char {
         Figure::BUILDER => '#',
         Figure::PIG => '%',
         Figure::SHEPHERD => '&',
-        // Any other: its id's first letter, a capital for player 0's and so on would clash
-        // with the big follower, so the letter alone.
-        other => other.id().chars().next().unwrap_or('?'),
+        // A letter would read as an abbot or a big follower.
+        _ => '?',
     }
 }
 

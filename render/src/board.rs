@@ -216,10 +216,13 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
             };
             let supply = game.supply(player);
             let mut figures = format!("followers {}", supply.count(Figure::FOLLOWER));
+            // The big follower and abbot as before; the companions have no room here; an
+            // author's own figures by name.
             for (figure, count) in supply.iter() {
                 let short = match figure {
-                    Figure::FOLLOWER => continue,
                     Figure::BIG_FOLLOWER => String::from("big"),
+                    Figure::ABBOT => String::from("abbot"),
+                    other if Figure::PUBLISHED.contains(&other) => continue,
                     other => other.to_string(),
                 };
                 if count > 0 {

@@ -1140,7 +1140,8 @@ function figureWords(figure, where) {
   if (figure === "follower") return field ? "a farmer" : "a follower";
   if (figure === "big_follower") return field ? "a big farmer" : "a big follower";
   if (figure === "abbot") return "an abbot";
-  return `a ${figure.replaceAll("_", " ")}`;
+  const name = figure.replaceAll("_", " ");
+  return `${"aeiou".includes(name[0] ?? "") ? "an" : "a"} ${name}`;
 }
 
 /**

@@ -12,6 +12,9 @@ use super::raw::{RawFigure, RawFigures};
 use super::validate::{check_range, check_text, shorten};
 use crate::catalog::Figures;
 use crate::player::{Figure, MAX_FOLLOWER_KINDS};
+
+/// How many of [`Figure::PUBLISHED`] are followers: they come first.
+const PUBLISHED_FOLLOWERS: usize = 3;
 use crate::rulebook::{Alone, Extended, FigureRole, FigureRule, Joins, KindSet, MAX_STRENGTH};
 use crate::segment::SegmentKind;
 
@@ -68,6 +71,12 @@ pub(crate) fn validate_figures(
                  keep one"
                     .to_owned(),
             );
+        } else if figures.iter().filter(|rule| rule.is_follower()).count() == MAX_FOLLOWER_KINDS {
+            problems.report(
+                Code::OutOfRange,
+                followers.span.clone(),
+                format!("a set declares at most {MAX_FOLLOWER_KINDS} kinds of follower"),
+            );
         } else {
             figures.insert(0, plain_follower(count as u8));
         }
@@ -116,6 +125,23 @@ fn validate_figure(raw: &RawFigure, problems: &mut Problems) -> Option<FigureRul
         "a role",
         "follower or companion",
     );
+    // Every layer that names the published figures by constant (C's CARC_FIGURE_*, Python's
+    // action slots, pictures) knows each in its published role, so their ids keep it; any
+    // other id takes either.
+    if let (Some(figure), Some(follower), Some(role)) = (figure, follower, raw.role.as_ref())
+        && let Some(published) = Figure::PUBLISHED.iter().position(|known| *known == figure)
+        && (published < PUBLISHED_FOLLOWERS) != follower
+    {
+        let expected = if follower { "companion" } else { "follower" };
+        problems.report(
+            Code::UnknownValue,
+            role.span.clone(),
+            format!(
+                "the {figure} is a {expected} as its built-in set declares it: write \
+                 `role = \"{expected}\"`, or give a figure of your own an id of its own"
+            ),
+        );
+    }
     let role = match follower {
         Some(true) => follower_role(raw, stands_on, problems),
         Some(false) => companion_role(raw, stands_on, problems),

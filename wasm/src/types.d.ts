@@ -7,7 +7,11 @@ export type Rotation = 0 | 90 | 180 | 270;
 /** A player's seat, from 0. */
 export type PlayerId = number;
 
-export type Figure = "follower" | "big_follower" | "abbot" | "builder" | "pig" | "shepherd";
+/**
+ * A figure by the id its tile set declares it with: the built-in sets' six, or any other an
+ * author's set declares (1 to 16 characters of a-z, 0-9 and _, starting with a letter).
+ */
+export type Figure = "follower" | "big_follower" | "abbot" | "builder" | "pig" | "shepherd" | (string & {});
 
 export type SegmentKind = "city" | "road" | "field" | "river" | "monastery" | "garden";
 

@@ -169,7 +169,7 @@ pub struct PlayerOut {
     /// 1.1: shepherds in hand (Hills & Sheep), likewise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shepherds: Option<u8>,
-    /// 1.2: the figures in hand that no built-in set brings (an author's set's own), by id;
+    /// 1.1: the figures in hand that no built-in set brings (an author's set's own), by id;
     /// left out when the game has none.
     #[serde(skip_serializing_if = "Map::is_empty")]
     pub figures: Map<String, Value>,
