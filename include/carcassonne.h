@@ -93,7 +93,7 @@
 /**
  * The ABI's minor version: it changes when declarations are added and nothing else.
  */
-#define CARC_ABI_VERSION_MINOR 9
+#define CARC_ABI_VERSION_MINOR 10
 
 /**
  * The most players a game seats; sets of players are `uint8_t` bitmasks, bit `p` for player
@@ -1137,6 +1137,39 @@ typedef struct carc_flock {
 } carc_flock;
 
 /**
+ * A figure as the game's tile sets declare it. The id belongs to the game handle.
+ */
+typedef struct carc_figure_info {
+  /**
+   * The id files, JSON and events name it by, such as `"follower"` or an author's
+   * `"giant"`.
+   */
+  const char *id;
+  /**
+   * Its number in `carc_action`, `carc_event` and the figure lists: a `CARC_FIGURE_*`
+   * constant, or `CARC_FIGURE_DECLARED` and up for a figure no built-in set brings.
+   */
+  carc_figure figure;
+  /**
+   * 1 for a follower (it occupies its feature and counts `strength` in its majority), 0
+   * for a companion (it stands beside followers).
+   */
+  uint8_t follower;
+  /**
+   * What it weighs in a majority: 1 to 10 for a follower, 0 for a companion.
+   */
+  uint8_t strength;
+  /**
+   * How many each player starts with.
+   */
+  uint8_t per_player;
+  /**
+   * 1 when its owner may take it back early, as the abbot (`CARC_ACTION_KIND_RECALL_ABBOT`).
+   */
+  uint8_t recall;
+} carc_figure_info;
+
+/**
  * A tile on the board.
  */
 typedef struct carc_placement {
@@ -1593,6 +1626,14 @@ typedef void (*carc_analysis_progress)(void *user,
  * (ABI 1.9).
  */
 #define CARC_FIGURE_SHEPHERD 5
+
+/**
+ * The number of the first figure of a game that no built-in set brings, a figure of an
+ * author's set (ABI 1.10): the game's `n`-th such figure, in the order
+ * `carc_game_figure_info` lists the game's figures, is `CARC_FIGURE_DECLARED + n`. Its id and
+ * rules are in its `carc_figure_info`.
+ */
+#define CARC_FIGURE_DECLARED 64
 
 /**
  * A city.
@@ -2916,6 +2957,51 @@ carc_result carc_game_hidden_tiles(const struct carc_game *game, uint32_t *out);
  * `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
  */
 carc_result carc_game_is_second_turn(const struct carc_game *game, uint8_t *out);
+
+/**
+ * Writes how many figures the game's players have to `*out`; they are listed from 0 below
+ * it by `carc_game_figure_info`, the followers first, then the companions, the published
+ * figures before any other (ABI 1.10).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `size_t`.
+ */
+carc_result carc_game_figure_count(const struct carc_game *game, size_t *out);
+
+/**
+ * Writes the game's figure number `index` (in the order of `carc_game_figure_count`) to
+ * `*out`. Its id belongs to `game` and stays valid until it is freed (ABI 1.10).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for an index
+ * past the end.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `carc_figure_info`.
+ */
+carc_result carc_game_figure_info(const struct carc_game *game,
+                                  uint8_t index,
+                                  struct carc_figure_info *out);
+
+/**
+ * Writes how many of `figure` (a `CARC_FIGURE_*` number, or one from `carc_figure_info`)
+ * player `player` has in hand to `*out`: 0 for a published figure the game does not have
+ * (ABI 1.10).
+ *
+ * # Errors
+ * `CARC_RESULT_NULL_ARGUMENT`, `CARC_RESULT_POISONED`, `CARC_RESULT_OUT_OF_RANGE` for a player
+ * not at the table, `CARC_RESULT_INVALID_ENUM` for a number that names no figure of the game.
+ *
+ * # Safety
+ * `game` is any handle value; `out` is NULL or points to a writable `uint8_t`.
+ */
+carc_result carc_game_in_hand(const struct carc_game *game,
+                              uint8_t player,
+                              carc_figure figure,
+                              uint8_t *out);
 
 /**
  * Writes every tile on the board, in the order they were placed (the start tile first), to

@@ -253,6 +253,10 @@ namespace Carcassonne
         Pig = 4,
         /// <summary>The shepherd (Hills &amp; Sheep): on a field, with a flock of sheep tokens. Not a follower (ABI 1.9).</summary>
         Shepherd = 5,
+        /// <summary>The first figure of a game that no built-in set brings, a figure of an author's set
+        /// (ABI 1.10): the game's n-th such figure, in the order <see cref="Game.FigureInfo"/> lists the
+        /// game's figures, is <c>Declared + n</c>.</summary>
+        Declared = 64,
     }
 
     /// <summary>What kind of feature a segment is part of (<c>CARC_SEGMENT_KIND_*</c>).</summary>
@@ -484,7 +488,7 @@ namespace Carcassonne
         /// <summary>The ABI major version of the header this binding mirrors.</summary>
         public const int AbiVersionMajor = 1;
         /// <summary>The ABI minor version of the header this binding mirrors.</summary>
-        public const int AbiVersionMinor = 9;
+        public const int AbiVersionMinor = 10;
     }
 
     // ---------------------------------------------------------------------------------------
@@ -1295,6 +1299,17 @@ namespace Carcassonne
     }
 
     [StructLayout(LayoutKind.Sequential)]
+    internal struct FigureInfoNative
+    {
+        internal IntPtr Id;
+        internal Figure Figure;
+        internal byte Follower;
+        internal byte Strength;
+        internal byte PerPlayer;
+        internal byte Recall;
+    }
+
+    [StructLayout(LayoutKind.Sequential)]
     internal struct TokenInfoNative
     {
         internal IntPtr Id;
@@ -1479,6 +1494,38 @@ namespace Carcassonne
             Holder = info.HasHolder != 0 ? info.Holder : -1;
             Largest = info.Largest;
             Completed = info.Completed;
+        }
+
+        /// <summary>The id.</summary>
+        public override string ToString() { return Id; }
+    }
+
+    /// <summary>A figure the game's players have, as its tile set declares it (ABI 1.10).</summary>
+    public sealed class FigureInfo
+    {
+        /// <summary>The id files, JSON and events name it by, such as "follower" or an author's "giant".</summary>
+        public string Id { get; private set; }
+        /// <summary>Its number in actions, events and the figure lists: a published figure, or
+        /// <see cref="Carcassonne.Figure.Declared"/> and up for one no built-in set brings.</summary>
+        public Figure Figure { get; private set; }
+        /// <summary>Whether it is a follower (it occupies its feature and counts in its majority); else
+        /// a companion, which stands beside followers.</summary>
+        public bool IsFollower { get; private set; }
+        /// <summary>What it weighs in a majority: 1 to 10 for a follower, 0 for a companion.</summary>
+        public byte Strength { get; private set; }
+        /// <summary>How many each player starts with.</summary>
+        public byte PerPlayer { get; private set; }
+        /// <summary>Whether its owner may take it back early, as the abbot.</summary>
+        public bool Recall { get; private set; }
+
+        internal FigureInfo(FigureInfoNative info)
+        {
+            Id = Utf8.Read(info.Id);
+            Figure = info.Figure;
+            IsFollower = info.Follower != 0;
+            Strength = info.Strength;
+            PerPlayer = info.PerPlayer;
+            Recall = info.Recall != 0;
         }
 
         /// <summary>The id.</summary>
@@ -2365,6 +2412,38 @@ namespace Carcassonne
                 Errors.Check(Native.carc_game_leaders(handle, out leaders));
                 return leaders;
             }
+        }
+
+        /// <summary>How many figures the game's players have, numbered from 0: the followers first,
+        /// then the companions, the published figures before any other (ABI 1.10).</summary>
+        public int FigureCount
+        {
+            get
+            {
+                UIntPtr count;
+                Errors.Check(Native.carc_game_figure_count(handle, out count));
+                return Sizes.ToInt(count);
+            }
+        }
+
+        /// <summary>The game's figure number <paramref name="index"/> (ABI 1.10).</summary>
+        /// <exception cref="CarcassonneException">OutOfRange.</exception>
+        public FigureInfo FigureInfo(byte index)
+        {
+            FigureInfoNative info;
+            Errors.Check(Native.carc_game_figure_info(handle, index, out info));
+            return new FigureInfo(info);
+        }
+
+        /// <summary>How many of <paramref name="figure"/> player <paramref name="player"/> has in hand:
+        /// 0 for a published figure the game does not have (ABI 1.10).</summary>
+        /// <exception cref="CarcassonneException">OutOfRange for a player not at the table,
+        /// InvalidEnum for a number that names no figure of the game.</exception>
+        public byte InHand(byte player, Figure figure)
+        {
+            byte count;
+            Errors.Check(Native.carc_game_in_hand(handle, player, figure, out count));
+            return count;
         }
 
         /// <summary>How many token kinds the game's tile sets declare; they are numbered from 0.</summary>
@@ -3264,6 +3343,15 @@ namespace Carcassonne
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_is_second_turn(GameHandle game, out byte second);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_figure_count(GameHandle game, out UIntPtr count);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_figure_info(GameHandle game, byte index, out FigureInfoNative info);
+
+        [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Result carc_game_in_hand(GameHandle game, byte player, Figure figure, out byte count);
 
         [DllImport(LibraryName, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Result carc_game_token_kind_count(GameHandle game, out UIntPtr count);

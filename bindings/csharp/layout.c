@@ -67,6 +67,13 @@ int main(void) {
     FIELD(carc_pos, x);
     FIELD(carc_pos, y);
 
+    SIZE(carc_figure_info);
+    FIELD(carc_figure_info, id);
+    FIELD(carc_figure_info, figure);
+    FIELD(carc_figure_info, follower);
+    FIELD(carc_figure_info, strength);
+    FIELD(carc_figure_info, per_player);
+    FIELD(carc_figure_info, recall);
     SIZE(carc_token_info);
     FIELD(carc_token_info, id);
     FIELD(carc_token_info, name);
@@ -350,6 +357,7 @@ int main(void) {
     CONST(CARC_FIGURE_BUILDER);
     CONST(CARC_FIGURE_PIG);
     CONST(CARC_FIGURE_SHEPHERD);
+    CONST(CARC_FIGURE_DECLARED);
 
     CONST(CARC_SEGMENT_KIND_CITY);
     CONST(CARC_SEGMENT_KIND_ROAD);

@@ -233,7 +233,7 @@ pub unsafe extern "C" fn carc_game_analyze(
                 }
                 last_report = Instant::now();
                 ranked.clear();
-                ranked.extend(partial.moves.iter().map(move_to_c));
+                ranked.extend(partial.moves.iter().map(|stats| move_to_c(stats, &copy)));
                 let summary = summary_to_c(partial);
                 // SAFETY: the caller promises a function safe to call with its `user`, the
                 // moves and the summary, which live until it returns.
@@ -246,7 +246,7 @@ pub unsafe extern "C" fn carc_game_analyze(
         for (index, stats) in analysis.moves.iter().take(written).enumerate() {
             // SAFETY: `index < written <= cap`, and the caller promised `cap` writable items
             // (so `moves` is not NULL here).
-            unsafe { move_to_c(stats).write_to(moves.add(index)) };
+            unsafe { move_to_c(stats, &copy).write_to(moves.add(index)) };
         }
         count.write(written);
         if !summary.is_null() {
@@ -297,10 +297,10 @@ fn analysis_failure(error: AnalysisError) -> Failure {
     Failure::new(code, error.to_string())
 }
 
-fn move_to_c(stats: &MoveStats) -> carc_move_stats {
+fn move_to_c(stats: &MoveStats, game: &carcassonne::Game) -> carc_move_stats {
     carc_move_stats {
-        place: stats.place.map(action_to_c).unwrap_or_default(),
-        figure: action_to_c(stats.figure),
+        place: stats.place.map(|place| action_to_c(place, game)).unwrap_or_default(),
+        figure: action_to_c(stats.figure, game),
         has_place: u8::from(stats.place.is_some()),
         rollouts: stats.rollouts,
         margin: stats.margin,

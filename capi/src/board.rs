@@ -217,7 +217,7 @@ pub unsafe extern "C" fn carc_game_segment(
                 feature: game.features().root(node),
                 has_figure: figure.is_some().into(),
                 player: figure.map_or(0, |figure| figure.player.0),
-                figure: figure.map_or(0, |figure| figure_to_c(figure.figure)),
+                figure: figure.map_or(0, |figure| figure_to_c(figure.figure, game)),
             })
         })
     }
@@ -338,7 +338,7 @@ pub unsafe extern "C" fn carc_game_figures(
                 .figures()
                 .map(|figure| carc_placed_figure {
                     player: figure.player.0,
-                    figure: figure_to_c(figure.figure),
+                    figure: figure_to_c(figure.figure, game),
                     pos: pos_to_c(figure.pos),
                     segment: figure.segment,
                 })

@@ -154,7 +154,7 @@ pub unsafe extern "C" fn carc_bot_choose(
             }
             other => Failure::new(carc_result::Panic, other.to_string()),
         })?;
-        out.write(action_to_c(action));
+        out.write(action_to_c(action, &copy));
         Ok(())
     })
 }

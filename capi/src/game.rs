@@ -115,6 +115,7 @@ impl GameObject {
                 .map(|mark| (c_string(&mark.id), c_string(&mark.name)))
                 .collect(),
             rules: self.game.rules().iter().map(|rule| c_string(&rule.id)).collect(),
+            figures: self.game.figure_kinds().map(|figure| c_string(figure.id())).collect(),
         })
     }
 }
@@ -130,6 +131,8 @@ pub(crate) struct GameStrings {
     pub(crate) marks: Vec<(CString, CString)>,
     /// Each declared rule's id.
     pub(crate) rules: Vec<CString>,
+    /// Each figure's id, in the game's order.
+    pub(crate) figures: Vec<CString>,
 }
 
 /// The game behind `game`, held for the call (to read or to change: calls on a handle take
@@ -814,7 +817,10 @@ pub unsafe extern "C" fn carc_game_legal_actions(
     // SAFETY: passed on from the caller.
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
-            with_legal(handle, |actions| buffer.fill_map(actions, listed_action_to_c))
+            let game = &handle.game;
+            with_legal(handle, |actions| {
+                buffer.fill_map(actions, |action| listed_action_to_c(action, game))
+            })
         })
     }
 }
@@ -856,7 +862,7 @@ pub unsafe extern "C" fn carc_game_legal_action(
         query(game, out, |handle| {
             let game = &handle.game;
             game.legal_action(index)
-                .map(action_to_c)
+                .map(|action| action_to_c(action, game))
                 .ok_or_else(|| no_action(index, game.legal_action_count()))
         })
     }
@@ -894,7 +900,7 @@ pub unsafe extern "C" fn carc_game_check(
     boundary(err, || {
         let handle = game_arg(game)?;
         // SAFETY: the caller promises NULL or a readable `carc_action`.
-        let action = action_from_c(unsafe { arg(action, "action") }?)?;
+        let action = action_from_c(unsafe { arg(action, "action") }?, &handle.game)?;
         handle.game.check(action).map_err(|error| refused(&error))
     })
 }
@@ -923,7 +929,7 @@ pub unsafe extern "C" fn carc_game_apply(
     boundary(err, || {
         let mut handle = game_arg(game)?;
         // SAFETY: the caller promises NULL or a readable `carc_action`.
-        let action = action_from_c(unsafe { arg(action, "action") }?)?;
+        let action = action_from_c(unsafe { arg(action, "action") }?, &handle.game)?;
         handle.apply(action)
     })
 }
@@ -995,7 +1001,7 @@ pub unsafe extern "C" fn carc_game_last_events(
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
             let (events, game) = (&handle.events, &handle.game);
-            buffer.fill_map(events, |event| event_to_c(&event, game.marks(), game.rules()))
+            buffer.fill_map(events, |event| event_to_c(&event, game))
         })
     }
 }
@@ -1020,8 +1026,8 @@ pub unsafe extern "C" fn carc_game_actions(
     // SAFETY: passed on from the caller.
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
-            let actions = handle.game.actions();
-            buffer.fill_map(actions, action_to_c)
+            let game = &handle.game;
+            buffer.fill_map(game.actions(), |action| action_to_c(action, game))
         })
     }
 }

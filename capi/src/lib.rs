@@ -42,6 +42,8 @@ mod declared;
 
 mod flock;
 
+mod figures;
+
 mod board;
 
 mod save;

@@ -5,7 +5,7 @@
 //! (`CARC_RESULT_INVALID_ENUM`) instead of trusting it.
 
 use carcassonne::{
-    Action, EdgeKind, Event, FarmScoring, FeatureScore, Figure, MarkInfo, Phase, PlayerId,
+    Action, EdgeKind, Event, FarmScoring, FeatureScore, Figure, Game, MarkInfo, Phase, PlayerId,
     PlayerSet, Pos, Rotation, Rule, RuleOptions, ScoreReason, SegmentKind, UnfinishedMarks,
 };
 
@@ -77,6 +77,11 @@ pub const CARC_FIGURE_PIG: carc_figure = 4;
 /// The shepherd (Hills & Sheep): on a field, with a flock of sheep tokens. Not a follower
 /// (ABI 1.9).
 pub const CARC_FIGURE_SHEPHERD: carc_figure = 5;
+/// The number of the first figure of a game that no built-in set brings, a figure of an
+/// author's set (ABI 1.10): the game's `n`-th such figure, in the order
+/// `carc_game_figure_info` lists the game's figures, is `CARC_FIGURE_DECLARED + n`. Its id and
+/// rules are in its `carc_figure_info`.
+pub const CARC_FIGURE_DECLARED: carc_figure = 64;
 
 /// What kind of feature a segment is part of.
 pub type carc_segment_kind = u32;
@@ -414,11 +419,17 @@ pub(crate) fn phase_to_c(phase: Phase) -> carc_phase {
     }
 }
 
-/// What a figure no built-in set brings reads as in C, whose figure numbers name only the
-/// published ones so far: a number no `CARC_FIGURE_*` constant has.
-pub(crate) const UNLISTED_FIGURE: carc_figure = carc_figure::MAX;
+/// The figures of `game` that no built-in set brings, in the game's order: C numbers them from
+/// `CARC_FIGURE_DECLARED`.
+fn declared_figures(game: &Game) -> impl Iterator<Item = Figure> + '_ {
+    game.figure_kinds().filter(|figure| !Figure::PUBLISHED.contains(figure))
+}
 
-pub(crate) fn figure_to_c(figure: Figure) -> carc_figure {
+/// `figure`'s number in C: a `CARC_FIGURE_*` constant for a published figure, else
+/// `CARC_FIGURE_DECLARED` plus its place among `game`'s other figures (a figure the game does
+/// not have, which no event or legal action names, reads as `CARC_FIGURE_DECLARED` plus the
+/// number of those).
+pub(crate) fn figure_to_c(figure: Figure, game: &Game) -> carc_figure {
     match figure {
         Figure::FOLLOWER => CARC_FIGURE_FOLLOWER,
         Figure::BIG_FOLLOWER => CARC_FIGURE_BIG_FOLLOWER,
@@ -426,11 +437,20 @@ pub(crate) fn figure_to_c(figure: Figure) -> carc_figure {
         Figure::BUILDER => CARC_FIGURE_BUILDER,
         Figure::PIG => CARC_FIGURE_PIG,
         Figure::SHEPHERD => CARC_FIGURE_SHEPHERD,
-        _ => UNLISTED_FIGURE,
+        other => {
+            let place = declared_figures(game).position(|known| known == other);
+            let place = place.unwrap_or_else(|| declared_figures(game).count());
+            CARC_FIGURE_DECLARED + place as carc_figure
+        }
     }
 }
 
-pub(crate) fn figure_from_c(figure: carc_figure) -> Result<Figure, Failure> {
+pub(crate) fn figure_from_c(figure: carc_figure, game: &Game) -> Result<Figure, Failure> {
+    if let Some(place) = figure.checked_sub(CARC_FIGURE_DECLARED) {
+        return declared_figures(game)
+            .nth(place as usize)
+            .ok_or_else(|| invalid_enum("carc_figure", figure));
+    }
     Ok(match figure {
         CARC_FIGURE_FOLLOWER => Figure::FOLLOWER,
         CARC_FIGURE_BIG_FOLLOWER => Figure::BIG_FOLLOWER,
@@ -479,7 +499,7 @@ pub(crate) fn rotation_from_c(degrees: u16) -> Result<Rotation, Failure> {
 /// path: the list of legal actions is converted in a loop that otherwise jumps through a
 /// table for every action.
 #[inline]
-pub(crate) fn listed_action_to_c(action: Action) -> carc_action {
+pub(crate) fn listed_action_to_c(action: Action, game: &Game) -> carc_action {
     match action {
         Action::Place { pos, rotation } => carc_action {
             kind: CARC_ACTION_KIND_PLACE,
@@ -489,12 +509,12 @@ pub(crate) fn listed_action_to_c(action: Action) -> carc_action {
             rotation: rotation_to_c(rotation),
             segment: 0,
         },
-        other => action_to_c(other),
+        other => action_to_c(other, game),
     }
 }
 
 #[inline(never)]
-pub(crate) fn action_to_c(action: Action) -> carc_action {
+pub(crate) fn action_to_c(action: Action, game: &Game) -> carc_action {
     let none = carc_action::default();
     match action {
         Action::Draw => carc_action { kind: CARC_ACTION_KIND_DRAW, ..none },
@@ -508,7 +528,7 @@ pub(crate) fn action_to_c(action: Action) -> carc_action {
         Action::Deploy { segment, figure } => carc_action {
             kind: CARC_ACTION_KIND_DEPLOY,
             segment,
-            figure: figure_to_c(figure),
+            figure: figure_to_c(figure, game),
             ..none
         },
         Action::RecallAbbot { pos } => {
@@ -524,7 +544,7 @@ pub(crate) fn action_to_c(action: Action) -> carc_action {
     }
 }
 
-pub(crate) fn action_from_c(action: &carc_action) -> Result<Action, Failure> {
+pub(crate) fn action_from_c(action: &carc_action, game: &Game) -> Result<Action, Failure> {
     Ok(match action.kind {
         CARC_ACTION_KIND_DRAW => Action::Draw,
         CARC_ACTION_KIND_DRAW_TILE => Action::DrawTile { tile: action.tile },
@@ -533,7 +553,7 @@ pub(crate) fn action_from_c(action: &carc_action) -> Result<Action, Failure> {
             rotation: rotation_from_c(action.rotation)?,
         },
         CARC_ACTION_KIND_DEPLOY => {
-            Action::Deploy { segment: action.segment, figure: figure_from_c(action.figure)? }
+            Action::Deploy { segment: action.segment, figure: figure_from_c(action.figure, game)? }
         }
         CARC_ACTION_KIND_RECALL_ABBOT => Action::RecallAbbot { pos: pos_from_c(action.pos) },
         CARC_ACTION_KIND_SKIP => Action::Skip,
@@ -580,8 +600,10 @@ pub(crate) fn score_to_c(
     }
 }
 
-/// `event` for C; `marks` and `rules` are what its mark and rule numbers index.
-pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> carc_event {
+/// `event` of `game` for C: the game's marks and rules are what its mark and rule numbers
+/// index, its figures what its figure numbers do.
+pub(crate) fn event_to_c(event: &Event, game: &Game) -> carc_event {
+    let (marks, rules) = (game.marks(), game.rules());
     let none = carc_event::default();
     let player = |player: &PlayerId| player.0;
     match event {
@@ -608,7 +630,7 @@ pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> c
         Event::FigurePlaced { player: who, figure, pos, segment } => carc_event {
             kind: CARC_EVENT_KIND_FIGURE_PLACED,
             player: player(who),
-            figure: figure_to_c(*figure),
+            figure: figure_to_c(*figure, game),
             pos: pos_to_c(*pos),
             segment: *segment,
             ..none
@@ -628,7 +650,7 @@ pub(crate) fn event_to_c(event: &Event, marks: &[MarkInfo], rules: &[Rule]) -> c
         Event::FigureReturned { player: who, figure, pos, segment } => carc_event {
             kind: CARC_EVENT_KIND_FIGURE_RETURNED,
             player: player(who),
-            figure: figure_to_c(*figure),
+            figure: figure_to_c(*figure, game),
             pos: pos_to_c(*pos),
             segment: *segment,
             ..none

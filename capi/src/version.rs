@@ -10,7 +10,7 @@ use crate::boundary::value_boundary;
 pub const CARC_ABI_VERSION_MAJOR: u32 = 1;
 
 /// The ABI's minor version: it changes when declarations are added and nothing else.
-pub const CARC_ABI_VERSION_MINOR: u32 = 9;
+pub const CARC_ABI_VERSION_MINOR: u32 = 10;
 
 /// The ABI version of the library actually linked, as
 /// `(CARC_ABI_VERSION_MAJOR << 16) | CARC_ABI_VERSION_MINOR`. A program built against this

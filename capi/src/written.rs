@@ -19,6 +19,7 @@ use crate::declared::{
     carc_challenge, carc_mark_info, carc_rule_info, carc_title_info, carc_token_info,
 };
 use crate::error::carc_diagnostic_info;
+use crate::figures::carc_figure_info;
 use crate::flock::{carc_flock, carc_sheep_bag, carc_special_supply};
 use crate::game::carc_setup;
 use crate::landscape::carc_landscape_scoring;
@@ -109,6 +110,7 @@ written_struct! {
     carc_sheep_bag { sheep, wolves }
     carc_flock { pos, player, segment, sheep, tokens }
     carc_token_info { id, name, taken_by, majority }
+    carc_figure_info { id, figure, follower, strength, per_player, recall }
     carc_challenge { marked, plain, marked_player, plain_player, rule }
     carc_rule_info { id, kind }
     carc_mark_info { id, name, on_tiles }

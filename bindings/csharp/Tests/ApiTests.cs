@@ -56,7 +56,7 @@ namespace Carcassonne.Tests
             var tests = new System.Action[]
             {
                 LibraryInfo, Builtins, TileSetDiagnostics, TileSetFiles, GameQueries, RefusedActions,
-                WholeGame, Tokens, SpecialFigures, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
+                WholeGame, Tokens, SpecialFigures, DeclaredFigures, ByNumber, GameCatalogs, SavesAndSetups, SetupErrors, Landscapes, Disposal, Threads,
                 PlayerMasks, Bots, Pictures, Analysis,
                 NothingLeaks,
             };
@@ -642,6 +642,48 @@ namespace Carcassonne.Tests
             Check(secondTurn, "a builder's second turn");
             Check(hidden, "a tile hidden under a hill");
             Check(sheepDrawn && flockStep && market, "a flock grown and driven to market");
+        }
+
+        /// <summary>A figure of a set's own, the giant (a follower of strength 3 on cities and roads):
+        /// listed with its id and rules, numbered Figure.Declared, offered, deployed and counted in hand
+        /// by that number (ABI 1.10).</summary>
+        private static void DeclaredFigures()
+        {
+            string toml;
+            using (var baseSet = Catalog.Builtin("base"))
+            {
+                toml = baseSet.ToToml();
+            }
+            const string giant = "[[figure]]\nid = \"giant\"\nper_player = 1\nrole = \"follower\"\nstrength = 3\n" +
+                "stands_on = [\"city\", \"road\"]\n\n";
+            int at = toml.IndexOf("[[figure]]", StringComparison.Ordinal);
+            using (var giants = Catalog.FromToml("giants.toml", toml.Substring(0, at) + giant + toml.Substring(at)))
+            {
+                var setup = new GameSetup { Players = 2, Seed = 3 };
+                setup.Catalogs.Add(giants);
+                using (var game = new Game(setup))
+                {
+                    Equal(2, game.FigureCount, "the follower and the giant");
+                    FigureInfo follower = game.FigureInfo(0), info = game.FigureInfo(1);
+                    Equal("follower", follower.Id, "the follower first");
+                    Equal(Figure.Follower, follower.Figure, "by its constant");
+                    Equal("giant", info.Id, "then the giant");
+                    Equal(Figure.Declared, info.Figure, "numbered from Declared");
+                    Check(info.IsFollower && info.Strength == 3 && info.PerPlayer == 1 && !info.Recall, "as declared");
+                    Throws(Result.OutOfRange, () => game.FigureInfo(2), "figure 2 of 2");
+                    Equal((byte)1, game.InHand(0, Figure.Declared), "a giant in hand");
+                    Equal((byte)0, game.InHand(0, Figure.Builder), "no builder in this game");
+                    Throws(Result.InvalidEnum, () => game.InHand(0, Figure.Declared + 1), "no second figure of its own");
+                    // D east of the start: its city and road take the giant.
+                    game.Apply(Action.DrawTile(game.TileById("D").Value));
+                    game.Apply(Action.Place(new Pos(1, 0), 0));
+                    Check(game.LegalActions().Any(a => a.Kind == ActionKind.Deploy && a.Figure == Figure.Declared),
+                        "the giant is offered");
+                    Event[] placed = game.Apply(Action.Deploy(0, Figure.Declared));
+                    Check(placed.Any(e => e.Kind == EventKind.FigurePlaced && e.Figure == Figure.Declared), "the event names it");
+                    Equal((byte)0, game.InHand(0, Figure.Declared), "none left");
+                }
+            }
         }
 
         /// <summary>Traders &amp; Builders' goods: the declared kinds, the tokens taken as the events

@@ -703,6 +703,10 @@ QUERY(game_special_supply, carc_game_special_supply(h, a->player, out))
 QUERY(game_sheep_bag, carc_game_sheep_bag(h, out))
 QUERY(game_hidden_tiles, carc_game_hidden_tiles(h, out))
 QUERY(game_is_second_turn, carc_game_is_second_turn(h, out))
+QUERY(game_figure_count, carc_game_figure_count(h, out))
+QUERY(game_figure_info, carc_game_figure_info(h, (uint8_t)a->index, out))
+/* The figure is `tile`'s number: 3, the builder, which the base game lacks (0 in hand). */
+QUERY(game_in_hand, carc_game_in_hand(h, a->player, (carc_figure)a->tile, out))
 QUERY(game_token_kind_count, carc_game_token_kind_count(h, out))
 QUERY(game_token_info, carc_game_token_info(h, (uint8_t)a->index, out))
 QUERY(game_title_count, carc_game_title_count(h, out))
@@ -1572,6 +1576,9 @@ static const struct query GAME_QUERIES[] = {
     {"carc_game_sheep_bag", q_game_sheep_bag, sizeof(carc_sheep_bag)},
     {"carc_game_hidden_tiles", q_game_hidden_tiles, sizeof(uint32_t)},
     {"carc_game_is_second_turn", q_game_is_second_turn, sizeof(uint8_t)},
+    {"carc_game_figure_count", q_game_figure_count, sizeof(size_t)},
+    {"carc_game_figure_info", q_game_figure_info, sizeof(carc_figure_info)},
+    {"carc_game_in_hand", q_game_in_hand, sizeof(uint8_t)},
     {"carc_game_token_kind_count", q_game_token_kind_count, sizeof(size_t)},
     {"carc_game_token_info", q_game_token_info, sizeof(carc_token_info)},
     {"carc_game_title_count", q_game_title_count, sizeof(size_t)},
@@ -1699,6 +1706,18 @@ static void test_game_queries(struct zoo *zoo)
                       "rule 255");
     CHECK_QUERY_FAILS(game_query("carc_game_mark_info"), zoo->game, &a, CARC_RESULT_OUT_OF_RANGE,
                       "mark 255");
+    CHECK_QUERY_FAILS(game_query("carc_game_figure_info"), zoo->game, &a,
+                      CARC_RESULT_OUT_OF_RANGE, "figure 255");
+    const struct query *in_hand = game_query("carc_game_in_hand");
+    a.player = players;
+    CHECK_QUERY_FAILS(in_hand, zoo->game, &a, CARC_RESULT_OUT_OF_RANGE, "player = players");
+    a.player = 0;
+    /* Past the published figures, and the first declared one of a game that has none. */
+    a.tile = CARC_FIGURE_SHEPHERD + 1;
+    CHECK_QUERY_FAILS(in_hand, zoo->game, &a, CARC_RESULT_INVALID_ENUM, "figure 6");
+    a.tile = CARC_FIGURE_DECLARED;
+    CHECK_QUERY_FAILS(in_hand, zoo->game, &a, CARC_RESULT_INVALID_ENUM, "CARC_FIGURE_DECLARED");
+    a.tile = 3;
     /* A new game has one legal action, the draw. */
     const struct query *legal_action = game_query("carc_game_legal_action");
     a.index = 1;
@@ -3280,6 +3299,71 @@ static void test_analysis(struct zoo *zoo)
     carc_game_free(game);
 }
 
+/* A figure of a set's own (ABI 1.10): the giant, a follower of strength 3 on monasteries,
+ * beside FIELDS_TOML's follower. It is numbered CARC_FIGURE_DECLARED, listed with its id and
+ * rules, offered and deployed by that number, and named so in events and on the board. */
+static void test_declared_figures(void)
+{
+    section("figures of a set's own");
+    static const char giant[] = "[[figure]]\nid = \"giant\"\nper_player = 1\nrole = \"follower\"\n"
+                                "strength = 3\nstands_on = [\"monastery\"]\n\n";
+    char text[4096];
+    const char *at = strstr(FIELDS_TOML, "[[figure]]");
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - FIELDS_TOML), FIELDS_TOML, giant, at);
+    carc_catalog *catalog = from_toml(text);
+    const carc_catalog *sets[] = {catalog};
+    carc_game *game = game_of(sets, 1, 2, 0);
+    size_t kinds = 0;
+    CHECK_CODE(carc_game_figure_count(game, &kinds), CARC_RESULT_OK);
+    CHECK(kinds == 2);
+    carc_figure_info info;
+    CHECK_CODE(carc_game_figure_info(game, 0, &info), CARC_RESULT_OK);
+    CHECK(strcmp(info.id, "follower") == 0 && info.figure == CARC_FIGURE_FOLLOWER);
+    CHECK(info.follower == 1 && info.strength == 1 && info.per_player == 1 && info.recall == 0);
+    CHECK_CODE(carc_game_figure_info(game, 1, &info), CARC_RESULT_OK);
+    CHECK(strcmp(info.id, "giant") == 0 && info.figure == CARC_FIGURE_DECLARED);
+    CHECK(info.follower == 1 && info.strength == 3 && info.per_player == 1 && info.recall == 0);
+    CHECK_CODE(carc_game_figure_info(game, 2, &info), CARC_RESULT_OUT_OF_RANGE);
+    uint8_t held = 0;
+    CHECK_CODE(carc_game_in_hand(game, 0, CARC_FIGURE_DECLARED, &held), CARC_RESULT_OK);
+    CHECK(held == 1);
+    CHECK_CODE(carc_game_in_hand(game, 1, CARC_FIGURE_FOLLOWER, &held), CARC_RESULT_OK);
+    CHECK(held == 1);
+    CHECK_CODE(carc_game_in_hand(game, 0, CARC_FIGURE_DECLARED + 1, &held),
+               CARC_RESULT_INVALID_ENUM);
+    /* Red draws a monastery and places it east of the start: the giant may stand on it. */
+    APPLY(game, draw_tile(tile_id(game, "M")));
+    APPLY(game, place(1, 0, 0));
+    carc_action legal[16];
+    size_t count = 0;
+    CHECK_CODE(carc_game_legal_actions(game, legal, 16, &count), CARC_RESULT_OK);
+    int offered = 0;
+    for (size_t i = 0; i < count; i++) {
+        offered |= legal[i].kind == CARC_ACTION_KIND_DEPLOY &&
+                   legal[i].figure == CARC_FIGURE_DECLARED && legal[i].segment == 0;
+    }
+    CHECK(offered);
+    APPLY(game, deploy(0, CARC_FIGURE_DECLARED));
+    CHECK_CODE(carc_game_in_hand(game, 0, CARC_FIGURE_DECLARED, &held), CARC_RESULT_OK);
+    CHECK(held == 0);
+    carc_event events[8];
+    CHECK_CODE(carc_game_last_events(game, events, 8, &count), CARC_RESULT_OK);
+    CHECK(count >= 1 && events[0].kind == CARC_EVENT_KIND_FIGURE_PLACED &&
+          events[0].figure == CARC_FIGURE_DECLARED);
+    carc_placed_figure figures[4];
+    CHECK_CODE(carc_game_figures(game, figures, 4, &count), CARC_RESULT_OK);
+    CHECK(count == 1 && figures[0].figure == CARC_FIGURE_DECLARED);
+    /* Green, on the next monastery, has a giant of its own. */
+    APPLY(game, draw_tile(tile_id(game, "M")));
+    APPLY(game, place(2, 0, 0));
+    CHECK_CODE(carc_game_check(game, &(carc_action){.kind = CARC_ACTION_KIND_DEPLOY,
+                                                    .figure = CARC_FIGURE_DECLARED},
+                               NULL),
+               CARC_RESULT_OK);
+    carc_game_free(game);
+    carc_catalog_free(catalog);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -3308,6 +3392,7 @@ int main(int argc, char **argv)
     test_field_refusals();
     test_river_refusals();
     test_apply_legal(&zoo);
+    test_declared_figures();
     test_new_json();
     test_saves();
     test_landscapes(&zoo, &files);
