@@ -139,7 +139,7 @@ fn bots_play_an_authors_figure() {
     let giant = carcassonne::Figure::from_id("giant").unwrap();
     for profile in contestants() {
         let mut game = Game::new(GameSetup::new(vec![with_giant()], 2).with_seed(9)).unwrap();
-        let mut bots = [profile.bot(1), profile.bot(2)];
+        let bots = [profile.bot(1), profile.bot(2)];
         let mut giants = 0;
         while !game.is_over() {
             let seat = game.current_player();
