@@ -18,6 +18,7 @@ use crate::flock::{
     carc_game_flocks, carc_game_hidden_tiles, carc_game_is_second_turn, carc_game_sheep_bag,
     carc_game_special_supply,
 };
+use crate::figures::{carc_game_figure_count, carc_game_figure_info, carc_game_in_hand};
 use crate::fuzzing::{c_string, no_error, settle};
 use crate::game::{
     carc_game, carc_game_actions, carc_game_apply, carc_game_apply_legal, carc_game_check,
@@ -206,6 +207,12 @@ pub enum Query {
     HiddenTiles,
     /// `carc_game_is_second_turn`.
     IsSecondTurn,
+    /// `carc_game_figure_count` (ABI 1.10).
+    FigureCount,
+    /// `carc_game_figure_info`.
+    FigureInfo(u8),
+    /// `carc_game_in_hand`, of any player and any figure number.
+    InHand(u8, u32),
 }
 
 /// One call.
@@ -933,6 +940,18 @@ fn query_game(game: *const carc_game, expect: Expect, query: Query) {
         Query::SpecialSupply(player) => single("carc_game_special_supply", expect, |out| {
             // SAFETY: `game` is any handle value; `out` is writable.
             unsafe { carc_game_special_supply(game, player % 8, out) }
+        }),
+        Query::FigureCount => single("carc_game_figure_count", expect, |out| {
+            // SAFETY: `game` is any handle value; `out` is writable.
+            unsafe { carc_game_figure_count(game, out) }
+        }),
+        Query::FigureInfo(index) => single("carc_game_figure_info", expect, |out| {
+            // SAFETY: `game` is any handle value; `out` is writable.
+            unsafe { carc_game_figure_info(game, index, out) }
+        }),
+        Query::InHand(player, figure) => single("carc_game_in_hand", expect, |out| {
+            // SAFETY: `game` is any handle value; `out` is writable.
+            unsafe { carc_game_in_hand(game, player, figure, out) }
         }),
         Query::SheepBag => single("carc_game_sheep_bag", expect, |out| {
             // SAFETY: `game` is any handle value; `out` is writable.
