@@ -491,6 +491,9 @@ impl Game {
     /// the number of followers for companions).
     fn deployment(&self, bit: usize, first: usize) -> Action {
         let slot = first + bit % MAX_FOLLOWER_KINDS;
+        // A deployment set holds only bits of slots the table has (`open_deployments`,
+        // `open_specials`).
+        debug_assert!(self.rules.figures.at(slot).is_some(), "no figure at slot {slot}");
         let figure = self.rules.figures.at(slot).map_or(Figure::FOLLOWER, |rule| rule.figure);
         Action::Deploy { segment: (bit / MAX_FOLLOWER_KINDS) as SegmentIndex, figure }
     }
