@@ -1158,9 +1158,13 @@ async def group_game(port, reconnect_hook=None):
                 mid = await me.send("PLACE_MEEPLE", {"featureId": "x"})
                 err_ok("PLACE_MEEPLE featureId 'x' -> INVALID_DATA field featureId", await me.reply(mid, ("TURN_END",)),
                        "INVALID_DATA", field="featureId", mid=mid)
-                mid = await me.send("PLACE_MEEPLE", {"featureId": opts[0]["featureId"], "figure": "giant"})
-                err_ok("PLACE_MEEPLE figure 'giant' -> INVALID_DATA field figure", await me.reply(mid, ("TURN_END",)),
+                mid = await me.send("PLACE_MEEPLE", {"featureId": opts[0]["featureId"], "figure": "Giant!"})
+                err_ok("PLACE_MEEPLE figure 'Giant!' (no figure id) -> INVALID_DATA field figure", await me.reply(mid, ("TURN_END",)),
                        "INVALID_DATA", field="figure", mid=mid)
+                # A figure id the room's sets do not declare is the game's to refuse: none in hand.
+                mid = await me.send("PLACE_MEEPLE", {"featureId": opts[0]["featureId"], "figure": "giant"})
+                err_ok("PLACE_MEEPLE figure 'giant' (no set declares it) -> NO_MEEPLES", await me.reply(mid, ("TURN_END",)),
+                       "NO_MEEPLES", mid=mid)
                 mid = await me.send("PLACE_MEEPLE", {"featureId": opts[0]["featureId"], "figure": "big_follower"})
                 r = await me.reply(mid, ("TURN_END",))
                 observe(f"PLACE_MEEPLE big_follower in a base game (0 in hand): {short(r and r['data'], 200)}")
