@@ -14,11 +14,11 @@ use crate::catalog::{
     carc_catalog, carc_catalog_builtin, carc_catalog_clone, carc_catalog_free,
     carc_catalog_from_toml, carc_catalog_tile_info,
 };
+use crate::figures::{carc_game_figure_count, carc_game_figure_info, carc_game_in_hand};
 use crate::flock::{
     carc_game_flocks, carc_game_hidden_tiles, carc_game_is_second_turn, carc_game_sheep_bag,
     carc_game_special_supply,
 };
-use crate::figures::{carc_game_figure_count, carc_game_figure_info, carc_game_in_hand};
 use crate::fuzzing::{c_string, no_error, settle};
 use crate::game::{
     carc_game, carc_game_actions, carc_game_apply, carc_game_apply_legal, carc_game_check,
