@@ -87,15 +87,13 @@ impl Game {
             (Phase::Figure { pos }, Action::Deploy { segment, figure })
                 if !self.rules.figures.is_follower(figure) =>
             {
-                let node = self.check_deploy(pos, segment, figure)?;
-                self.deploy_special(pos, segment, figure, node, events);
+                let (node, slot) = self.check_deploy(pos, segment, figure)?;
+                self.deploy_special(pos, segment, (figure, slot), node, events);
             }
             (Phase::Figure { pos }, Action::Deploy { segment, figure }) => {
-                let node = self.check_deploy(pos, segment, figure)?;
+                let (node, slot) = self.check_deploy(pos, segment, figure)?;
                 let player = self.current;
-                if let Some(slot) = self.rules.figures.slot(figure) {
-                    self.supply[player].0[slot] -= 1;
-                }
+                self.supply[player].0[slot] -= 1;
                 self.features.count_figure(node, true);
                 let kind = self.features.kind(node);
                 self.figures.push(Standing { player, figure, pos, segment, node, kind });

@@ -468,19 +468,20 @@ impl Game {
         Ok(ChainStep { end, inflow })
     }
 
-    /// The node a figure would stand on, or why it cannot.
+    /// The node a figure would stand on and the figure's place in the game's table, or why
+    /// it cannot.
     pub(super) fn check_deploy(
         &self,
         pos: Pos,
         segment: SegmentIndex,
         figure: Figure,
-    ) -> Result<NodeId, ActionError> {
+    ) -> Result<(NodeId, usize), ActionError> {
         let target = self.deploy_target(pos, segment)?;
-        self.may_deploy(&target, figure)?;
-        if !self.rules.figures.is_follower(figure) {
+        let slot = self.may_deploy(&target, figure)?;
+        if !self.rules.figures.is_follower_slot(slot) {
             self.special_rule(target.node, segment, figure)?;
         }
-        Ok(target.node)
+        Ok((target.node, slot))
     }
 
     /// What a figure deployed on segment `segment` of the tile at `pos` would stand on.
@@ -501,8 +502,9 @@ impl Game {
     }
 
     /// Whether the current player may put `figure` on `target`: the kind of segment, then
-    /// the supply, then whether the feature is free.
-    fn may_deploy(&self, target: &Target, figure: Figure) -> Result<(), ActionError> {
+    /// the supply, then whether the feature is free; the figure's place in the game's table
+    /// if so.
+    fn may_deploy(&self, target: &Target, figure: Figure) -> Result<usize, ActionError> {
         let kind = target.kind;
         if kind == SegmentKind::River {
             let why = Forbidden::River;
@@ -531,10 +533,10 @@ impl Game {
         if self.supply[self.current].0[slot] == 0 {
             return Err(ActionError::NoneLeft { figure });
         }
-        if target.occupied && self.rules.figures.is_follower(figure) {
+        if target.occupied && rule.is_follower() {
             return Err(ActionError::FeatureOccupied { segment: target.segment });
         }
-        Ok(())
+        Ok(slot)
     }
 
     /// The index of the current player's abbot at `pos`, if it may be recalled: the rules

@@ -160,19 +160,18 @@ impl Game {
         self.specials.flocks_due = due;
     }
 
-    /// A special figure goes onto `node`; a shepherd draws its first token at once.
+    /// A special figure, at `slot` of the game's table, goes onto `node`; a shepherd draws
+    /// its first token at once.
     pub(super) fn deploy_special(
         &mut self,
         pos: Pos,
         segment: SegmentIndex,
-        figure: Figure,
+        (figure, slot): (Figure, usize),
         node: NodeId,
         events: &mut Vec<Event>,
     ) {
         let player = self.current;
-        if let Some(slot) = self.rules.figures.slot(figure) {
-            self.supply[player].0[slot] -= 1;
-        }
+        self.supply[player].0[slot] -= 1;
         let kind = self.features.kind(node);
         self.figures.push(Standing { player, figure, pos, segment, node, kind });
         events.push(Event::FigurePlaced { player, figure, pos, segment });

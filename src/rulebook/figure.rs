@@ -238,6 +238,12 @@ impl FigureTable {
         self.rules.get(slot)
     }
 
+    /// Whether the figure at place `slot` is a follower: the followers' places come first.
+    #[inline]
+    pub(crate) fn is_follower_slot(&self, slot: usize) -> bool {
+        slot < self.followers
+    }
+
     /// How many followers the table holds: their places come first.
     pub(crate) fn followers(&self) -> usize {
         self.followers
