@@ -557,20 +557,9 @@ impl Rules {
             usize::from(tile) < first
         })?;
         let rules = catalog.rulebook().rules().iter().chain(self.rulebook.reaching_every_set());
-        let mut allowed: Option<crate::player::FigureList> = None;
-        for rule in rules {
-            if let crate::rulebook::Effect::Occupants(occupants) = rule.effect
-                && occupants.feature == kind
-            {
-                allowed = Some(match allowed {
-                    None => occupants.figures,
-                    Some(known) => {
-                        known.iter().filter(|each| occupants.figures.contains(*each)).collect()
-                    }
-                });
-            }
-        }
-        allowed.filter(|list| !list.contains(figure)).map(crate::Forbidden::OnlyDeclared)
+        Rulebook::occupants_named(rules, kind)
+            .filter(|list| !list.contains(figure))
+            .map(crate::Forbidden::OnlyDeclared)
     }
 }
 

@@ -218,16 +218,27 @@ impl Rulebook {
         rules: impl Iterator<Item = &'a Rule> + Clone,
         table: &FigureTable,
     ) -> [Slots; SegmentKind::ALL.len()] {
-        SegmentKind::ALL.map(|kind| {
-            let every: Slots = (0..table.len()).collect();
-            rules.clone().fold(every, |allowed, rule| match rule.effect {
-                Effect::Occupants(occupants) if occupants.feature == kind => {
-                    let named: Slots =
-                        occupants.figures.iter().filter_map(|figure| table.slot(figure)).collect();
-                    Slots::from_bits(allowed.bits() & named.bits())
+        SegmentKind::ALL.map(|kind| match Rulebook::occupants_named(rules.clone(), kind) {
+            Some(named) => named.iter().filter_map(|figure| table.slot(figure)).collect(),
+            None => (0..table.len()).collect(),
+        })
+    }
+
+    /// The figures that the occupants rules among `rules` let stand on segments of `kind`,
+    /// as the rules name them (figures a game may lack included); `None` where none limits
+    /// them. Several rules for one kind all apply: the figures every one of them names.
+    pub(crate) fn occupants_named<'a>(
+        rules: impl Iterator<Item = &'a Rule>,
+        kind: SegmentKind,
+    ) -> Option<crate::player::FigureList> {
+        rules.fold(None, |allowed, rule| match rule.effect {
+            Effect::Occupants(occupants) if occupants.feature == kind => Some(match allowed {
+                None => occupants.figures,
+                Some(known) => {
+                    known.iter().filter(|each| occupants.figures.contains(*each)).collect()
                 }
-                _ => allowed,
-            })
+            }),
+            _ => allowed,
         })
     }
 
