@@ -132,6 +132,18 @@ impl Figure {
         Figure::SHEPHERD,
     ];
 
+    /// The followers among [`Figure::PUBLISHED`], in its order: the built-in sets declare
+    /// them with `role = "follower"`, and other layers (C's constants, Python's action slots)
+    /// know them so.
+    pub const PUBLISHED_FOLLOWERS: [Figure; 3] =
+        [Figure::FOLLOWER, Figure::BIG_FOLLOWER, Figure::ABBOT];
+
+    /// The companions among [`Figure::PUBLISHED`], in its order.
+    pub const PUBLISHED_COMPANIONS: [Figure; 3] = [Figure::BUILDER, Figure::PIG, Figure::SHEPHERD];
+
+    /// What a figure id is, in words, for messages that refuse one.
+    pub const ID_RULE: &str = "1 to 16 characters of a-z, 0-9 and _, starting with a letter";
+
     /// The figure with this id, checked at compile time.
     const fn known(id: &str) -> Figure {
         match Figure::from_id(id) {
@@ -228,11 +240,7 @@ impl<'de> Deserialize<'de> for Figure {
         impl serde::de::Visitor<'_> for Id {
             type Value = Figure;
             fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                write!(
-                    f,
-                    "a figure id: 1 to {MAX_FIGURE_ID} characters of a-z, 0-9 and _, starting \
-                     with a letter"
-                )
+                write!(f, "a figure id: {}", Figure::ID_RULE)
             }
             fn visit_str<E: serde::de::Error>(self, id: &str) -> Result<Figure, E> {
                 Figure::from_id(id)
@@ -445,6 +453,14 @@ mod tests {
         assert_eq!(set.len(), 2);
         assert_eq!(set.iter().collect::<alloc::vec::Vec<_>>(), [PlayerId(0), PlayerId(7)]);
         assert!(!set.contains(PlayerId(9)));
+    }
+
+    #[test]
+    fn the_published_figures_are_their_followers_then_their_companions() {
+        let joined: alloc::vec::Vec<Figure> =
+            Figure::PUBLISHED_FOLLOWERS.into_iter().chain(Figure::PUBLISHED_COMPANIONS).collect();
+        assert_eq!(joined, Figure::PUBLISHED);
+        assert!(Figure::ID_RULE.starts_with(&alloc::format!("1 to {MAX_FIGURE_ID} ")));
     }
 
     #[test]

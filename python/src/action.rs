@@ -32,9 +32,9 @@ fn figure(name: &str) -> PyResult<Figure> {
             Figure::PUBLISHED.iter().map(|figure| format!("{:?}", figure.id())).collect();
         PyValueError::new_err(format!(
             "no figure {name:?}: use one of {} or the id of a figure the game's sets declare \
-             (1 to {} characters of a-z, 0-9 and _, starting with a letter)",
+             ({})",
             names.join(", "),
-            carcassonne::MAX_FIGURE_ID
+            Figure::ID_RULE
         ))
     })
 }

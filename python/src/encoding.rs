@@ -20,11 +20,11 @@ pub const MIN_SIDE: usize = 5;
 const FIGURES: usize = FOLLOWERS.len();
 /// The published followers, in their action slots' order. A figure no built-in set brings has
 /// its slots in the declared figures' section, after every other.
-const FOLLOWERS: [Figure; 3] = [Figure::FOLLOWER, Figure::BIG_FOLLOWER, Figure::ABBOT];
+const FOLLOWERS: [Figure; 3] = Figure::PUBLISHED_FOLLOWERS;
 /// The special figures (builder, pig, shepherd): their deployments, planes and features come
 /// after the published followers', and only in games whose sets bring them, so that every
 /// other game encodes exactly as before they existed.
-const SPECIALS: [Figure; 3] = [Figure::BUILDER, Figure::PIG, Figure::SHEPHERD];
+const SPECIALS: [Figure; 3] = Figure::PUBLISHED_COMPANIONS;
 /// Features of the special figures shared by every player: the flock phase, a second turn,
 /// the hidden tiles over the deck, the bag's tokens of each number of sheep and its wolves.
 const SPECIAL_SHARED: usize = 3 + carcassonne::MAX_SHEEP + 1;

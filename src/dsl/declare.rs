@@ -14,9 +14,6 @@ use super::raw::{
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::player::{Figure, FigureList};
-
-/// What a figure id is, for messages.
-pub(super) const FIGURE_ID: &str = "1 to 16 characters of a-z, 0-9 and _, starting with a letter";
 use crate::rulebook::{
     ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
     MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge,
@@ -737,7 +734,7 @@ fn validate_occupants(raw: &RawOccupants, problems: &mut Problems) -> Option<Rul
                         format!(
                             "`{}` is not a figure id; expected {}",
                             super::validate::shorten(&name.value),
-                            FIGURE_ID
+                            Figure::ID_RULE
                         ),
                     );
                     ok = false;

@@ -12,9 +12,6 @@ use super::raw::{RawFigure, RawFigures};
 use super::validate::{check_range, check_text, shorten};
 use crate::catalog::Figures;
 use crate::player::{Figure, MAX_FOLLOWER_KINDS};
-
-/// How many of [`Figure::PUBLISHED`] are followers: they come first.
-const PUBLISHED_FOLLOWERS: usize = 3;
 use crate::rulebook::{Alone, Extended, FigureRole, FigureRule, Joins, KindSet, MAX_STRENGTH};
 use crate::segment::SegmentKind;
 
@@ -104,7 +101,7 @@ fn validate_figure(raw: &RawFigure, problems: &mut Problems) -> Option<FigureRul
         Figure::from_id,
         Code::UnknownValue,
         "a figure id",
-        super::declare::FIGURE_ID,
+        Figure::ID_RULE,
     );
     let per_player = raw
         .per_player
@@ -129,8 +126,8 @@ fn validate_figure(raw: &RawFigure, problems: &mut Problems) -> Option<FigureRul
     // action slots, pictures) knows each in its published role, so their ids keep it; any
     // other id takes either.
     if let (Some(figure), Some(follower), Some(role)) = (figure, follower, raw.role.as_ref())
-        && let Some(published) = Figure::PUBLISHED.iter().position(|known| *known == figure)
-        && (published < PUBLISHED_FOLLOWERS) != follower
+        && Figure::PUBLISHED.contains(&figure)
+        && Figure::PUBLISHED_FOLLOWERS.contains(&figure) != follower
     {
         let expected = if follower { "companion" } else { "follower" };
         problems.report(
