@@ -4,10 +4,10 @@
 
 use std::ffi::c_char;
 
-use carcassonne::{Effect, PlayerId, Taker, TitleId};
+use carcassonne::{Effect, Taker, TitleId};
 
 use crate::boundary::Failure;
-use crate::game::{carc_game, list, query};
+use crate::game::{carc_game, list, query, seated};
 use crate::result::carc_result;
 use crate::values::{carc_pos, carc_segment_kind, pos_to_c, segment_kind_to_c};
 
@@ -116,14 +116,8 @@ pub unsafe extern "C" fn carc_game_tokens_held(
     // SAFETY: passed on from the caller.
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
-            let players = handle.game().players();
-            if player >= players {
-                return Err(Failure::new(
-                    carc_result::OutOfRange,
-                    format!("there are {players} players; there is no player {player}"),
-                ));
-            }
-            buffer.fill_from(&handle.game().tokens_held(PlayerId(player)))
+            let player = seated(handle.game(), player)?;
+            buffer.fill_from(&handle.game().tokens_held(player))
         })
     }
 }

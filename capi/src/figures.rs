@@ -4,10 +4,10 @@
 
 use std::ffi::c_char;
 
-use carcassonne::{FigureRole, PlayerId};
+use carcassonne::FigureRole;
 
 use crate::boundary::Failure;
-use crate::game::{carc_game, query};
+use crate::game::{carc_game, query, seated};
 use crate::result::carc_result;
 use crate::values::{carc_figure, figure_from_c, figure_to_c};
 
@@ -115,14 +115,7 @@ pub unsafe extern "C" fn carc_game_in_hand(
     unsafe {
         query(game, out, |handle| {
             let game = handle.game();
-            let players = game.players();
-            if player >= players {
-                return Err(Failure::new(
-                    carc_result::OutOfRange,
-                    format!("there are {players} players; there is no player {player}"),
-                ));
-            }
-            Ok(game.in_hand(PlayerId(player), figure_from_c(figure, game)?))
+            Ok(game.in_hand(seated(game, player)?, figure_from_c(figure, game)?))
         })
     }
 }

@@ -1,10 +1,9 @@
 //! The special figures' state for C (ABI 1.9): builders, pigs and shepherds in hand, the
 //! shepherds' flocks and bag, the tiles hidden under hills, and the builder's second turn.
 
-use carcassonne::{Figure, PlayerId};
+use carcassonne::Figure;
 
-use crate::boundary::Failure;
-use crate::game::{carc_game, list, query};
+use crate::game::{carc_game, list, query, seated};
 use crate::result::carc_result;
 use crate::values::{carc_pos, pos_to_c};
 
@@ -64,14 +63,7 @@ pub unsafe extern "C" fn carc_game_special_supply(
     // SAFETY: passed on from the caller.
     unsafe {
         query(game, out, |handle| {
-            let players = handle.game().players();
-            if player >= players {
-                return Err(Failure::new(
-                    carc_result::OutOfRange,
-                    format!("there are {players} players; there is no player {player}"),
-                ));
-            }
-            let supply = handle.game().supply(PlayerId(player));
+            let supply = handle.game().supply(seated(handle.game(), player)?);
             Ok(carc_special_supply {
                 builders: supply.count(Figure::BUILDER),
                 pigs: supply.count(Figure::PIG),

@@ -145,6 +145,18 @@ pub(crate) fn game_arg(game: *const carc_game) -> Result<Held<GameObject>, Failu
     Ok(handle)
 }
 
+/// Player `player` of `game`, or the refusal of a seat the game does not have.
+pub(crate) fn seated(game: &Game, player: u8) -> Result<PlayerId, Failure> {
+    let players = game.players();
+    if player >= players {
+        return Err(Failure::new(
+            carc_result::OutOfRange,
+            format!("there are {players} players; there is no player {player}"),
+        ));
+    }
+    Ok(PlayerId(player))
+}
+
 fn poisoned() -> Failure {
     Failure::new(
         carc_result::Poisoned,
@@ -736,14 +748,7 @@ pub unsafe extern "C" fn carc_game_supply(
     // SAFETY: passed on from the caller.
     unsafe {
         query(game, out, |handle| {
-            let players = handle.game.players();
-            if player >= players {
-                return Err(Failure::new(
-                    carc_result::OutOfRange,
-                    format!("there are {players} players; there is no player {player}"),
-                ));
-            }
-            let supply = handle.game.supply(PlayerId(player));
+            let supply = handle.game.supply(seated(&handle.game, player)?);
             Ok(carc_supply {
                 followers: supply.count(Figure::FOLLOWER),
                 big_followers: supply.count(Figure::BIG_FOLLOWER),
