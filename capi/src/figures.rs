@@ -4,8 +4,6 @@
 
 use std::ffi::c_char;
 
-use carcassonne::FigureRole;
-
 use crate::boundary::Failure;
 use crate::game::{carc_game, query, seated};
 use crate::result::carc_result;
@@ -88,7 +86,7 @@ pub unsafe extern "C" fn carc_game_figure_info(
                 follower: u8::from(rule.is_follower()),
                 strength: rule.strength(),
                 per_player: rule.per_player,
-                recall: u8::from(matches!(rule.role, FigureRole::Follower { recall: true, .. })),
+                recall: u8::from(rule.recalls()),
             })
         })
     }

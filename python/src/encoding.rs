@@ -719,9 +719,7 @@ impl Encoder {
 
 /// Whether `figure`'s owner may take it back early in `game`, as the abbot.
 fn recalls(game: &CoreGame, figure: Figure) -> bool {
-    game.figure_rule(figure).is_some_and(|rule| {
-        matches!(rule.role, carcassonne::FigureRole::Follower { recall: true, .. })
-    })
+    game.figure_rule(figure).is_some_and(carcassonne::FigureRule::recalls)
 }
 
 fn action_cell(window: &Window, action: CoreAction) -> Option<(usize, usize)> {

@@ -153,6 +153,12 @@ impl FigureRule {
         matches!(self.role, FigureRole::Follower { .. })
     }
 
+    /// Whether its owner may take it back early, as the abbot (`recall`).
+    #[must_use]
+    pub const fn recalls(&self) -> bool {
+        matches!(self.role, FigureRole::Follower { recall: true, .. })
+    }
+
     /// What it weighs in a majority: nothing for a companion.
     #[must_use]
     pub const fn strength(&self) -> u8 {
@@ -286,10 +292,7 @@ impl FigureTable {
 
     /// Whether the figure's owner may recall it early.
     pub(crate) fn recalls(&self, figure: Figure) -> bool {
-        matches!(
-            self.get(figure).map(|rule| rule.role),
-            Some(FigureRole::Follower { recall: true, .. })
-        )
+        self.get(figure).is_some_and(FigureRule::recalls)
     }
 
     /// Whether the figure earns its owner the `[[pig]]` rule's farm bonus.
