@@ -3,10 +3,14 @@
 //! of its own. Each position starts from a built-in set whose figure table is rewritten; for
 //! strength, farm_bonus, recall and flock the points are exact, worked out by hand.
 
+#[path = "common/giant.rs"]
+mod giant;
+
 use carcassonne::{
     Action, ActionError, Catalog, Figure, Forbidden, Game, GameSetup, Landscape, LandscapeFigure,
     LandscapeOptions, LandscapeTile, PlayerId, Pos, Rotation, RuleOptions, SegmentKind,
 };
+use giant::{giant, with_giant};
 
 /// The built-in set `set` with `from` replaced by `to` in its file (which must hold it).
 fn rewritten(set: &str, from: &str, to: &str) -> Catalog {
@@ -365,21 +369,6 @@ fn flock_keeps_a_flock_that_pays_a_point_a_sheep() {
             assert!(game.check(Action::DriveFlock).is_err());
         }
     }
-}
-
-/// The giant, a figure no published set has: the base game with one more `[[figure]]`, a
-/// follower of strength 3 that stands on cities and roads, one a player.
-fn with_giant() -> Catalog {
-    rewritten(
-        "base",
-        "[[figure]]\nid = \"follower\"",
-        "[[figure]]\nid = \"giant\"\nper_player = 1\nrole = \"follower\"\nstrength = 3\n\
-         stands_on = [\"city\", \"road\"]\n\n[[figure]]\nid = \"follower\"",
-    )
-}
-
-fn giant() -> Figure {
-    Figure::from_id("giant").unwrap()
 }
 
 /// An author's own figure is played by its declaration alone: it has its place after the

@@ -5,6 +5,8 @@
 #[path = "../../tests/common/combinations.rs"]
 mod combinations;
 mod common;
+#[path = "../../tests/common/giant.rs"]
+mod giant;
 
 use carcassonne::{
     Action, Catalog, FarmScoring, Game, GameSetup, Phase, RuleOptions, UnfinishedMarks,
@@ -119,26 +121,14 @@ proptest! {
     }
 }
 
-/// The base game with a figure of an author's own, the giant (a follower of strength 3 on
-/// cities and roads, one a player), as `tests/declared_figures.rs` declares it.
-fn with_giant() -> Catalog {
-    let base = Catalog::builtin("base").unwrap().to_toml();
-    let giant = "[[figure]]\nid = \"giant\"\nper_player = 1\nrole = \"follower\"\nstrength = 3\n\
-                 stands_on = [\"city\", \"road\"]\n\n";
-    Catalog::from_toml(
-        "giants.toml",
-        &base.replacen("[[figure]]", &format!("{giant}[[figure]]"), 1),
-    )
-    .unwrap_or_else(|problems| panic!("{problems}"))
-}
-
 /// Every bot plays a whole game with an author's figure, answering only what the game
 /// accepts, and the giant is deployed: the bots know figures by their declarations.
 #[test]
 fn bots_play_an_authors_figure() {
-    let giant = carcassonne::Figure::from_id("giant").unwrap();
+    let giant = giant::giant();
     for profile in contestants() {
-        let mut game = Game::new(GameSetup::new(vec![with_giant()], 2).with_seed(9)).unwrap();
+        let mut game =
+            Game::new(GameSetup::new(vec![giant::with_giant()], 2).with_seed(9)).unwrap();
         let bots = [profile.bot(1), profile.bot(2)];
         let mut giants = 0;
         while !game.is_over() {
