@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use carcassonne::{
-    Catalog, Event, FarmScoring, FeatureScore, Game, GameSetup, PlayerSet, RuleOptions,
+    Drawn, Catalog, Event, FarmScoring, FeatureScore, Game, GameSetup, PlayerSet, RuleOptions,
     UnfinishedMarks,
 };
 
@@ -172,11 +172,18 @@ fn describe(event: &Event, game: &Game, out: &mut String) {
         Event::TileHidden { player, pos } => {
             write!(out, "hidden {} {} {}", player.0, pos.x, pos.y)
         }
-        Event::SheepDrawn { player, pos, segment, sheep } => {
-            write!(out, "sheep {} {} {} {segment} {sheep}", player.0, pos.x, pos.y)
-        }
-        Event::WolfDrawn { player, pos, segment } => {
-            write!(out, "wolf {} {} {} {segment}", player.0, pos.x, pos.y)
+        // Named as the lines named the flock's tokens before bags were declared: a kept
+        // token by its worth, one that sends home as the wolf.
+        Event::TokenDrawn { player, pos, segment, drawn } => {
+            let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == *drawn);
+            match kind.map(|kind| kind.rule) {
+                Some(rule) if rule.then == Drawn::Keep => write!(
+                    out,
+                    "sheep {} {} {} {segment} {}",
+                    player.0, pos.x, pos.y, rule.worth
+                ),
+                _ => write!(out, "wolf {} {} {} {segment}", player.0, pos.x, pos.y),
+            }
         }
         Event::ExtraTurn { player } => write!(out, "extra {}", player.0),
         Event::TurnStarted { player } => write!(out, "turn {}", player.0),

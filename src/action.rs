@@ -6,7 +6,7 @@ use crate::board::PlacementError;
 use crate::geom::Rotation;
 use crate::player::Figure;
 use crate::pos::Pos;
-use crate::rulebook::RuleId;
+use crate::rulebook::{BagToken, RuleId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -57,14 +57,12 @@ pub enum Action {
     },
     /// Deploy no figure.
     Skip,
-    /// Draw this sheep token from the flock's bag (Hills & Sheep), as named by the caller:
-    /// one showing `sheep` sheep, 1 or more. [`Action::Draw`] draws one at random.
-    DrawSheep {
-        /// How many sheep the token shows.
-        sheep: u8,
+    /// Draw this token from the bag the figure of the sheep phase draws from, as named by
+    /// the caller (a replay, a test); [`Action::Draw`] draws one at random.
+    DrawToken {
+        /// The kind of token, by the id its bag declares.
+        token: BagToken,
     },
-    /// Draw a wolf from the flock's bag, as named by the caller.
-    DrawWolf,
     /// The player's shepherd's field was extended: draw another token for the flock.
     GrowFlock,
     /// The player's shepherd's field was extended: drive its flock to market, scoring every
@@ -74,7 +72,7 @@ pub enum Action {
 
 /// What the action does, in words: `draw`, `draw tile 5`, `place at (1, 0) turned 90°`,
 /// `deploy a big follower on segment 2`, `recall the abbot at (0, 1)`, `skip`,
-/// `draw a token of 3 sheep`, `draw a wolf`, `grow the flock`, `drive the flock to market`.
+/// `draw the sheep 3 token`, `grow the flock`, `drive the flock to market`.
 ///
 /// ```
 /// use carcassonne::{Action, Figure, Pos, Rotation};
@@ -94,8 +92,7 @@ impl core::fmt::Display for Action {
             }
             Action::RecallAbbot { pos } => write!(f, "recall the abbot at {pos}"),
             Action::Skip => f.write_str("skip"),
-            Action::DrawSheep { sheep } => write!(f, "draw a token of {sheep} sheep"),
-            Action::DrawWolf => f.write_str("draw a wolf"),
+            Action::DrawToken { token } => write!(f, "draw the {token} token"),
             Action::GrowFlock => f.write_str("grow the flock"),
             Action::DriveFlock => f.write_str("drive the flock to market"),
         }
@@ -118,8 +115,9 @@ pub enum Phase {
         /// Where the tile was placed.
         pos: Pos,
     },
-    /// A token is drawn from the flock's bag for the shepherd just deployed or the flock
-    /// just grown ([`Action::Draw`], [`Action::DrawSheep`] or [`Action::DrawWolf`]).
+    /// A token is drawn from a bag for the figure just deployed that draws from it (a
+    /// shepherd), or for the hoard just added to ([`Action::Draw`] or
+    /// [`Action::DrawToken`]).
     Sheep {
         /// Where the turn's tile was placed.
         pos: Pos,
@@ -214,8 +212,7 @@ impl ActionKind {
         match action {
             Action::Draw
             | Action::DrawTile { .. }
-            | Action::DrawSheep { .. }
-            | Action::DrawWolf => ActionKind::Draw,
+            | Action::DrawToken { .. } => ActionKind::Draw,
             Action::GrowFlock | Action::DriveFlock => ActionKind::Flock,
             Action::Place { .. } => ActionKind::Place,
             Action::Deploy { .. } => ActionKind::Deploy,
@@ -407,15 +404,12 @@ pub enum ActionError {
         /// The segment.
         segment: SegmentIndex,
     },
-    /// The flock's bag has no such token left (or the token shows no sheep).
-    #[error("the flock's bag has no token of {sheep} sheep left")]
-    SheepNotInBag {
-        /// How many sheep the token named shows.
-        sheep: u8,
+    /// The bag being drawn from has no such token left, or none of that kind at all.
+    #[error("the bag holds no {token} token")]
+    TokenNotInBag {
+        /// The kind of token named.
+        token: BagToken,
     },
-    /// The flock's bag holds no wolf.
-    #[error("the flock's bag holds no wolf")]
-    NoWolfInBag,
     /// The flock's bag is empty: the flock cannot grow.
     #[error("the flock's bag is empty; drive the flock to market")]
     FlockBagEmpty,
@@ -479,8 +473,7 @@ impl ActionError {
             ActionError::NoneLeft { .. } => "none_left",
             ActionError::NeedsOwnFollower { .. } => "needs_own_follower",
             ActionError::FigureAlreadyThere { .. } => "figure_already_there",
-            ActionError::SheepNotInBag { .. } => "sheep_not_in_bag",
-            ActionError::NoWolfInBag => "no_wolf_in_bag",
+            ActionError::TokenNotInBag { .. } => "token_not_in_bag",
             ActionError::FlockBagEmpty => "flock_bag_empty",
             ActionError::NoAbbotThere { .. } => "no_abbot_there",
             ActionError::AbbotFeatureComplete { .. } => "abbot_feature_complete",

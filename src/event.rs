@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::geom::Rotation;
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{MarkCounts, RuleId, TitleId, TokenId};
+use crate::rulebook::{BagToken, MarkCounts, RuleId, TitleId, TokenId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -241,26 +241,18 @@ pub enum Event {
         /// Where it lies.
         pos: Pos,
     },
-    /// A sheep token joined the flock of a shepherd.
-    SheepDrawn {
-        /// Whose shepherd.
+    /// A token was drawn from a bag for a figure that draws from it. What it does follows
+    /// from its declaration ([`crate::Drawn`]): a kept one joins the figure's hoard; one that
+    /// sends home is followed by the [`Event::FigureReturned`] of the figures it sent.
+    TokenDrawn {
+        /// Whose figure.
         player: PlayerId,
-        /// The shepherd's cell.
+        /// The figure's cell.
         pos: Pos,
-        /// The shepherd's segment.
+        /// The figure's segment.
         segment: SegmentIndex,
-        /// How many sheep the token shows.
-        sheep: u8,
-    },
-    /// A wolf was drawn for a shepherd's flock: the shepherd (on growing, every shepherd of
-    /// its field) goes home with nothing, the sheep and the wolf back into the bag.
-    WolfDrawn {
-        /// Whose shepherd.
-        player: PlayerId,
-        /// The shepherd's cell.
-        pos: Pos,
-        /// The shepherd's segment.
-        segment: SegmentIndex,
+        /// The kind of token drawn.
+        drawn: BagToken,
     },
     /// The player extended a road or city holding their builder and takes a second turn at
     /// once (Traders & Builders); a [`Event::TurnStarted`] for the same player follows.

@@ -1,6 +1,7 @@
 //! The catalog as plain data (serde `Serialize`), for `tileset export --format json` and any
 //! program that wants the tiles without parsing TOML.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use serde::ser::{Serialize, Serializer};
@@ -12,7 +13,7 @@ use crate::segment::{Segment, SegmentIndex, SegmentKind};
 use crate::tile::TileType;
 
 /// The schema version of the exported form; raised whenever a key changes meaning.
-pub const EXPORT_FORMAT: u32 = 3;
+pub const EXPORT_FORMAT: u32 = 4;
 
 #[derive(serde::Serialize)]
 struct CatalogDoc<'a> {
@@ -105,11 +106,9 @@ struct RuleDoc<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     per_city: Option<u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    sheep: Vec<u8>,
+    tokens: Vec<crate::BagTokenRule>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    wolves: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    per_sheep: Option<u32>,
+    points: Option<u32>,
 }
 
 #[derive(serde::Serialize)]
@@ -152,6 +151,8 @@ struct FigureDoc {
     #[serde(skip_serializing_if = "Option::is_none")]
     extended: Option<&'static str>,
     farm_bonus: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draws: Option<String>,
 }
 
 fn figure_doc(rule: &FigureRule) -> FigureDoc {
@@ -179,6 +180,7 @@ fn figure_doc(rule: &FigureRule) -> FigureDoc {
         alone,
         extended,
         farm_bonus,
+        draws: rule.draws.clone(),
     }
 }
 
@@ -307,9 +309,8 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
         figures: Vec::new(),
         reach: None,
         per_city: None,
-        sheep: Vec::new(),
-        wolves: None,
-        per_sheep: None,
+        tokens: Vec::new(),
+        points: None,
     };
     match &rule.effect {
         Effect::Value(value) => {
@@ -352,11 +353,10 @@ fn rule_doc<'a>(book: &'a Rulebook, rule: &'a Rule) -> RuleDoc<'a> {
             doc.kind = "pig";
             doc.per_city = Some(pig.per_city);
         }
-        Effect::Flock(flock) => {
-            doc.kind = "flock";
-            doc.sheep = flock.listed_sheep().to_vec();
-            doc.wolves = Some(flock.wolves);
-            doc.per_sheep = Some(flock.per_sheep);
+        Effect::Bag(bag) => {
+            doc.kind = "bag";
+            doc.tokens.clone_from(&bag.tokens);
+            doc.points = Some(bag.points);
         }
         Effect::Hide(hide) => {
             doc.kind = "hide";

@@ -111,9 +111,10 @@ mod event;
 mod export;
 mod features;
 mod fit;
-mod flock;
 mod game;
 mod geom;
+mod hoard;
+mod id;
 mod landscape;
 pub mod limits;
 #[cfg(feature = "std")]
@@ -139,7 +140,7 @@ pub use dsl::{Code, Diagnostic, Diagnostics};
 pub use edge::{EdgeKind, HalfEdge, HalfEdgeSet};
 pub use event::{Event, FeatureScore, PointsByKind, ScoreReason};
 pub use export::EXPORT_FORMAT;
-pub use flock::{Flock, SheepBag, SheepToken};
+pub use hoard::{BagContents, Hoard};
 
 pub use game::{FeatureView, Game, PlacedFigure, ReplayError};
 pub use geom::{ByDir, Dir, DirSet, InvalidRotation, Rotation};
@@ -156,8 +157,8 @@ pub use player::{
 };
 pub use pos::Pos;
 pub use rulebook::{
-    Alone, ChainRule, ChainTurns, Effect, Extended, FarmRule, FeatureState, FigureRole, FigureRule,
-    FlockRule, Glyph, HideRule, Joins, KindSet, MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_STRENGTH,
+    Alone, BagKind, BagRule, BagToken, BagTokenRule, ChainRule, Drawn, ChainTurns, Effect, Extended, FarmRule, FeatureState, FigureRole, FigureRule,
+    Glyph, HideRule, Joins, KindSet, MAX_MARKS, MAX_RULES, MAX_BAG_KINDS, MAX_BAG_TOKEN_KINDS, MAX_STRENGTH,
     MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet, Merge, NeighbourRule,
     OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId, Rulebook, Taker, TieBreakBy,
     TieBreakRule, TitleId, TitleInfo, TitleStanding, TokenId, TokenInfo, ValueRule,
@@ -169,7 +170,7 @@ pub use setup::{
     clashes,
 };
 pub use tile::{TileIndex, TileType};
-pub use view::{Challenge, PlayerView, TileOnBoard};
+pub use view::{Challenge, HoardOnBoard, PlayerView, TileOnBoard};
 
 pub mod engine {
     //! The engine's own data structures, for benchmarks, tests and tools that study the

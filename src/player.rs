@@ -74,7 +74,7 @@ impl<T> IndexMut<PlayerId> for ByPlayer<T> {
 }
 
 /// The longest figure id, in characters.
-pub const MAX_FIGURE_ID: usize = 16;
+pub const MAX_FIGURE_ID: usize = crate::id::ID_LEN;
 
 /// The most kinds of figure one game may have: at most [`MAX_FOLLOWER_KINDS`] followers and
 /// as many companions.
@@ -156,29 +156,16 @@ impl Figure {
     /// character other than `a`–`z`, `0`–`9` and `_`, or not starting with a letter).
     #[must_use]
     pub const fn from_id(id: &str) -> Option<Figure> {
-        let bytes = id.as_bytes();
-        if bytes.is_empty() || bytes.len() > MAX_FIGURE_ID || !bytes[0].is_ascii_lowercase() {
-            return None;
+        match crate::id::pack(id) {
+            Some(id) => Some(Figure { id }),
+            None => None,
         }
-        let mut packed = [0u8; MAX_FIGURE_ID];
-        let mut index = 0;
-        while index < bytes.len() {
-            let byte = bytes[index];
-            if !(byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'_') {
-                return None;
-            }
-            packed[index] = byte;
-            index += 1;
-        }
-        Some(Figure { id: packed })
     }
 
     /// The id files give the figure: `follower`, `big_follower`, `wagon`.
     #[must_use]
     pub fn id(&self) -> &str {
-        let len = self.id.iter().position(|byte| *byte == 0).unwrap_or(MAX_FIGURE_ID);
-        // Only ASCII bytes are ever stored.
-        core::str::from_utf8(&self.id[..len]).unwrap_or_default()
+        crate::id::unpack(&self.id)
     }
 
     /// "a" or "an", as the figure's name needs: "an" before a vowel.
@@ -212,13 +199,7 @@ impl PartialOrd for Figure {
 /// The name used in messages: the id with spaces for underscores ("big follower").
 impl core::fmt::Display for Figure {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        for part in self.id().split('_').enumerate() {
-            if part.0 > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(part.1)?;
-        }
-        Ok(())
+        crate::id::write_words(self.id(), f)
     }
 }
 

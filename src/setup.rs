@@ -321,7 +321,7 @@ pub enum SetupError {
         "{what} `{first_rule}` of `{first}` and {what} `{second_rule}` of `{second}` could both decide the same features with equal standing, so the order the sets are listed in would; give the rules different `precedence` where they take one, or play the sets apart"
     )]
     EqualStanding {
-        /// `"value rule"`, `"farm rule"`, `"tie-break"`, `"pig rule"` or `"flock"`.
+        /// `"value rule"`, `"farm rule"`, `"tie-break"` or `"pig rule"`.
         what: &'static str,
         /// The first rule's id.
         first_rule: String,
@@ -341,6 +341,9 @@ pub enum SetupError {
     /// The sets declare more token kinds together than a game holds.
     #[error("the tile sets declare more than {max} token kinds together", max = crate::rulebook::MAX_TOKENS)]
     TooManyTokens,
+    /// The sets' bags hold more kinds of token together than a game holds.
+    #[error("the tile sets' bags hold more than {max} kinds of token together", max = crate::rulebook::MAX_BAG_KINDS)]
+    TooManyBagKinds,
     /// The sets declare more titles together than a game holds.
     #[error("the tile sets declare more than {max} titles together", max = crate::rulebook::MAX_TITLES)]
     TooManyTitles,
@@ -396,8 +399,8 @@ pub(crate) struct Rules {
     /// Whether players have special figures (builders, pigs, shepherds): without them a turn
     /// never looks for them.
     pub(crate) specials: bool,
-    /// The declared flock, with its rule number.
-    pub(crate) flock: Option<(RuleId, crate::rulebook::FlockRule)>,
+    /// The kinds of token of the declared bags.
+    pub(crate) bags: crate::rulebook::BagTable,
     /// The tile marks whose tiles hide a tile under them.
     pub(crate) hiding: crate::rulebook::MarkSet,
 }
@@ -502,7 +505,8 @@ impl Rules {
         let occupants = occupancy(&setup.catalogs, &rulebook, &figures);
         Ok(Rules {
             specials,
-            flock: rulebook.flock(),
+            bags: crate::rulebook::BagTable::new(rulebook.bags())
+                .map_err(|_| SetupError::TooManyBagKinds)?,
             hiding: rulebook.hiding_marks(),
             chain,
             chained,
@@ -542,6 +546,11 @@ impl Rules {
 }
 
 impl Rules {
+    /// The rule of the bag `figure` draws from, if it draws from one.
+    pub(crate) fn bag_of(&self, figure: crate::Figure) -> Option<RuleId> {
+        self.bags.bag_by_id(self.figures.get(figure)?.draws.as_deref()?)
+    }
+
     /// Why the occupants rules keep `figure` off segments of `kind` on tiles of type `tile`,
     /// naming the figures they let stand there; `None` if they do not. Read only for a
     /// refusal's message: the rules' own lists, which may name figures this game lacks.

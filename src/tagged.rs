@@ -19,7 +19,7 @@ use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::geom::Rotation;
 use crate::player::{Figure, PlayerId, PlayerSet};
 use crate::pos::Pos;
-use crate::rulebook::{MarkCounts, RuleId, TitleId, TokenId};
+use crate::rulebook::{BagToken, MarkCounts, RuleId, TitleId, TokenId};
 use crate::segment::{SegmentIndex, SegmentKind};
 use crate::tile::TileIndex;
 
@@ -58,8 +58,7 @@ enum ActionTag {
     Deploy,
     RecallAbbot,
     Skip,
-    DrawSheep,
-    DrawWolf,
+    DrawToken,
     GrowFlock,
     DriveFlock,
 }
@@ -73,7 +72,7 @@ struct ActionDoc {
     rotation: Option<Rotation>,
     segment: Option<SegmentIndex>,
     figure: Option<Figure>,
-    sheep: Option<u8>,
+    token: Option<BagToken>,
 }
 
 impl<'de> Deserialize<'de> for Action {
@@ -96,10 +95,9 @@ impl<'de> Deserialize<'de> for Action {
                 (Action::RecallAbbot { pos: required(&mut doc.pos, "pos")? }, "recall_abbot")
             }
             ActionTag::Skip => (Action::Skip, "skip"),
-            ActionTag::DrawSheep => {
-                (Action::DrawSheep { sheep: required(&mut doc.sheep, "sheep")? }, "draw_sheep")
+            ActionTag::DrawToken => {
+                (Action::DrawToken { token: required(&mut doc.token, "token")? }, "draw_token")
             }
-            ActionTag::DrawWolf => (Action::DrawWolf, "draw_wolf"),
             ActionTag::GrowFlock => (Action::GrowFlock, "grow_flock"),
             ActionTag::DriveFlock => (Action::DriveFlock, "drive_flock"),
         };
@@ -112,7 +110,7 @@ impl<'de> Deserialize<'de> for Action {
                 ("rotation", doc.rotation.is_some()),
                 ("segment", doc.segment.is_some()),
                 ("figure", doc.figure.is_some()),
-                ("sheep", doc.sheep.is_some()),
+                ("token", doc.token.is_some()),
             ],
         )?;
         Ok(action)
@@ -169,8 +167,7 @@ enum EventTag {
     TitleScored,
     FigureReturned,
     TileHidden,
-    SheepDrawn,
-    WolfDrawn,
+    TokenDrawn,
     ExtraTurn,
     TurnStarted,
     GameOver,
@@ -205,7 +202,7 @@ struct EventDoc {
     held: Option<u32>,
     title: Option<TitleId>,
     features: Option<u32>,
-    sheep: Option<u8>,
+    drawn: Option<BagToken>,
 }
 
 impl EventDoc {
@@ -326,22 +323,14 @@ impl<'de> Deserialize<'de> for Event {
                 },
                 "tile_hidden",
             ),
-            EventTag::SheepDrawn => (
-                Event::SheepDrawn {
+            EventTag::TokenDrawn => (
+                Event::TokenDrawn {
                     player: required(&mut d.player, "player")?,
                     pos: required(&mut d.pos, "pos")?,
                     segment: required(&mut d.segment, "segment")?,
-                    sheep: required(&mut d.sheep, "sheep")?,
+                    drawn: required(&mut d.drawn, "drawn")?,
                 },
-                "sheep_drawn",
-            ),
-            EventTag::WolfDrawn => (
-                Event::WolfDrawn {
-                    player: required(&mut d.player, "player")?,
-                    pos: required(&mut d.pos, "pos")?,
-                    segment: required(&mut d.segment, "segment")?,
-                },
-                "wolf_drawn",
+                "token_drawn",
             ),
             EventTag::ExtraTurn => {
                 (Event::ExtraTurn { player: required(&mut d.player, "player")? }, "extra_turn")
@@ -379,7 +368,7 @@ impl<'de> Deserialize<'de> for Event {
                 ("held", doc.held.is_some()),
                 ("title", doc.title.is_some()),
                 ("features", doc.features.is_some()),
-                ("sheep", doc.sheep.is_some()),
+                ("drawn", doc.drawn.is_some()),
             ],
         )?;
         Ok(event)

@@ -7,13 +7,32 @@ use serde::Serialize;
 
 use crate::action::Phase;
 use crate::event::PointsByKind;
-use crate::flock::{Flock, SheepBag};
+use crate::hoard::BagContents;
 use crate::game::{Game, PlacedFigure};
 use crate::geom::Rotation;
 use crate::player::{PlayerId, Supply};
 use crate::pos::Pos;
 use crate::setup::RuleOptions;
 use crate::tile::TileIndex;
+
+/// A figure on the board that draws from a bag, with the tokens it keeps (a shepherd and its
+/// flock).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct HoardOnBoard {
+    /// Whose figure.
+    pub player: PlayerId,
+    /// Its cell.
+    pub pos: Pos,
+    /// Its segment.
+    pub segment: crate::segment::SegmentIndex,
+    /// The id of the bag it draws from.
+    pub bag: String,
+    /// What its tokens are worth together (the sheep of a flock).
+    pub worth: u32,
+    /// The tokens it keeps, by id, every kind of its bag listed.
+    pub tokens: BagContents,
+}
 
 /// Two occupied, unfinished rivals beside each other, under a declared rivalry (The Cult: a
 /// shrine with a heretic beside a monastery with a monk): whichever is completed first scores,
@@ -103,12 +122,14 @@ pub struct PlayerView {
     /// Tiles hidden under hills (Hills & Sheep): among `remaining`, never drawn, never named.
     #[serde(skip_serializing_if = "crate::skip::is_default")]
     pub hidden_tiles: u32,
-    /// What the flock's bag holds: counts only, as its order is hidden; all 0 without a flock.
+    /// What the game's bags hold, by token id: counts only, as their order is hidden; absent
+    /// without a bag.
     #[serde(skip_serializing_if = "crate::skip::is_default")]
-    pub sheep_bag: SheepBag,
-    /// The shepherds on the board with their flocks, in the order they were deployed.
+    pub bag: BagContents,
+    /// The figures on the board that draw from a bag, with what they keep, in the order they
+    /// were deployed (shepherds and their flocks).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub flocks: Vec<Flock>,
+    pub hoards: Vec<HoardOnBoard>,
     /// Whether the current turn is a builder's second turn (which gives no third).
     #[serde(skip_serializing_if = "crate::skip::is_default")]
     pub second_turn: bool,
@@ -147,8 +168,24 @@ impl Game {
             tiles_left: self.tiles_left(),
             discarded: self.discarded(),
             hidden_tiles: self.hidden_tiles(),
-            sheep_bag: self.sheep_bag(),
-            flocks: self.flocks().to_vec(),
+            bag: self.bag(),
+            hoards: self
+                .hoards()
+                .iter()
+                .map(|hoard| HoardOnBoard {
+                    player: hoard.player,
+                    pos: hoard.pos,
+                    segment: hoard.segment,
+                    bag: self
+                        .bag_kinds()
+                        .iter()
+                        .find(|kind| kind.bag == hoard.bag)
+                        .map(|kind| kind.bag_id.clone())
+                        .unwrap_or_default(),
+                    worth: hoard.worth(self.bag_kinds()),
+                    tokens: hoard.contents(self.bag_kinds()),
+                })
+                .collect(),
             second_turn: self.is_second_turn(),
         }
     }

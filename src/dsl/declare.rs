@@ -8,15 +8,15 @@ use alloc::vec::Vec;
 use super::diagnostic::{Code, Problems, line_of};
 use super::limits;
 use super::raw::{
-    Located, LocatedList, RawChain, RawFarm, RawFile, RawFlock, RawHide, RawMark, RawNeighbours,
+    Located, LocatedList, RawChain, RawFarm, RawFile, RawHide, RawMark, RawNeighbours,
     RawOccupants, RawPig, RawRival, RawTieBreak, RawTitle, RawToken, RawValue,
 };
 use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::player::{Figure, FigureList};
 use crate::rulebook::{
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, Glyph, HideRule, KindSet,
-    MAX_MARKS, MAX_RULES, MAX_SHEEP, MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, HideRule, KindSet,
+    MAX_MARKS, MAX_RULES, MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge,
     NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, Rulebook, Taker,
     TieBreakBy, TieBreakRule, TitleInfo, TokenInfo, ValueRule,
 };
@@ -24,7 +24,7 @@ use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};
 
 /// The most points a mark or a rule may give per tile or per mark.
-const MAX_POINTS: i64 = 100;
+pub(super) const MAX_POINTS: i64 = 100;
 
 /// The declarations that passed, and the ids of the marks whose declarations did not: a
 /// segment or rule naming one of those is not reported again, its declaration already was.
@@ -81,7 +81,7 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
         + raw.chains.len()
         + raw.occupants.len()
         + raw.pigs.len()
-        + raw.flocks.len()
+        + raw.bags.len()
         + raw.hides.len();
     if count > MAX_RULES {
         let span = raw
@@ -95,7 +95,7 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
             .or_else(|| raw.chains.first().map(|chain| chain.span.clone()))
             .or_else(|| raw.occupants.first().map(|rule| rule.span.clone()))
             .or_else(|| raw.pigs.first().map(|rule| rule.span.clone()))
-            .or_else(|| raw.flocks.first().map(|rule| rule.span.clone()))
+            .or_else(|| raw.bags.first().map(|rule| rule.span.clone()))
             .or_else(|| raw.hides.first().map(|rule| rule.span.clone()))
             .unwrap_or(0..0);
         problems.report(
@@ -181,16 +181,19 @@ pub(crate) fn validate_rulebook(raw: &RawFile, text: &str, problems: &mut Proble
             rules.push(rule);
         }
     }
-    for (number, flock) in raw.flocks.iter().enumerate() {
-        let fresh = unique(&mut rule_ids, flock.id.as_ref(), "rule", text, problems);
-        only_one(problems, number, &flock.span, "flock: every shepherd draws from one bag");
-        if let Some(rule) = validate_flock(flock, problems)
+    let mut bag_ids = Vec::new();
+    for bag in &raw.bags {
+        let fresh = unique(&mut rule_ids, bag.id.as_ref(), "rule", text, problems);
+        if let Some(id) = &bag.id {
+            bag_ids.push(id.value.clone());
+        }
+        if let Some(rule) = super::bag::validate_bag(bag, problems)
             && fresh
-            && number == 0
         {
             rules.push(rule);
         }
     }
+    super::bag::check_draws(&raw.declared_figures, &bag_ids, problems);
     for hide in &raw.hides {
         let fresh = unique(&mut rule_ids, hide.id.as_ref(), "rule", text, problems);
         if let Some(rule) = validate_hide(hide, &declared, problems)
@@ -787,54 +790,6 @@ fn validate_pig(raw: &RawPig, problems: &mut Problems) -> Option<Rule> {
         .and_then(|value| check_range(problems, value, "per_city", 1, MAX_POINTS))
         .map(|value| value as u32);
     Some(Rule { id: id?, effect: Effect::Pig(PigRule { per_city: per_city? }) })
-}
-
-fn validate_flock(raw: &RawFlock, problems: &mut Problems) -> Option<Rule> {
-    let id = declared_id(problems, raw.id.as_ref(), "rule id");
-    let sheep = raw.sheep.as_ref().and_then(|list| {
-        if list.value.is_empty() || list.value.len() > MAX_SHEEP {
-            problems.report(
-                Code::OutOfRange,
-                list.span.clone(),
-                format!(
-                    "`sheep` counts the tokens showing 1, 2, ... sheep: 1 to {MAX_SHEEP} counts, not {}",
-                    list.value.len()
-                ),
-            );
-            return None;
-        }
-        let mut sheep = [0u8; MAX_SHEEP];
-        let mut ok = true;
-        for (slot, count) in sheep.iter_mut().zip(&list.value) {
-            match check_range(problems, count, "sheep", 0, limits::MAX_FLOCK_TOKENS) {
-                Some(count) => *slot = count as u8,
-                None => ok = false,
-            }
-        }
-        if ok && sheep.iter().all(|count| *count == 0) {
-            problems.report(
-                Code::OutOfRange,
-                list.span.clone(),
-                "a flock's bag needs at least one token showing sheep".into(),
-            );
-            ok = false;
-        }
-        ok.then_some(sheep)
-    });
-    let wolves = match &raw.wolves {
-        None => Some(0),
-        Some(value) => check_range(problems, value, "wolves", 0, limits::MAX_FLOCK_TOKENS)
-            .map(|value| value as u8),
-    };
-    let per_sheep = raw
-        .per_sheep
-        .as_ref()
-        .and_then(|value| check_range(problems, value, "per_sheep", 1, MAX_POINTS))
-        .map(|value| value as u32);
-    Some(Rule {
-        id: id?,
-        effect: Effect::Flock(FlockRule { sheep: sheep?, wolves: wolves?, per_sheep: per_sheep? }),
-    })
 }
 
 fn validate_hide(raw: &RawHide, declared: &Declared, problems: &mut Problems) -> Option<Rule> {

@@ -91,6 +91,7 @@ fn plain_follower(count: u8) -> FigureRule {
         stands_on: STANDABLE.into_iter().collect(),
         farmer: true,
         options: Vec::new(),
+        draws: None,
     }
 }
 
@@ -151,6 +152,7 @@ fn validate_figure(raw: &RawFigure, problems: &mut Problems) -> Option<FigureRul
         stands_on: stands_on?,
         farmer: raw.farmer.as_ref().is_some_and(|farmer| farmer.value),
         options: options?,
+        draws: raw.draws.as_ref().map(|bag| bag.value.clone()),
     })
 }
 
@@ -210,6 +212,7 @@ fn follower_role(
         ("alone", raw.alone.as_ref().map(|v| &v.span)),
         ("extended", raw.extended.as_ref().map(|v| &v.span)),
         ("farm_bonus", raw.farm_bonus.as_ref().map(|v| &v.span)),
+        ("draws", raw.draws.as_ref().map(|v| &v.span)),
     ];
     for (key, span) in companion_keys {
         if let Some(span) = span {
@@ -281,7 +284,7 @@ fn companion_role(
             Extended::from_name,
             Code::UnknownValue,
             "what an extended feature gives",
-            "extra_turn or flock",
+            "extra_turn or draw_or_cash",
         )
         .map(Some)
     });
@@ -293,13 +296,7 @@ fn companion_role(
             raw.farm_bonus.as_ref().filter(|bonus| bonus.value).map(|bonus| &bonus.span),
             "farm_bonus",
         ),
-        (
-            raw.extended
-                .as_ref()
-                .filter(|_| extended == Some(Some(Extended::Flock)))
-                .map(|then| &then.span),
-            "extended = \"flock\"",
-        ),
+        (raw.draws.as_ref().map(|bag| &bag.span), "draws"),
     ];
     for (span, key) in needs_fields {
         if let Some(span) = span
@@ -313,6 +310,17 @@ fn companion_role(
             );
             ok = false;
         }
+    }
+    // Drawing again or cashing in needs a bag to draw from.
+    if let (Some(then), Some(Some(Extended::DrawOrCash)), None) =
+        (&raw.extended, extended, &raw.draws)
+    {
+        problems.report(
+            Code::MissingKey,
+            then.span.clone(),
+            "`extended = \"draw_or_cash\"` draws from a bag: name it with `draws`".to_owned(),
+        );
+        ok = false;
     }
     let role =
         FigureRole::Companion { joins: joins?, alone: alone?, extended: extended?, farm_bonus };

@@ -5,6 +5,7 @@
 //! keys, types) and `validate` checks the meaning (edges against segments, fields against
 //! cities). Both report every problem they find, so an author sees all mistakes at once.
 
+mod bag;
 mod declare;
 mod diagnostic;
 mod figure;

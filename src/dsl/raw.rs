@@ -34,7 +34,7 @@ pub(crate) struct RawFile {
     pub(crate) chains: Vec<RawChain>,
     pub(crate) occupants: Vec<RawOccupants>,
     pub(crate) pigs: Vec<RawPig>,
-    pub(crate) flocks: Vec<RawFlock>,
+    pub(crate) bags: Vec<RawBag>,
     pub(crate) hides: Vec<RawHide>,
     /// Where a missing `[[tile]]` would be reported: the end of the file.
     pub(crate) end: usize,
@@ -201,6 +201,7 @@ pub(crate) struct RawFigure {
     pub(crate) alone: Option<Located<String>>,
     pub(crate) extended: Option<Located<String>>,
     pub(crate) farm_bonus: Option<Located<bool>>,
+    pub(crate) draws: Option<Located<String>>,
 }
 
 /// A `[[pig]]` rule.
@@ -210,13 +211,23 @@ pub(crate) struct RawPig {
     pub(crate) per_city: Option<Located<i64>>,
 }
 
-/// A `[[flock]]` rule.
-pub(crate) struct RawFlock {
+/// A `[[bag]]` of tokens.
+pub(crate) struct RawBag {
     pub(crate) span: Range<usize>,
     pub(crate) id: Option<Located<String>>,
-    pub(crate) sheep: Option<Located<Vec<Located<i64>>>>,
-    pub(crate) wolves: Option<Located<i64>>,
-    pub(crate) per_sheep: Option<Located<i64>>,
+    pub(crate) points: Option<Located<i64>>,
+    /// Where `tokens` is written, when it is.
+    pub(crate) tokens_span: Option<Range<usize>>,
+    pub(crate) tokens: Vec<RawBagToken>,
+}
+
+/// One kind of token of a `[[bag]]`.
+pub(crate) struct RawBagToken {
+    pub(crate) span: Range<usize>,
+    pub(crate) id: Option<Located<String>>,
+    pub(crate) count: Option<Located<i64>>,
+    pub(crate) worth: Option<Located<i64>>,
+    pub(crate) then: Option<Located<String>>,
 }
 
 /// A `[[hide]]` rule.

@@ -13,7 +13,7 @@ use toml::de::{DeTable, DeValue};
 use super::diagnostic::{Code, Problems};
 use super::raw::{
     Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigure, RawFigures, RawFile,
-    RawFlock, RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival, RawSegment, RawSet,
+    RawBag, RawBagToken, RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival, RawSegment, RawSet,
     RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
 };
 use crate::geom::ByDir;
@@ -32,7 +32,7 @@ const ROOT_KEYS: &[&str] = &[
     "chain",
     "occupants",
     "pig",
-    "flock",
+    "bag",
     "hide",
     "token",
     "title",
@@ -49,7 +49,8 @@ const RIVAL_KEYS: &[&str] = &["id", "feature", "marks", "at_most"];
 const CHAIN_KEYS: &[&str] = &["id", "edge", "turns"];
 const OCCUPANT_KEYS: &[&str] = &["id", "feature", "figures", "reach"];
 const PIG_KEYS: &[&str] = &["id", "per_city"];
-const FLOCK_KEYS: &[&str] = &["id", "sheep", "wolves", "per_sheep"];
+const BAG_KEYS: &[&str] = &["id", "points", "tokens"];
+const BAG_TOKEN_KEYS: &[&str] = &["id", "count", "worth", "then"];
 const HIDE_KEYS: &[&str] = &["id", "mark"];
 const TITLE_KEYS: &[&str] = &["id", "name", "feature", "per_feature", "holding"];
 const TOKEN_KEYS: &[&str] = &["id", "name", "from", "taken_by", "majority", "glyph", "colour"];
@@ -69,6 +70,7 @@ const DECLARED_FIGURE_KEYS: &[&str] = &[
     "alone",
     "extended",
     "farm_bonus",
+    "draws",
 ];
 const TILE_KEYS: &[&str] = &["id", "name", "count", "edges", "marks", "segments"];
 const EDGE_KEYS: &[&str] = &["N", "E", "S", "W"];
@@ -168,6 +170,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
                 alone: figure.string(problems, "alone", false),
                 extended: figure.string(problems, "extended", false),
                 farm_bonus: figure.boolean(problems, "farm_bonus"),
+                draws: figure.string(problems, "draws", false),
             }
         })
         .collect();
@@ -329,17 +332,35 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
             }
         })
         .collect();
-    let flocks = root
-        .table_list(problems, "flock", "[[flock]]")
+    let bags = root
+        .table_list(problems, "bag", "[[bag]]")
         .into_iter()
-        .map(|rule| {
-            rule.check_keys(problems, FLOCK_KEYS);
-            RawFlock {
-                span: rule.span.clone(),
-                id: rule.string(problems, "id", true),
-                sheep: rule.integer_list(problems, "sheep", true),
-                wolves: rule.integer(problems, "wolves", false),
-                per_sheep: rule.integer(problems, "per_sheep", true),
+        .map(|bag| {
+            bag.check_keys(problems, BAG_KEYS);
+            let tokens_span = bag.get("tokens").map(Spanned::span);
+            if tokens_span.is_none() {
+                bag.missing(problems, "tokens");
+            }
+            let tokens = bag
+                .table_list(problems, "tokens", "a bag's token")
+                .into_iter()
+                .map(|token| {
+                    token.check_keys(problems, BAG_TOKEN_KEYS);
+                    RawBagToken {
+                        span: token.span.clone(),
+                        id: token.string(problems, "id", true),
+                        count: token.integer(problems, "count", true),
+                        worth: token.integer(problems, "worth", false),
+                        then: token.string(problems, "then", false),
+                    }
+                })
+                .collect();
+            RawBag {
+                span: bag.span.clone(),
+                id: bag.string(problems, "id", true),
+                points: bag.integer(problems, "points", false),
+                tokens_span,
+                tokens,
             }
         })
         .collect();
@@ -387,7 +408,7 @@ pub(crate) fn read(text: &str, problems: &mut Problems) -> Option<RawFile> {
         chains,
         occupants,
         pigs,
-        flocks,
+        bags,
         hides,
         tokens,
         titles,
@@ -583,17 +604,6 @@ impl<'a, 'i> Table<'a, 'i> {
     ) -> Option<LocatedList> {
         self.list(problems, key, required, "a list of strings", |item, problems| {
             as_string(item, key, true, problems)
-        })
-    }
-
-    fn integer_list(
-        &self,
-        problems: &mut Problems,
-        key: &str,
-        required: bool,
-    ) -> Option<Located<Vec<Located<i64>>>> {
-        self.list(problems, key, required, "a list of integers", |item, problems| {
-            as_integer(item, key, problems)
         })
     }
 

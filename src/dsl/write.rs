@@ -157,14 +157,20 @@ fn write_rulebook(out: &mut String, book: &Rulebook) -> core::fmt::Result {
                 writeln!(out, "id = {}", quoted(&rule.id))?;
                 writeln!(out, "per_city = {}", pig.per_city)?;
             }
-            Effect::Flock(flock) => {
-                writeln!(out, "\n[[flock]]")?;
+            Effect::Bag(bag) => {
+                writeln!(out, "\n[[bag]]")?;
                 writeln!(out, "id = {}", quoted(&rule.id))?;
-                let counts: Vec<String> =
-                    flock.listed_sheep().iter().map(|count| alloc::format!("{count}")).collect();
-                writeln!(out, "sheep = [{}]", counts.join(", "))?;
-                writeln!(out, "wolves = {}", flock.wolves)?;
-                writeln!(out, "per_sheep = {}", flock.per_sheep)?;
+                writeln!(out, "points = {}", bag.points)?;
+                writeln!(out, "tokens = [")?;
+                for token in &bag.tokens {
+                    write!(out, "  {{ id = {}, count = {}", quoted(token.token.id()), token.count)?;
+                    match token.then {
+                        crate::rulebook::Drawn::Keep => write!(out, ", worth = {}", token.worth)?,
+                        then => write!(out, ", then = {}", quoted(then.name()))?,
+                    }
+                    writeln!(out, " }},")?;
+                }
+                writeln!(out, "]")?;
             }
             Effect::Hide(hide) => {
                 writeln!(out, "\n[[hide]]")?;
@@ -239,6 +245,9 @@ fn write_figure(out: &mut String, figure: &FigureRule) -> core::fmt::Result {
             }
             if farm_bonus {
                 writeln!(out, "farm_bonus = true")?;
+            }
+            if let Some(bag) = &figure.draws {
+                writeln!(out, "draws = {}", quoted(bag))?;
             }
         }
     }

@@ -120,9 +120,9 @@ impl Game {
                 self.after_figure(placed, events);
             }
             (Phase::Figure { pos }, Action::Skip) => self.after_figure(pos, events),
-            (Phase::Sheep { pos }, Action::Draw | Action::DrawSheep { .. } | Action::DrawWolf) => {
-                let token = self.check_sheep(action)?;
-                self.draw_sheep(pos, token, events);
+            (Phase::Sheep { pos }, Action::Draw | Action::DrawToken { .. }) => {
+                let kind = self.check_token(action)?;
+                self.draw_token(pos, kind, events);
             }
             (Phase::Flock { pos }, Action::GrowFlock) => {
                 self.check_grow()?;
@@ -179,9 +179,9 @@ impl Game {
             self.turn_holders.clear();
             self.turn_holders.extend(self.titles.iter().map(|title| title.holder));
         }
-        // Shepherds go to market before the features score, as JCloisterZone orders it (the
-        // rule books do not say).
-        if !self.specials.flocks.is_empty() {
+        // Hoards on closed features are cashed in before the features score, as JCloisterZone
+        // orders it for shepherds (the rule books do not say).
+        if !self.specials.hoards.is_empty() {
             self.market_closed_fields(events);
         }
         let linear = if core::mem::take(&mut self.closes) {

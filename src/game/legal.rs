@@ -283,8 +283,8 @@ impl Game {
                 self.check_recall(pos).map(|_| ())
             }
             (Phase::Figure { .. }, Action::Skip) => Ok(()),
-            (Phase::Sheep { .. }, Action::Draw | Action::DrawSheep { .. } | Action::DrawWolf) => {
-                self.check_sheep(action).map(|_| ())
+            (Phase::Sheep { .. }, Action::Draw | Action::DrawToken { .. }) => {
+                self.check_token(action).map(|_| ())
             }
             (Phase::Flock { .. }, Action::GrowFlock) => self.check_grow(),
             (Phase::Flock { .. }, Action::DriveFlock) => Ok(()),

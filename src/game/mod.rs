@@ -11,7 +11,7 @@ use crate::bits::WideBits;
 use crate::board::Board;
 use crate::event::{Event, PointsByKind};
 use crate::features::{Features, NodeId, roomy_clone, roomy_clone_from};
-use crate::flock::SheepBag;
+use crate::hoard::Bags;
 use crate::geom::{Dir, Rotation};
 use crate::player::{ByPlayer, Figure, Hand, MAX_FOLLOWER_KINDS, MAX_PLAYERS, PlayerId, PlayerSet};
 use crate::pos::Pos;
@@ -297,7 +297,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reshuffle(&mut self, seed: u64) {
-        // Sheep drawn at random are named first, so that only tile draws are left to name.
+        // Bag tokens drawn at random are named first, so that only tile draws are left to name.
         for (index, named) in self.specials.random_draws.drain(..) {
             if let Some(action) = self.log.get_mut(index) {
                 *action = named;
@@ -373,15 +373,15 @@ impl Game {
         self.deployments = WideBits::EMPTY;
         self.discarded.clear();
         // Cleared in place, keeping the lists' memory as the other fields do.
-        let (mut flocks, mut random_draws) = (
-            core::mem::take(&mut self.specials.flocks),
+        let (mut hoards, mut random_draws) = (
+            core::mem::take(&mut self.specials.hoards),
             core::mem::take(&mut self.specials.random_draws),
         );
-        flocks.clear();
+        hoards.clear();
         random_draws.clear();
         self.specials = special::Specials {
-            bag: rules.flock.map(|(_, rule)| SheepBag::full(&rule)).unwrap_or_default(),
-            flocks,
+            bags: Bags::full(&rules.bags),
+            hoards,
             random_draws,
             ..special::Specials::default()
         };

@@ -435,28 +435,46 @@ impl Game {
         self.specials.hidden
     }
 
-    /// The shepherds on the board with their flocks' tokens, in the order they were deployed.
+    /// The figures on the board that draw from a bag, with the tokens they keep, in the order
+    /// they were deployed (shepherds and their flocks).
     #[must_use]
-    pub fn flocks(&self) -> &[crate::flock::Flock] {
-        &self.specials.flocks
+    pub fn hoards(&self) -> &[crate::Hoard] {
+        &self.specials.hoards
     }
 
-    /// The flock the current player grows or drives to market in [`Phase::Flock`], or the one a
+    /// The hoard the current player adds to or cashes in in [`Phase::Flock`], or the one a
     /// token is drawn for in [`Phase::Sheep`]; `None` in every other phase.
     #[must_use]
-    pub fn tended_flock(&self) -> Option<&crate::flock::Flock> {
+    pub fn tended_hoard(&self) -> Option<&crate::Hoard> {
         let (pos, segment) = match self.phase {
             Phase::Flock { .. } => *self.specials.flocks_due.first()?,
             Phase::Sheep { .. } => self.specials.drawing?.shepherd,
             _ => return None,
         };
-        self.specials.flocks.iter().find(|flock| flock.pos == pos && flock.segment == segment)
+        self.specials.hoards.iter().find(|hoard| hoard.pos == pos && hoard.segment == segment)
     }
 
-    /// What the flock's bag holds (its counts are public; its order is not).
+    /// What the game's bags hold, kind by kind (the counts are public; the order is not).
     #[must_use]
-    pub fn sheep_bag(&self) -> crate::flock::SheepBag {
-        self.specials.bag
+    pub fn bag(&self) -> crate::BagContents {
+        self.specials.bags.contents(&self.rules.bags)
+    }
+
+    /// The kinds of token of the game's bags, in the game's order: bag after bag, each
+    /// bag's kinds as its file lists them. [`crate::Hoard::worth`] reads them.
+    ///
+    /// ```
+    /// use carcassonne::{Catalog, Drawn, GameSetup};
+    /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("hills_and_sheep")?];
+    /// let game = GameSetup::new(sets, 2).seed(1).start()?;
+    /// let wolf = game.bag_kinds().last().unwrap();
+    /// assert_eq!((wolf.bag_id.as_str(), wolf.rule.token.id()), ("flock", "wolf"));
+    /// assert_eq!((wolf.rule.count, wolf.rule.then), (2, Drawn::SendHome));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn bag_kinds(&self) -> &[crate::BagKind] {
+        &self.rules.bags.kinds
     }
 
     /// Whether the current turn is a builder's second turn (Traders & Builders).

@@ -8,10 +8,10 @@ use crate::action::{Action, ActionError, Phase};
 use crate::bits::WideBits;
 use crate::event::{Event, FeatureScore, ScoreReason};
 use crate::features::NodeId;
-use crate::flock::{Flock, SheepBag, SheepToken};
+use crate::hoard::{Bags, Hoard};
 use crate::player::{Figure, MAX_FOLLOWER_KINDS, PlayerId, PlayerSet, Slots};
 use crate::pos::Pos;
-use crate::rulebook::{Alone, Extended, FigureRole, Joins, MarkCounts};
+use crate::rulebook::{Alone, Drawn, Extended, FigureRole, Joins, MarkCounts, RuleId};
 use crate::scoring::Standing;
 use crate::segment::{SegmentIndex, SegmentKind};
 
@@ -44,11 +44,11 @@ pub(super) struct Specials {
     pub(super) flocks_due: Vec<(Pos, SegmentIndex)>,
     /// In the sheep phase, whom the token is for.
     pub(super) drawing: Option<Drawing>,
-    /// The flock's bag.
-    pub(super) bag: SheepBag,
-    /// The shepherds on the board with their tokens.
-    pub(super) flocks: Vec<Flock>,
-    /// Each sheep token drawn at random, as the action that names it, with the index in the
+    /// What the game's bags hold.
+    pub(super) bags: Bags,
+    /// The figures on the board that draw from a bag, with the tokens they keep.
+    pub(super) hoards: Vec<Hoard>,
+    /// Each bag token drawn at random, as the action that names it, with the index in the
     /// log of the draw: what a reshuffle writes into the log.
     pub(super) random_draws: Vec<(usize, Action)>,
     /// Tiles hidden under hills: they stay in the bag, unknown, and are never drawn ("in
@@ -148,7 +148,7 @@ impl Game {
                 }
                 match self.rules.figures.extended(standing.figure) {
                     Some(Extended::ExtraTurn) => builder = true,
-                    Some(Extended::Flock) if !fields.contains(&root) => {
+                    Some(Extended::DrawOrCash) if !fields.contains(&root) => {
                         fields.push(root);
                         due.push((standing.pos, standing.segment));
                     }
@@ -175,9 +175,9 @@ impl Game {
         let kind = self.features.kind(node);
         self.figures.push(Standing { player, figure, pos, segment, node, kind });
         events.push(Event::FigurePlaced { player, figure, pos, segment });
-        if self.rules.figures.extended(figure) == Some(Extended::Flock) {
-            self.specials.flocks.push(Flock::new(player, pos, segment));
-            if self.specials.bag.total() > 0 {
+        if let Some(bag) = self.rules.bag_of(figure) {
+            self.specials.hoards.push(Hoard::new(player, pos, segment, bag));
+            if self.specials.bags.total(self.rules.bags.kinds_of(bag)) > 0 {
                 let shepherd = (pos, segment);
                 self.specials.drawing = Some(Drawing { shepherd, grows: false });
                 self.phase = Phase::Sheep { pos };
@@ -202,17 +202,24 @@ impl Game {
         self.end_turn(pos, events);
     }
 
-    /// The index in the flocks of the shepherd at `shepherd`.
+    /// The index in the hoards of the figure at `shepherd`.
     fn flock_at(&self, (pos, segment): (Pos, SegmentIndex)) -> Option<usize> {
-        self.specials.flocks.iter().position(|flock| flock.pos == pos && flock.segment == segment)
+        self.specials.hoards.iter().position(|hoard| hoard.pos == pos && hoard.segment == segment)
+    }
+
+    /// The tokens left in the bag the figure at `shepherd` draws from.
+    fn left_for(&self, shepherd: (Pos, SegmentIndex)) -> u32 {
+        self.flock_at(shepherd).map_or(0, |index| {
+            self.specials.bags.total(self.rules.bags.kinds_of(self.specials.hoards[index].bag))
+        })
     }
 
     /// Whether a token can be drawn for a growing flock.
     pub(super) fn check_grow(&self) -> Result<(), ActionError> {
-        if self.specials.bag.total() == 0 {
-            return Err(ActionError::FlockBagEmpty);
+        match self.specials.flocks_due.first() {
+            Some(shepherd) if self.left_for(*shepherd) > 0 => Ok(()),
+            _ => Err(ActionError::FlockBagEmpty),
         }
-        Ok(())
     }
 
     /// The flock phase's choice: grow (a token is drawn next) or go to market.
@@ -227,9 +234,9 @@ impl Game {
             self.phase = Phase::Sheep { pos };
             return;
         }
-        if let Some(standing) = self.figure_at(shepherd) {
+        if let (Some(standing), Some(index)) = (self.figure_at(shepherd), self.flock_at(shepherd)) {
             let root = self.features.root(standing.node);
-            self.market(root, events);
+            self.market(root, self.specials.hoards[index].bag, events);
         }
         self.after_figure(pos, events);
     }
@@ -242,68 +249,63 @@ impl Game {
             .find(|standing| standing.pos == pos && standing.segment == segment)
     }
 
-    /// The token `action` names in the sheep phase, or why it cannot be drawn; `None` for a
-    /// random draw.
-    pub(super) fn check_sheep(&self, action: Action) -> Result<Option<SheepToken>, ActionError> {
-        let token = match action {
-            Action::DrawSheep { sheep } => SheepToken::Sheep(sheep),
-            Action::DrawWolf => SheepToken::Wolf,
-            _ => return Ok(None),
-        };
-        if self.specials.bag.holds(token) {
-            return Ok(Some(token));
-        }
-        Err(match token {
-            SheepToken::Sheep(sheep) => ActionError::SheepNotInBag { sheep },
-            SheepToken::Wolf => ActionError::NoWolfInBag,
-        })
+    /// The bag the figure the sheep phase draws for draws from.
+    fn drawing_bag(&self) -> Option<RuleId> {
+        let drawing = self.specials.drawing?;
+        Some(self.specials.hoards[self.flock_at(drawing.shepherd)?].bag)
     }
 
-    /// Draws `token` (or a random one) for the shepherd the sheep phase is for, then goes on
-    /// with the turn whose tile lies at `pos`.
-    pub(super) fn draw_sheep(
-        &mut self,
-        pos: Pos,
-        token: Option<SheepToken>,
-        events: &mut Vec<Event>,
-    ) {
-        let token = match token {
-            Some(token) => token,
-            None => {
-                let token = self.specials.bag.pick(&mut self.rng).unwrap_or(SheepToken::Wolf);
-                let named = match token {
-                    SheepToken::Sheep(sheep) => Action::DrawSheep { sheep },
-                    SheepToken::Wolf => Action::DrawWolf,
-                };
-                self.specials.random_draws.push((self.log.len(), named));
-                token
-            }
-        };
+    /// The game's kind of the token `action` names in the sheep phase, or why it cannot be
+    /// drawn; `None` for a random draw.
+    pub(super) fn check_token(&self, action: Action) -> Result<Option<usize>, ActionError> {
+        let Action::DrawToken { token } = action else { return Ok(None) };
+        self.drawing_bag()
+            .and_then(|bag| self.rules.bags.kind_in(bag, token))
+            .filter(|kind| self.specials.bags.0[*kind] > 0)
+            .map(Some)
+            .ok_or(ActionError::TokenNotInBag { token })
+    }
+
+    /// Draws the token of kind `kind` (or a random one) for the figure the sheep phase is
+    /// for, then goes on with the turn whose tile lies at `pos`.
+    pub(super) fn draw_token(&mut self, pos: Pos, kind: Option<usize>, events: &mut Vec<Event>) {
+        let bag = self.drawing_bag();
+        let kind = kind.or_else(|| {
+            let kind =
+                self.specials.bags.pick(self.rules.bags.kinds_of(bag?), &mut self.rng)?;
+            let token = self.rules.bags.kinds[kind].rule.token;
+            self.specials.random_draws.push((self.log.len(), Action::DrawToken { token }));
+            Some(kind)
+        });
         let Some(drawing) = self.specials.drawing.take() else {
             self.end_turn(pos, events);
             return;
         };
+        let Some(kind) = kind else {
+            self.after_figure(pos, events);
+            return;
+        };
         let (at, segment) = drawing.shepherd;
         let player = self.current;
-        match token {
-            SheepToken::Sheep(sheep) => {
-                self.specials.bag.take(token);
+        let rule = self.rules.bags.kinds[kind].rule;
+        events.push(Event::TokenDrawn { player, pos: at, segment, drawn: rule.token });
+        match rule.then {
+            Drawn::Keep => {
+                self.specials.bags.0[kind] -= 1;
                 if let Some(index) = self.flock_at(drawing.shepherd) {
-                    self.specials.flocks[index].tokens[usize::from(sheep) - 1] += 1;
+                    self.specials.hoards[index].tokens[kind] += 1;
                 }
-                events.push(Event::SheepDrawn { player, pos: at, segment, sheep });
             }
-            SheepToken::Wolf => {
-                events.push(Event::WolfDrawn { player, pos: at, segment });
-                // On growing, the wolf takes the whole field's sheep and shepherds (its flock
-                // is all their flocks); a shepherd just deployed has only itself to lose.
-                let eaten: Vec<usize> = match self.figure_at(drawing.shepherd) {
-                    Some(standing) if drawing.grows => {
+            Drawn::SendHome => {
+                // On growing, the whole feature's hoards of this bag go (its flock is all
+                // their flocks); a figure just deployed has only itself to lose.
+                let eaten: Vec<usize> = match (self.figure_at(drawing.shepherd), bag) {
+                    (Some(standing), Some(bag)) if drawing.grows => {
                         let root = self.features.root(standing.node);
-                        self.shepherds_on(root)
+                        self.shepherds_on(root, bag)
                     }
-                    Some(_) => self.flock_at(drawing.shepherd).into_iter().collect(),
-                    None => Vec::new(),
+                    (Some(_), _) => self.flock_at(drawing.shepherd).into_iter().collect(),
+                    (None, _) => Vec::new(),
                 };
                 self.send_home(&eaten, events);
             }
@@ -312,14 +314,17 @@ impl Game {
         self.after_figure(pos, events);
     }
 
-    /// The indices in the flocks of the shepherds on the field whose root is `root`.
-    fn shepherds_on(&self, root: NodeId) -> Vec<usize> {
-        let on_field = |flock: &Flock| {
-            self.figure_at((flock.pos, flock.segment))
-                .is_some_and(|standing| self.features.root(standing.node) == root)
+    /// The indices in the hoards of the figures on the feature whose root is `root` that
+    /// draw from the bag `bag` declares.
+    fn shepherds_on(&self, root: NodeId, bag: RuleId) -> Vec<usize> {
+        let on_feature = |hoard: &Hoard| {
+            hoard.bag == bag
+                && self
+                    .figure_at((hoard.pos, hoard.segment))
+                    .is_some_and(|standing| self.features.root(standing.node) == root)
         };
-        (0..self.specials.flocks.len())
-            .filter(|index| on_field(&self.specials.flocks[*index]))
+        (0..self.specials.hoards.len())
+            .filter(|index| on_feature(&self.specials.hoards[*index]))
             .collect()
     }
 
@@ -327,15 +332,15 @@ impl Game {
     fn send_home(&mut self, indices: &[usize], events: &mut Vec<Event>) {
         let mut shepherds: Vec<(Pos, SegmentIndex)> = Vec::with_capacity(indices.len());
         for index in indices {
-            let flock = self.specials.flocks[*index];
-            self.specials.bag.put_back(&flock.tokens);
-            shepherds.push((flock.pos, flock.segment));
+            let hoard = self.specials.hoards[*index];
+            self.specials.bags.put_back(&hoard.tokens);
+            shepherds.push((hoard.pos, hoard.segment));
         }
-        self.specials.flocks.retain(|flock| !shepherds.contains(&(flock.pos, flock.segment)));
+        self.specials.hoards.retain(|hoard| !shepherds.contains(&(hoard.pos, hoard.segment)));
         for shepherd in shepherds {
             if let Some(index) = self.figures.iter().position(|standing| {
                 (standing.pos, standing.segment) == shepherd
-                    && self.rules.figures.extended(standing.figure) == Some(Extended::Flock)
+                    && self.rules.bag_of(standing.figure).is_some()
             }) {
                 self.return_figure(index, events);
             }
@@ -346,16 +351,17 @@ impl Game {
     /// scores all the field's sheep, a declared number of points each ("If one of the
     /// shepherds counts the sheep, every shepherd receives those points", Hills & Sheep), and
     /// goes home, the tokens back into the bag.
-    pub(super) fn market(&mut self, root: NodeId, events: &mut Vec<Event>) {
-        let shepherds = self.shepherds_on(root);
-        let Some(first) = shepherds.first().map(|index| self.specials.flocks[*index]) else {
+    pub(super) fn market(&mut self, root: NodeId, bag: RuleId, events: &mut Vec<Event>) {
+        let shepherds = self.shepherds_on(root, bag);
+        let Some(first) = shepherds.first().map(|index| self.specials.hoards[*index]) else {
             return;
         };
-        let sheep: u32 = shepherds.iter().map(|index| self.specials.flocks[*index].sheep()).sum();
+        let kinds = &self.rules.bags.kinds;
+        let sheep: u32 =
+            shepherds.iter().map(|index| self.specials.hoards[*index].worth(kinds)).sum();
         let scorers: PlayerSet =
-            shepherds.iter().map(|index| self.specials.flocks[*index].player).collect();
-        let (rule, per_sheep) =
-            self.rules.flock.map_or((None, 1), |(id, rule)| (Some(id), rule.per_sheep));
+            shepherds.iter().map(|index| self.specials.hoards[*index].player).collect();
+        let (rule, per_sheep) = (Some(bag), self.rules.bags.points_of(bag));
         let closed = self.field_closed(root);
         self.award(
             FeatureScore {
@@ -383,13 +389,13 @@ impl Game {
     /// stable action for that field" (Hills & Sheep, second edition).
     pub(super) fn market_closed_fields(&mut self, events: &mut Vec<Event>) {
         let mut index = 0;
-        while index < self.specials.flocks.len() {
-            let flock = self.specials.flocks[index];
+        while index < self.specials.hoards.len() {
+            let hoard = self.specials.hoards[index];
             let root = self
-                .figure_at((flock.pos, flock.segment))
+                .figure_at((hoard.pos, hoard.segment))
                 .map(|standing| self.features.root(standing.node));
             match root {
-                Some(root) if self.field_closed(root) => self.market(root, events),
+                Some(root) if self.field_closed(root) => self.market(root, hoard.bag, events),
                 _ => index += 1,
             }
         }

@@ -2,6 +2,7 @@
 //! it counts in a majority and what it does. The engine knows no figure's rules of its own:
 //! every set that brings a figure declares it so.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::player::{Figure, MAX_FIGURE_KINDS, MAX_FOLLOWER_KINDS};
@@ -38,6 +39,9 @@ pub struct FigureRule {
     pub farmer: bool,
     /// Game options that must hold for players to have it (the abbot: `abbots`).
     pub options: Vec<OptionTest>,
+    /// The id of the bag it draws from: a token as soon as it is deployed, kept beside it
+    /// until it goes home; its tokens are cashed in when its feature closes.
+    pub draws: Option<String>,
 }
 
 /// How a figure counts, and what it does beyond standing.
@@ -89,10 +93,10 @@ pub enum Alone {
 pub enum Extended {
     /// Its owner takes another turn, once a turn and never from a turn it gave.
     ExtraTurn,
-    /// It keeps a flock drawn from the game's `[[flock]]` bag: a token at once when it is
-    /// deployed, and when its field is extended the owner grows the flock or drives it to
-    /// market.
-    Flock,
+    /// Its owner draws another token from the bag it `draws` from, or cashes in: every
+    /// figure keeping tokens from that bag on the feature scores their worth and goes home
+    /// (a shepherd grows its flock or drives it to market).
+    DrawOrCash,
 }
 
 impl Joins {
@@ -135,14 +139,14 @@ impl Extended {
     pub const fn name(self) -> &'static str {
         match self {
             Extended::ExtraTurn => "extra_turn",
-            Extended::Flock => "flock",
+            Extended::DrawOrCash => "draw_or_cash",
         }
     }
 
     /// Parses the name files give it.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Extended> {
-        [Extended::ExtraTurn, Extended::Flock].into_iter().find(|then| then.name() == name)
+        [Extended::ExtraTurn, Extended::DrawOrCash].into_iter().find(|then| then.name() == name)
     }
 }
 

@@ -4,17 +4,20 @@
 //! A rulebook is data. Scoring asks it "what is this feature worth, with these marks" and
 //! applies the answer; it never asks which mark or rule it is looking at.
 
+mod bag;
 mod figure;
 mod mark;
 mod rule;
 mod title;
 mod token;
 
+pub use bag::{BagKind, BagRule, BagToken, BagTokenRule, Drawn, MAX_BAG_KINDS, MAX_BAG_TOKEN_KINDS};
+pub(crate) use bag::BagTable;
 pub use figure::{Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH};
 pub(crate) use figure::{FigureTable, TooManyKinds};
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, FlockRule, HideRule, MAX_SHEEP,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, HideRule,
     NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId, TieBreakBy,
     TieBreakRule, ValueRule,
 };
@@ -257,10 +260,10 @@ impl Rulebook {
         })
     }
 
-    /// The first declared flock, with its number.
-    pub(crate) fn flock(&self) -> Option<(RuleId, FlockRule)> {
-        self.rules.iter().enumerate().find_map(|(index, rule)| match rule.effect {
-            Effect::Flock(flock) => Some((RuleId(index as u8), flock)),
+    /// The declared bags, with their numbers and ids.
+    pub(crate) fn bags(&self) -> impl Iterator<Item = (RuleId, &str, &BagRule)> {
+        self.rules.iter().enumerate().filter_map(|(index, rule)| match &rule.effect {
+            Effect::Bag(bag) => Some((RuleId(index as u8), rule.id.as_str(), bag)),
             _ => None,
         })
     }
@@ -386,7 +389,6 @@ fn equal_standing(rules: &[Rule], owners: &[&str]) -> Vec<Conflict> {
                 (Effect::Farm(a), Effect::Farm(b)) if a.precedence == b.precedence => "farm rule",
                 (Effect::TieBreak(_), Effect::TieBreak(_)) => "tie-break",
                 (Effect::Pig(_), Effect::Pig(_)) => "pig rule",
-                (Effect::Flock(_), Effect::Flock(_)) => "flock",
                 _ => continue,
             };
             found.push(Conflict::EqualStanding {
@@ -520,7 +522,7 @@ impl Rule {
             Effect::Chain(chain) => Effect::Chain(*chain),
             Effect::Occupants(occupants) => Effect::Occupants(*occupants),
             Effect::Pig(pig) => Effect::Pig(*pig),
-            Effect::Flock(flock) => Effect::Flock(*flock),
+            Effect::Bag(bag) => Effect::Bag(bag.clone()),
             Effect::Hide(hide) => Effect::Hide(HideRule {
                 mark: map.get(hide.mark.index()).copied().unwrap_or(hide.mark),
             }),

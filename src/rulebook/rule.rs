@@ -62,9 +62,9 @@ pub enum Effect {
     /// What a pig adds to its owner's farm payout per completed city (`[[pig]]` in files:
     /// Traders & Builders).
     Pig(PigRule),
-    /// The shepherds' hidden bag of sheep and wolf tokens and what a sheep is worth at market
-    /// (`[[flock]]` in files: Hills & Sheep).
-    Flock(FlockRule),
+    /// A bag of tokens drawn unseen by the figures that draw from it (`[[bag]]` in files:
+    /// Hills & Sheep's sheep and wolves).
+    Bag(super::BagRule),
     /// A tile carrying a mark hides the next tile of the bag under it, out of the game
     /// (`[[hide]]` in files: Hills & Sheep's hills).
     Hide(HideRule),
@@ -78,37 +78,6 @@ pub enum Effect {
 pub struct PigRule {
     /// Points more per completed city.
     pub per_city: u32,
-}
-
-/// The most sheep one token of a flock may show.
-pub const MAX_SHEEP: usize = 8;
-
-/// The flock's bag: `sheep[n]` tokens showing `n + 1` sheep, and `wolves` wolves, drawn
-/// unseen ("18 tokens: 4 × one sheep, 5 × two, 5 × three, 2 × four, 2 wolves", Hills &
-/// Sheep); each sheep pays every shepherd of its field `per_sheep` at market.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FlockRule {
-    /// Tokens by the number of sheep they show, one sheep first.
-    pub sheep: [u8; MAX_SHEEP],
-    /// Wolf tokens.
-    pub wolves: u8,
-    /// Points a sheep pays each shepherd at market.
-    pub per_sheep: u32,
-}
-
-impl FlockRule {
-    /// The counts of `sheep` up to the last kind the bag holds: what files write.
-    #[must_use]
-    pub fn listed_sheep(&self) -> &[u8] {
-        let kinds = self.sheep.iter().rposition(|count| *count != 0).map_or(0, |n| n + 1);
-        &self.sheep[..kinds]
-    }
-
-    /// Every token in the bag, wolves included.
-    #[must_use]
-    pub fn tokens(&self) -> u32 {
-        self.sheep.iter().map(|count| u32::from(*count)).sum::<u32>() + u32::from(self.wolves)
-    }
 }
 
 /// A placed tile carrying `mark` has the bag's next tile put face down under it, out of the
