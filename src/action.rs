@@ -409,6 +409,8 @@ pub enum ActionError {
     TokenNotInBag {
         /// The kind of token named.
         token: BagToken,
+        /// What a token of that kind does, where the bag has the kind; `None` where it has not.
+        then: Option<crate::rulebook::Drawn>,
     },
     /// The flock's bag is empty: the flock cannot grow.
     #[error("the flock's bag is empty; drive the flock to market")]

@@ -111,7 +111,31 @@ impl BagContents {
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (BagToken, u8)> + '_ {
         self.counts.iter().copied()
     }
+
+    /// The counts by what the tokens do, read with the game's kinds
+    /// ([`crate::Game::bag_kinds`]): kept tokens by their worth (`[worth - 1]`, a worth is at
+    /// most [`crate::dsl::limits::MAX_TOKEN_WORTH`]), and the tokens that send home. One bag
+    /// never has two kinds that do the same, so this loses nothing of one bag: it is how
+    /// views shaped for the flock give it (sheep by the number they show, and wolves).
+    #[must_use]
+    pub fn by_worth(&self, kinds: &[BagKind]) -> ([u8; WORTHS], u8) {
+        let (mut kept, mut send_home) = ([0u8; WORTHS], 0u8);
+        for (token, count) in self.iter() {
+            let Some(kind) = kinds.iter().find(|kind| kind.rule.token == token) else { continue };
+            match kind.rule.then {
+                Drawn::Keep => {
+                    let slot = usize::from(kind.rule.worth).clamp(1, WORTHS) - 1;
+                    kept[slot] = kept[slot].saturating_add(count);
+                }
+                Drawn::SendHome => send_home = send_home.saturating_add(count),
+            }
+        }
+        (kept, send_home)
+    }
 }
+
+/// The worths [`BagContents::by_worth`] tells apart: every worth a token may have.
+const WORTHS: usize = crate::dsl::limits::MAX_TOKEN_WORTH as usize;
 
 impl Serialize for BagContents {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -344,6 +344,17 @@ pub enum SetupError {
     /// The sets' bags hold more kinds of token together than a game holds.
     #[error("the tile sets' bags hold more than {max} kinds of token together", max = crate::rulebook::MAX_BAG_KINDS)]
     TooManyBagKinds,
+    /// Two bags of the sets in play have a kind of token of one id: the game's counts name
+    /// tokens by id, and could not tell them apart.
+    #[error("bags `{first}` and `{second}` both have a `{token}` token; give one of them another id")]
+    TokenInTwoBags {
+        /// The token id.
+        token: String,
+        /// The bag listed first.
+        first: String,
+        /// The other bag.
+        second: String,
+    },
     /// The sets declare more titles together than a game holds.
     #[error("the tile sets declare more than {max} titles together", max = crate::rulebook::MAX_TITLES)]
     TooManyTitles,
@@ -505,8 +516,12 @@ impl Rules {
         let occupants = occupancy(&setup.catalogs, &rulebook, &figures);
         Ok(Rules {
             specials,
-            bags: crate::rulebook::BagTable::new(rulebook.bags())
-                .map_err(|_| SetupError::TooManyBagKinds)?,
+            bags: crate::rulebook::BagTable::new(rulebook.bags()).map_err(|why| match why {
+                crate::rulebook::BagTableError::TooManyKinds => SetupError::TooManyBagKinds,
+                crate::rulebook::BagTableError::SharedToken { token, first, second } => {
+                    SetupError::TokenInTwoBags { token: token.id().into(), first, second }
+                }
+            })?,
             hiding: rulebook.hiding_marks(),
             chain,
             chained,

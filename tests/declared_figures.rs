@@ -112,7 +112,7 @@ fn alone_decides_whose_figures_keep_a_companion_out() {
         // field 1 south of the road, which is the start tile's south field).
         put(&mut game, "U", 1, 0, 90);
         game.apply(Action::Deploy { segment: 1, figure: Figure::SHEPHERD }).unwrap();
-        game.apply(Action::DrawSheep { sheep: 1 }).unwrap();
+        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_1").unwrap() }).unwrap();
         // Green extends the same field with a straight road at (-1, 0).
         put(&mut game, "U", -1, 0, 90);
         let join = Action::Deploy { segment: 1, figure: Figure::SHEPHERD };
@@ -350,7 +350,7 @@ fn flock_keeps_a_flock_that_pays_a_point_a_sheep() {
         game.apply(Action::Deploy { segment: 1, figure: Figure::SHEPHERD }).unwrap();
         if flocks {
             assert!(matches!(game.phase(), carcassonne::Phase::Sheep { .. }));
-            game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+            game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_3").unwrap() }).unwrap();
         }
         // Green: a city cap north of the start tile.
         put(&mut game, "E", 0, 1, 180);

@@ -15,7 +15,7 @@ mod invariants;
 use std::collections::{BTreeMap, BTreeSet};
 
 use carcassonne::{
-    Action, ActionError, Catalog, Dir, EdgeKind, Effect, Event, FarmScoring, Figure, Game,
+    Action, ActionError, BagToken, Drawn, Catalog, Dir, EdgeKind, Effect, Event, FarmScoring, Figure, Game,
     GameSetup, Phase, PlayerId, PlayerSet, Pos, Rotation, RuleOptions, SegmentKind, TileIndex,
     TileType, TitleScoring, UnfinishedMarks,
 };
@@ -263,26 +263,41 @@ fn random_action(game: &Game, choices: &mut Choices) -> Action {
         2 => Action::Place { pos: near(choices), rotation: Rotation::ALL[choices.below(4)] },
         3 => Action::Deploy { segment: choices.below(10) as u8, figure },
         4 => Action::RecallAbbot { pos: near(choices) },
-        5 => Action::DrawSheep { sheep: choices.below(6) as u8 },
-        6 => Action::DrawWolf,
+        5 | 6 => {
+            // Any of the game's tokens, or one no bag has.
+            let kinds = game.bag_kinds();
+            let pick = choices.below(kinds.len() + 1);
+            let token = kinds.get(pick).map_or(BagToken::from_id("nobody").unwrap(), |kind| {
+                kind.rule.token
+            });
+            Action::DrawToken { token }
+        }
         7 => Action::GrowFlock,
         8 => Action::DriveFlock,
         _ => Action::Skip,
     }
 }
 
+/// The tokens left, by kind, in the bag of the hoard the game tends now; empty when it
+/// tends none.
+fn tended_bag(game: &Game) -> Vec<(BagToken, u8)> {
+    let Some(hoard) = game.tended_hoard() else { return Vec::new() };
+    let bag = game.bag();
+    game.bag_kinds()
+        .iter()
+        .filter(|kind| kind.bag == hoard.bag)
+        .map(|kind| (kind.rule.token, bag.count(kind.rule.token)))
+        .collect()
+}
+
 /// Whether the engine should take `action` now: listed, or a named draw the bag allows.
 fn is_legal(game: &Game, legal: &[Action], action: Action) -> bool {
     let sheep_phase = matches!(game.phase(), Phase::Sheep { .. });
-    let bag = game.sheep_bag();
     match action {
         Action::DrawTile { tile } => game.phase() == Phase::Draw && game.drawable(tile),
-        Action::DrawSheep { sheep } => {
-            sheep_phase
-                && sheep > 0
-                && bag.sheep.get(usize::from(sheep) - 1).is_some_and(|n| *n > 0)
+        Action::DrawToken { token } => {
+            sheep_phase && tended_bag(game).iter().any(|(kind, left)| *kind == token && *left > 0)
         }
-        Action::DrawWolf => sheep_phase && bag.wolves > 0,
         _ => legal.contains(&action),
     }
 }
@@ -363,10 +378,11 @@ fn play_and_check(setup: GameSetup, moves: u64) {
             }
             Phase::Sheep { .. } => {
                 assert_eq!(legal, [Action::Draw]);
-                assert!(game.sheep_bag().total() > 0, "a draw from an empty flock bag");
+                let left: u32 = tended_bag(&game).iter().map(|(_, left)| u32::from(*left)).sum();
+                assert!(left > 0, "a draw from an empty bag");
             }
             Phase::Flock { .. } => {
-                let grow = game.sheep_bag().total() > 0;
+                let grow = tended_bag(&game).iter().any(|(_, left)| *left > 0);
                 let expected: &[Action] = if grow {
                     &[Action::GrowFlock, Action::DriveFlock]
                 } else {
@@ -375,7 +391,7 @@ fn play_and_check(setup: GameSetup, moves: u64) {
                 assert_eq!(legal, expected);
                 let player = game.current_player();
                 assert!(
-                    game.flocks().iter().any(|flock| flock.player == player),
+                    game.hoards().iter().any(|flock| flock.player == player),
                     "a flock phase without a shepherd of the player's"
                 );
             }
@@ -404,15 +420,12 @@ fn play_and_check(setup: GameSetup, moves: u64) {
 
         // The move: a listed action, or sometimes a named tile or token instead of a random
         // draw.
-        let bag = game.sheep_bag();
         let action = if matches!(game.phase(), Phase::Sheep { .. }) && choices.below(3) == 0 {
-            let mut named: Vec<Action> = (1..=8u8)
-                .filter(|sheep| bag.sheep[usize::from(*sheep) - 1] > 0)
-                .map(|sheep| Action::DrawSheep { sheep })
+            let named: Vec<Action> = tended_bag(&game)
+                .into_iter()
+                .filter(|(_, left)| *left > 0)
+                .map(|(token, _)| Action::DrawToken { token })
                 .collect();
-            if bag.wolves > 0 {
-                named.push(Action::DrawWolf);
-            }
             named[choices.below(named.len())]
         } else if game.phase() == Phase::Draw && choices.below(4) == 0 {
             let drawable: Vec<TileIndex> =
@@ -592,8 +605,13 @@ fn random_games_reach_every_special_mechanism() {
                 seen.insert(match event {
                     Event::ExtraTurn { .. } => "second turn",
                     Event::TileHidden { .. } => "hidden tile",
-                    Event::SheepDrawn { .. } => "sheep",
-                    Event::WolfDrawn { .. } => "wolf",
+                    Event::TokenDrawn { drawn, .. } => {
+                        let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == drawn);
+                        match kind.map(|kind| kind.rule.then) {
+                            Some(Drawn::Keep) => "sheep",
+                            _ => "wolf",
+                        }
+                    }
                     Event::FeatureScored(score)
                         if score.reason == carcassonne::ScoreReason::Market =>
                     {

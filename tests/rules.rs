@@ -11,7 +11,7 @@ use std::path::Path;
 use carcassonne::{
     Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Forbidden, Game,
     GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleId,
-    RuleOptions, ScoreReason, SegmentKind, SetupError, TileIndex, TitleId, TokenId,
+    RuleOptions, ScoreReason, BagToken, SegmentKind, SetupError, TileIndex, TitleId, TokenId,
 };
 use serde::Deserialize;
 
@@ -371,8 +371,11 @@ fn run_scenario(name: &str) {
             loop {
                 let action = match game.phase() {
                     Phase::Sheep { .. } => match draws.next() {
-                        Some(0) => Action::DrawWolf,
-                        Some(sheep) => Action::DrawSheep { sheep: *sheep },
+                        // Scenario files name a token by the sheep it shows, 0 for the wolf.
+                        Some(0) => Action::DrawToken { token: BagToken::from_id("wolf").unwrap() },
+                        Some(sheep) => Action::DrawToken {
+                            token: BagToken::from_id(&format!("sheep_{sheep}")).unwrap(),
+                        },
                         None => panic!("{at}: a sheep token is drawn, and `draws` names none"),
                     },
                     Phase::Flock { .. } => match step.flock.as_deref() {
@@ -1559,18 +1562,20 @@ fn a_tile_extending_two_flocks_of_one_player_tends_each() {
     let mut game = Game::new(GameSetup::new(catalogs, 2)).unwrap();
     put(&mut game, "U", 1, 0, 90);
     deploy(&mut game, 2, Figure::SHEPHERD);
-    game.apply(Action::DrawSheep { sheep: 2 }).unwrap();
+    game.apply(Action::DrawToken { token: BagToken::from_id("sheep_2").unwrap() }).unwrap();
     put(&mut game, "E", 0, 1, 180);
     skip(&mut game);
     put(&mut game, "E", 0, -1, 180);
     deploy(&mut game, 1, Figure::SHEPHERD);
-    game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+    game.apply(Action::DrawToken { token: BagToken::from_id("sheep_3").unwrap() }).unwrap();
     put(&mut game, "E", 0, 2, 0);
     skip(&mut game);
 
     put(&mut game, "U", 2, 0, 90);
     skip(&mut game);
-    let tended = |game: &Game| game.tended_flock().map(|flock| (flock.pos, flock.sheep()));
+    let tended = |game: &Game| {
+        game.tended_hoard().map(|flock| (flock.pos, flock.worth(game.bag_kinds())))
+    };
     assert_eq!(game.phase(), Phase::Flock { pos: pos(2, 0) });
     assert_eq!(tended(&game), Some((pos(0, -1), 3)), "the south field first (segment 1)");
     let events = game.apply(Action::DriveFlock).unwrap();
@@ -1581,10 +1586,10 @@ fn a_tile_extending_two_flocks_of_one_player_tends_each() {
     assert_eq!(game.phase(), Phase::Flock { pos: pos(2, 0) }, "then the north field's choice");
     assert_eq!(tended(&game), Some((pos(1, 0), 2)));
     game.apply(Action::GrowFlock).unwrap();
-    let events = game.apply(Action::DrawSheep { sheep: 1 }).unwrap();
+    let events = game.apply(Action::DrawToken { token: BagToken::from_id("sheep_1").unwrap() }).unwrap();
     assert!(events.iter().any(|event| matches!(event, Event::TurnStarted { player: PlayerId(1) })));
     assert_eq!(game.scores(), [3, 0]);
-    assert_eq!(game.flocks().iter().map(|flock| flock.sheep()).collect::<Vec<_>>(), [3]);
+    assert_eq!(game.hoards().iter().map(|flock| flock.worth(game.bag_kinds())).collect::<Vec<_>>(), [3]);
 }
 
 /// Hills & Sheep: a wolf drawn for a flock on a field two shepherds share sends both home with
@@ -1599,26 +1604,26 @@ fn a_tile_extending_two_flocks_of_one_player_tends_each() {
 fn a_wolf_on_a_field_shared_by_two_shepherds_sends_both_home() {
     let sets = ["base", "hills_and_sheep"];
     let mut game = new_game(&sets, 2, RuleOptions::default());
-    let full = game.sheep_bag();
-    assert_eq!((full.total(), full.wolves), (18, 2));
+    let full = game.bag();
+    assert_eq!((full.total(), full.count(BagToken::from_id("wolf").unwrap())), (18, 2));
 
     put(&mut game, "B", 0, -1, 0);
     let red = deploy(&mut game, 1, Figure::SHEPHERD);
     assert!(matches!(game.phase(), Phase::Sheep { .. }), "a token is drawn at once: {red:?}");
-    game.apply(Action::DrawSheep { sheep: 2 }).unwrap();
+    game.apply(Action::DrawToken { token: BagToken::from_id("sheep_2").unwrap() }).unwrap();
 
     put(&mut game, "U", 1, 0, 90);
     deploy(&mut game, 2, Figure::SHEPHERD);
-    game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
-    assert_eq!(game.flocks().iter().map(|flock| flock.sheep()).collect::<Vec<_>>(), [2, 3]);
-    assert_eq!(game.sheep_bag().total(), 16);
+    game.apply(Action::DrawToken { token: BagToken::from_id("sheep_3").unwrap() }).unwrap();
+    assert_eq!(game.hoards().iter().map(|flock| flock.worth(game.bag_kinds())).collect::<Vec<_>>(), [2, 3]);
+    assert_eq!(game.bag().total(), 16);
 
     put(&mut game, "A", 2, 0, 90);
     skip(&mut game);
     assert!(matches!(game.phase(), Phase::Flock { .. }), "red's field grew: grow or drive");
     assert_eq!(game.legal_actions(), [Action::GrowFlock, Action::DriveFlock]);
     game.apply(Action::GrowFlock).unwrap();
-    let events = game.apply(Action::DrawWolf).unwrap();
+    let events = game.apply(Action::DrawToken { token: BagToken::from_id("wolf").unwrap() }).unwrap();
     let shepherd = |player: u8, pos: Pos, segment: u8| Event::FigureReturned {
         player: PlayerId(player),
         figure: Figure::SHEPHERD,
@@ -1628,15 +1633,20 @@ fn a_wolf_on_a_field_shared_by_two_shepherds_sends_both_home() {
     assert_eq!(
         events[..3],
         [
-            Event::WolfDrawn { player: PlayerId(0), pos: pos(0, -1), segment: 1 },
+            Event::TokenDrawn {
+                player: PlayerId(0),
+                pos: pos(0, -1),
+                segment: 1,
+                drawn: BagToken::from_id("wolf").unwrap()
+            },
             shepherd(0, pos(0, -1), 1),
             shepherd(1, pos(1, 0), 2),
         ],
         "{events:?}"
     );
     assert!(!events.iter().any(|event| matches!(event, Event::FeatureScored(_))));
-    assert!(game.flocks().is_empty());
-    assert_eq!(game.sheep_bag(), full, "every token back in the bag, the wolf too");
+    assert!(game.hoards().is_empty());
+    assert_eq!(game.bag(), full, "every token back in the bag, the wolf too");
     assert_eq!(game.scores(), [0, 0]);
     for player in [PlayerId(0), PlayerId(1)] {
         assert_eq!(game.supply(player).count(Figure::SHEPHERD), 1, "{player:?}'s shepherd is home");

@@ -285,7 +285,8 @@ pub const CARC_RULE_KIND_CHAIN: carc_rule_kind = 5;
 pub const CARC_RULE_KIND_OCCUPANTS: carc_rule_kind = 6;
 /// What a pig adds per completed city to its owner's farm (`[[pig]]`) (ABI 1.9).
 pub const CARC_RULE_KIND_PIG: carc_rule_kind = 7;
-/// The shepherds' bag and what a sheep is worth at market (`[[flock]]`) (ABI 1.9).
+/// A bag of tokens the figures that draw from it keep or are sent home by (`[[bag]]`; Hills &
+/// Sheep's flock) (ABI 1.9, `[[flock]]` before 1.11).
 pub const CARC_RULE_KIND_FLOCK: carc_rule_kind = 8;
 /// A tile carrying a mark hides a tile under it (`[[hide]]`) (ABI 1.9).
 pub const CARC_RULE_KIND_HIDE: carc_rule_kind = 9;
@@ -370,7 +371,7 @@ pub unsafe extern "C" fn carc_game_rule_info(
                 Effect::Chain(_) => CARC_RULE_KIND_CHAIN,
                 Effect::Occupants(_) => CARC_RULE_KIND_OCCUPANTS,
                 Effect::Pig(_) => CARC_RULE_KIND_PIG,
-                Effect::Flock(_) => CARC_RULE_KIND_FLOCK,
+                Effect::Bag(_) => CARC_RULE_KIND_FLOCK,
                 Effect::Hide(_) => CARC_RULE_KIND_HIDE,
             };
             Ok(carc_rule_info { id: id.as_ptr(), kind })

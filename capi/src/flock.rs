@@ -1,7 +1,7 @@
 //! The special figures' state for C (ABI 1.9): builders, pigs and shepherds in hand, the
 //! shepherds' flocks and bag, the tiles hidden under hills, and the builder's second turn.
 
-use carcassonne::Figure;
+use carcassonne::{BagToken, Drawn, Figure, Game, Hoard, Phase};
 
 use crate::game::{carc_game, list, query, seated};
 use crate::result::carc_result;
@@ -88,8 +88,9 @@ pub unsafe extern "C" fn carc_game_sheep_bag(
     // SAFETY: passed on from the caller.
     unsafe {
         query(game, out, |handle| {
-            let bag = handle.game().sheep_bag();
-            Ok(carc_sheep_bag { sheep: bag.sheep, wolves: bag.wolves })
+            let game = handle.game();
+            let (sheep, wolves) = game.bag().by_worth(game.bag_kinds());
+            Ok(carc_sheep_bag { sheep, wolves })
         })
     }
 }
@@ -114,12 +115,16 @@ pub unsafe extern "C" fn carc_game_flocks(
     // SAFETY: passed on from the caller.
     unsafe {
         list(game, buf, cap, count, |handle, buffer| {
-            buffer.fill_map(handle.game().flocks(), |flock| carc_flock {
-                pos: pos_to_c(flock.pos),
-                player: flock.player.0,
-                segment: flock.segment,
-                sheep: flock.sheep(),
-                tokens: flock.tokens,
+            let game = handle.game();
+            buffer.fill_map(game.hoards(), |hoard| {
+                let kept = hoard.contents(game.bag_kinds());
+                carc_flock {
+                    pos: pos_to_c(hoard.pos),
+                    player: hoard.player.0,
+                    segment: hoard.segment,
+                    sheep: hoard.worth(game.bag_kinds()),
+                    tokens: kept.by_worth(game.bag_kinds()).0,
+                }
             })
         })
     }
@@ -157,4 +162,40 @@ pub unsafe extern "C" fn carc_game_is_second_turn(
 ) -> carc_result {
     // SAFETY: passed on from the caller.
     unsafe { query(game, out, |handle| Ok(u8::from(handle.game().is_second_turn()))) }
+}
+
+/// The kind of token of the bag being drawn from that has this shape: kept with this worth,
+/// or sending home for `None`. Outside a draw, or where the bag has no such kind, a token no
+/// bag has, which the game refuses for the phase or the bag.
+pub(crate) fn token_of_shape(game: &Game, worth: Option<u8>) -> BagToken {
+    let tended = game.tended_hoard().map(|hoard: &Hoard| hoard.bag);
+    game.bag_kinds()
+        .iter()
+        .filter(|kind| Some(kind.bag) == tended)
+        .find(|kind| match worth {
+            Some(worth) => kind.rule.then == Drawn::Keep && kind.rule.worth == worth,
+            None => kind.rule.then == Drawn::SendHome,
+        })
+        .map(|kind| kind.rule.token)
+        .or(BagToken::from_id("no_such_token"))
+        .unwrap_or_else(|| unreachable!("a valid token id"))
+}
+
+/// Whether the game is drawing from a bag that has no token sending home: what
+/// `CARC_ACTION_KIND_DRAW_WOLF` is refused for there.
+pub(crate) fn drawing_without_wolf(game: &Game) -> bool {
+    matches!(game.phase(), Phase::Sheep { .. })
+        && !game.tended_hoard().is_some_and(|hoard| {
+            game.bag_kinds()
+                .iter()
+                .any(|kind| kind.bag == hoard.bag && kind.rule.then == Drawn::SendHome)
+        })
+}
+
+/// The shape of `token` among the game's kinds: its worth if kept, `None` if it sends home.
+pub(crate) fn shape_of(game: &Game, token: BagToken) -> Option<u8> {
+    game.bag_kinds()
+        .iter()
+        .find(|kind| kind.rule.token == token)
+        .and_then(|kind| (kind.rule.then == Drawn::Keep).then_some(kind.rule.worth))
 }

@@ -346,8 +346,10 @@ pub(crate) fn action_code(error: &ActionError) -> carc_result {
         ActionError::AbbotFeatureComplete { .. } => carc_result::AbbotFeatureComplete,
         ActionError::NeedsOwnFollower { .. } => carc_result::NeedsOwnFollower,
         ActionError::FigureAlreadyThere { .. } => carc_result::FigureAlreadyThere,
-        ActionError::SheepNotInBag { .. } => carc_result::SheepNotInBag,
-        ActionError::NoWolfInBag => carc_result::NoWolfInBag,
+        ActionError::TokenNotInBag { then: Some(carcassonne::Drawn::SendHome), .. } => {
+            carc_result::NoWolfInBag
+        }
+        ActionError::TokenNotInBag { .. } => carc_result::SheepNotInBag,
         ActionError::FlockBagEmpty => carc_result::FlockBagEmpty,
         ActionError::GameOver => carc_result::GameOver,
     }
@@ -375,10 +377,11 @@ pub(crate) fn setup_code(error: &SetupError) -> carc_result {
         SetupError::NoFollowers => carc_result::NoFollowers,
         SetupError::TooManyTiles { .. } => carc_result::TooManyTiles,
         // Two rules of equal standing are declarations that conflict, as two of one id are.
-        SetupError::ConflictingDeclaration { .. } | SetupError::EqualStanding { .. } => {
-            carc_result::ConflictingDeclaration
-        }
+        SetupError::ConflictingDeclaration { .. }
+        | SetupError::EqualStanding { .. }
+        | SetupError::TokenInTwoBags { .. } => carc_result::ConflictingDeclaration,
         SetupError::TooManyMarks
+        | SetupError::TooManyBagKinds
         | SetupError::TooManyFigureKinds { .. }
         | SetupError::TooManyRules
         | SetupError::TooManyTokens

@@ -535,10 +535,12 @@ pub(crate) fn action_to_c(action: Action, game: &Game) -> carc_action {
             carc_action { kind: CARC_ACTION_KIND_RECALL_ABBOT, pos: pos_to_c(pos), ..none }
         }
         Action::Skip => carc_action { kind: CARC_ACTION_KIND_SKIP, ..none },
-        Action::DrawSheep { sheep } => {
-            carc_action { kind: CARC_ACTION_KIND_DRAW_SHEEP, tile: u16::from(sheep), ..none }
-        }
-        Action::DrawWolf => carc_action { kind: CARC_ACTION_KIND_DRAW_WOLF, ..none },
+        Action::DrawToken { token } => match crate::flock::shape_of(game, token) {
+            Some(worth) => {
+                carc_action { kind: CARC_ACTION_KIND_DRAW_SHEEP, tile: u16::from(worth), ..none }
+            }
+            None => carc_action { kind: CARC_ACTION_KIND_DRAW_WOLF, ..none },
+        },
         Action::GrowFlock => carc_action { kind: CARC_ACTION_KIND_GROW_FLOCK, ..none },
         Action::DriveFlock => carc_action { kind: CARC_ACTION_KIND_DRIVE_FLOCK, ..none },
     }
@@ -557,15 +559,24 @@ pub(crate) fn action_from_c(action: &carc_action, game: &Game) -> Result<Action,
         }
         CARC_ACTION_KIND_RECALL_ABBOT => Action::RecallAbbot { pos: pos_from_c(action.pos) },
         CARC_ACTION_KIND_SKIP => Action::Skip,
-        CARC_ACTION_KIND_DRAW_SHEEP => Action::DrawSheep {
-            sheep: u8::try_from(action.tile).map_err(|_| {
+        CARC_ACTION_KIND_DRAW_SHEEP => {
+            let worth = u8::try_from(action.tile).map_err(|_| {
                 Failure::new(
                     carc_result::InvalidArgument,
                     format!("a token cannot show {} sheep", action.tile),
                 )
-            })?,
-        },
-        CARC_ACTION_KIND_DRAW_WOLF => Action::DrawWolf,
+            })?;
+            Action::DrawToken { token: crate::flock::token_of_shape(game, Some(worth)) }
+        }
+        CARC_ACTION_KIND_DRAW_WOLF if crate::flock::drawing_without_wolf(game) => {
+            return Err(Failure::new(
+                carc_result::NoWolfInBag,
+                "the bag being drawn from holds no token that sends home",
+            ));
+        }
+        CARC_ACTION_KIND_DRAW_WOLF => {
+            Action::DrawToken { token: crate::flock::token_of_shape(game, None) }
+        }
         CARC_ACTION_KIND_GROW_FLOCK => Action::GrowFlock,
         CARC_ACTION_KIND_DRIVE_FLOCK => Action::DriveFlock,
         kind => return Err(invalid_enum("carc_action_kind", kind)),
@@ -709,21 +720,20 @@ pub(crate) fn event_to_c(event: &Event, game: &Game) -> carc_event {
             pos: pos_to_c(*pos),
             ..none
         },
-        Event::SheepDrawn { player: who, pos, segment, sheep } => carc_event {
-            kind: CARC_EVENT_KIND_SHEEP_DRAWN,
-            player: player(who),
-            pos: pos_to_c(*pos),
-            segment: *segment,
-            tile: u16::from(*sheep),
-            ..none
-        },
-        Event::WolfDrawn { player: who, pos, segment } => carc_event {
-            kind: CARC_EVENT_KIND_WOLF_DRAWN,
-            player: player(who),
-            pos: pos_to_c(*pos),
-            segment: *segment,
-            ..none
-        },
+        Event::TokenDrawn { player: who, pos, segment, drawn } => {
+            let (kind, tile) = match crate::flock::shape_of(game, *drawn) {
+                Some(worth) => (CARC_EVENT_KIND_SHEEP_DRAWN, u16::from(worth)),
+                None => (CARC_EVENT_KIND_WOLF_DRAWN, 0),
+            };
+            carc_event {
+                kind,
+                player: player(who),
+                pos: pos_to_c(*pos),
+                segment: *segment,
+                tile,
+                ..none
+            }
+        }
         Event::ExtraTurn { player: who } => {
             carc_event { kind: CARC_EVENT_KIND_EXTRA_TURN, player: player(who), ..none }
         }

@@ -511,10 +511,16 @@ impl Transcript {
                     turn.figure = format!("recalls the abbot from {pos}");
                 }
                 Event::TileHidden { .. } => turn.taken.push("hides a tile under the hill".into()),
-                Event::SheepDrawn { sheep, .. } => {
-                    turn.taken.push(format!("draws {sheep} sheep for the flock"));
+                Event::TokenDrawn { drawn, .. } => {
+                    let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == drawn);
+                    turn.taken.push(match kind.map(|kind| kind.rule) {
+                        Some(rule) if rule.then == carcassonne::Drawn::Keep => {
+                            format!("draws {drawn} (worth {}) from the {} bag", rule.worth, kind
+                                .map_or("", |kind| kind.bag_id.as_str()))
+                        }
+                        _ => format!("draws {drawn}, which sends the figure home"),
+                    });
                 }
-                Event::WolfDrawn { .. } => turn.taken.push("draws the wolf".into()),
                 Event::ExtraTurn { player } => {
                     turn.flush(&mut out);
                     let _ = writeln!(
@@ -744,7 +750,7 @@ fn rule_phrase(game: &Game, rule: &Rule) -> String {
         Effect::TieBreak(_) => name,
         Effect::Rival(_) => format!("{name} (lost to a rival completed first)"),
         Effect::Pig(pig) => format!("{name} ({} more per city to its owner)", pig.per_city),
-        Effect::Flock(flock) => format!("{name} ({} a sheep)", flock.per_sheep),
+        Effect::Bag(bag) => format!("{name} ({} a unit of worth)", bag.points),
         Effect::Chain(_) | Effect::Occupants(_) | Effect::Hide(_) => name,
     }
 }

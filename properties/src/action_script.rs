@@ -79,10 +79,9 @@ pub enum Attempt {
     Recall(u16),
     /// Deploy nothing.
     Skip,
-    /// Name the sheep token to draw for a flock (any number, 0 and 9 and more included).
-    DrawSheep(u8),
-    /// Name a wolf as the token to draw.
-    DrawWolf,
+    /// Name the token to draw from a bag: the game's kind of this number, modulo one more
+    /// than their number (the last being a token no bag has).
+    DrawToken(u8),
     /// Grow the flock the tile extended.
     GrowFlock,
     /// Drive that flock to market.
@@ -116,12 +115,14 @@ pub fn keeps_invariants(script: &Script) {
                 let allowed = match action {
                     Action::DrawTile { tile } => game.phase() == Phase::Draw && game.drawable(tile),
                     // A named token, like a named tile, is a chance outcome the list leaves out.
-                    Action::DrawSheep { sheep } => {
+                    Action::DrawToken { token } => {
                         matches!(game.phase(), Phase::Sheep { .. })
-                            && game.sheep_bag().holds(carcassonne::SheepToken::Sheep(sheep))
-                    }
-                    Action::DrawWolf => {
-                        matches!(game.phase(), Phase::Sheep { .. }) && game.sheep_bag().wolves > 0
+                            && game.tended_hoard().is_some_and(|hoard| {
+                                game.bag_kinds().iter().any(|kind| {
+                                    kind.bag == hoard.bag && kind.rule.token == token
+                                })
+                            })
+                            && game.bag().count(token) > 0
                     }
                     _ => legal.contains(&action),
                 };
@@ -252,8 +253,15 @@ impl Attempt {
             },
             Attempt::Recall(tile) => Action::RecallAbbot { pos: placed_at(tile) },
             Attempt::Skip => Action::Skip,
-            Attempt::DrawSheep(sheep) => Action::DrawSheep { sheep },
-            Attempt::DrawWolf => Action::DrawWolf,
+            Attempt::DrawToken(number) => {
+                let kinds = game.bag_kinds();
+                let token = kinds
+                    .get(usize::from(number) % (kinds.len() + 1))
+                    .map(|kind| kind.rule.token)
+                    .or(carcassonne::BagToken::from_id("no_bag_has_it"))
+                    .expect("a token id");
+                Action::DrawToken { token }
+            }
             Attempt::GrowFlock => Action::GrowFlock,
             Attempt::DriveFlock => Action::DriveFlock,
         }

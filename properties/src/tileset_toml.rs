@@ -65,22 +65,14 @@ pub fn plays(data: &[u8]) {
     let mut choices = data.iter().rev().cycle();
     let mut points = vec![0u64; usize::from(game.players())];
     let mut taken = vec![[0u64; carcassonne::MAX_TOKENS]; usize::from(game.players())];
-    // A tile takes a draw, a placement and a figure step; each figure that keeps a flock adds
-    // at most a choice and a draw from the bag when the tile extends its field, or one draw
-    // when it is deployed.
+    // A tile takes a draw, a placement and a figure step; each figure that draws from a bag
+    // adds at most a choice and a draw from the bag when the tile extends its field, or one
+    // draw when it is deployed.
     let kinds: Vec<carcassonne::Figure> = game.figure_kinds().collect();
     let flock_figures: usize = kinds
         .into_iter()
         .filter_map(|figure| game.figure_rule(figure))
-        .filter(|rule| {
-            matches!(
-                rule.role,
-                carcassonne::FigureRole::Companion {
-                    extended: Some(carcassonne::Extended::Flock),
-                    ..
-                }
-            )
-        })
+        .filter(|rule| rule.draws.is_some())
         .map(|rule| usize::from(rule.per_player))
         .sum();
     let per_tile = 3 + 2 * flock_figures + usize::from(flock_figures > 0);

@@ -1,6 +1,6 @@
 //! Actions as Python values: hashable, comparable, printable, with constructors by kind.
 
-use carcassonne::{Action as CoreAction, Figure, Pos, Rotation};
+use carcassonne::{Action as CoreAction, BagToken, Figure, Pos, Rotation};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -84,17 +84,17 @@ impl Action {
         CoreAction::Skip.into()
     }
 
-    /// Draw the token showing `sheep` sheep from the flock's bag (a real table's draw, or a
-    /// chance outcome a search explores).
+    /// Draw the token of id `token` from the bag a token is being drawn from (a real table's
+    /// draw, or a chance outcome a search explores): `"sheep_2"` or `"wolf"` from the flock's.
     #[staticmethod]
-    fn draw_sheep(sheep: u8) -> Action {
-        CoreAction::DrawSheep { sheep }.into()
-    }
-
-    /// Draw a wolf from the flock's bag.
-    #[staticmethod]
-    fn draw_wolf() -> Action {
-        CoreAction::DrawWolf.into()
+    fn draw_token(token: &str) -> PyResult<Action> {
+        let token = BagToken::from_id(token).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "no token {token:?}: a token is named by the id its bag declares ({})",
+                Figure::ID_RULE
+            ))
+        })?;
+        Ok(CoreAction::DrawToken { token }.into())
     }
 
     /// Grow the flock whose field the tile just placed extended.
@@ -109,8 +109,8 @@ impl Action {
         CoreAction::DriveFlock.into()
     }
 
-    /// `draw`, `draw_tile`, `place`, `deploy`, `recall_abbot`, `skip`, `draw_sheep`,
-    /// `draw_wolf`, `grow_flock` or `drive_flock`.
+    /// `draw`, `draw_tile`, `place`, `deploy`, `recall_abbot`, `skip`, `draw_token`,
+    /// `grow_flock` or `drive_flock`.
     #[getter]
     fn kind(&self) -> &'static str {
         match self.action {
@@ -120,8 +120,7 @@ impl Action {
             CoreAction::Deploy { .. } => "deploy",
             CoreAction::RecallAbbot { .. } => "recall_abbot",
             CoreAction::Skip => "skip",
-            CoreAction::DrawSheep { .. } => "draw_sheep",
-            CoreAction::DrawWolf => "draw_wolf",
+            CoreAction::DrawToken { .. } => "draw_token",
             CoreAction::GrowFlock => "grow_flock",
             CoreAction::DriveFlock => "drive_flock",
         }
@@ -172,11 +171,11 @@ impl Action {
         }
     }
 
-    /// The sheep of a named sheep token's draw; None otherwise.
+    /// The token id of a named token's draw; None otherwise.
     #[getter]
-    fn sheep(&self) -> Option<u8> {
+    fn token(&self) -> Option<String> {
         match self.action {
-            CoreAction::DrawSheep { sheep } => Some(sheep),
+            CoreAction::DrawToken { token } => Some(token.id().to_owned()),
             _ => None,
         }
     }
@@ -200,8 +199,7 @@ impl Action {
             }
             CoreAction::RecallAbbot { pos } => format!("Action.recall_abbot({}, {})", pos.x, pos.y),
             CoreAction::Skip => "Action.skip()".to_owned(),
-            CoreAction::DrawSheep { sheep } => format!("Action.draw_sheep({sheep})"),
-            CoreAction::DrawWolf => "Action.draw_wolf()".to_owned(),
+            CoreAction::DrawToken { token } => format!("Action.draw_token({:?})", token.id()),
             CoreAction::GrowFlock => "Action.grow_flock()".to_owned(),
             CoreAction::DriveFlock => "Action.drive_flock()".to_owned(),
         }

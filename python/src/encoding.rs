@@ -26,8 +26,12 @@ const FOLLOWERS: [Figure; 3] = Figure::PUBLISHED_FOLLOWERS;
 /// other game encodes exactly as before they existed.
 const SPECIALS: [Figure; 3] = Figure::PUBLISHED_COMPANIONS;
 /// Features of the special figures shared by every player: the flock phase, a second turn,
-/// the hidden tiles over the deck, the bag's tokens of each number of sheep and its wolves.
-const SPECIAL_SHARED: usize = 3 + carcassonne::MAX_SHEEP + 1;
+/// the hidden tiles over the deck, the bags' kept tokens of each worth (the tokens of each
+/// number of sheep; the last slot takes any worth beyond) and their tokens that send home
+/// (the wolves).
+const SPECIAL_SHARED: usize = 3 + BAG_WORTHS + 1;
+/// The worths of kept tokens with a feature of their own.
+const BAG_WORTHS: usize = 8;
 /// Features of the special figures per player: builders, pigs, shepherds in hand, sheep in
 /// their flocks.
 const SPECIAL_PER_PLAYER: usize = 4;
@@ -595,11 +599,15 @@ impl Encoder {
         features[0] = f32::from(u8::from(matches!(game.phase(), Phase::Flock { .. })));
         features[1] = f32::from(u8::from(game.is_second_turn()));
         features[2] = game.hidden_tiles() as f32 / self.deck;
-        let bag = game.sheep_bag();
-        for (slot, count) in bag.sheep.iter().enumerate() {
-            features[3 + slot] = f32::from(*count) / 10.0;
+        let bag = game.bag();
+        features[3..SPECIAL_SHARED].fill(0.0);
+        for kind in game.bag_kinds() {
+            let slot = match kind.rule.then {
+                carcassonne::Drawn::Keep => usize::from(kind.rule.worth).clamp(1, BAG_WORTHS) - 1,
+                carcassonne::Drawn::SendHome => BAG_WORTHS,
+            };
+            features[3 + slot] += f32::from(bag.count(kind.rule.token)) / 10.0;
         }
-        features[3 + carcassonne::MAX_SHEEP] = f32::from(bag.wolves) / 10.0;
         let mut at = SPECIAL_SHARED;
         for relative in 0..self.players {
             let player = PlayerId(((observer + relative) % self.players) as u8);
@@ -607,10 +615,10 @@ impl Encoder {
                 features[at + kind] = f32::from(game.in_hand(player, figure));
             }
             let sheep: u32 = game
-                .flocks()
+                .hoards()
                 .iter()
-                .filter(|flock| flock.player == player)
-                .map(carcassonne::Flock::sheep)
+                .filter(|hoard| hoard.player == player)
+                .map(|hoard| hoard.worth(game.bag_kinds()))
                 .sum();
             features[at + 3] = sheep as f32 / 10.0;
             at += SPECIAL_PER_PLAYER;
@@ -653,8 +661,7 @@ impl Encoder {
             }
             CoreAction::Draw
             | CoreAction::DrawTile { .. }
-            | CoreAction::DrawSheep { .. }
-            | CoreAction::DrawWolf => None,
+            | CoreAction::DrawToken { .. } => None,
         }
     }
 

@@ -194,10 +194,10 @@ pub fn board_svg(game: &Game, options: &BoardOptions) -> String {
             figure: placed.figure,
             fill: player_fill(game.player_colour(placed.player), placed.player.index()),
             flock: game
-                .flocks()
+                .hoards()
                 .iter()
-                .find(|flock| flock.pos == placed.pos && flock.segment == placed.segment)
-                .map(carcassonne::Flock::sheep),
+                .find(|hoard| hoard.pos == placed.pos && hoard.segment == placed.segment)
+                .map(|hoard| hoard.worth(game.bag_kinds())),
         })
         .collect();
     let last = (options.last_move && game.board().len() > 1)

@@ -1163,14 +1163,14 @@ impl Room {
                 second_turn: view.second_turn,
             })),
             Phase::Flock { .. } => {
-                let flock = game.tended_flock()?;
+                let flock = game.tended_hoard()?;
                 Some(TurnMessage::Flock(FlockChoice {
                     player_id: current,
                     position: views::position(flock.pos.x, flock.pos.y),
                     feature_id: flock.segment,
-                    sheep: flock.sheep(),
+                    sheep: flock.worth(game.bag_kinds()),
                     can_grow: game.legal_actions().contains(&Action::GrowFlock),
-                    bag: views::sheep_bag(view.sheep_bag),
+                    bag: views::sheep_bag(game),
                 }))
             }
             Phase::Figure { pos } => {

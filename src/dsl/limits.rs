@@ -21,7 +21,7 @@ pub const MAX_FIGURES: i64 = 20;
 /// The most tokens of one kind a bag may hold.
 pub const MAX_BAG_TOKENS: i64 = 50;
 /// The most one token may be worth.
-pub const MAX_TOKEN_WORTH: i64 = 20;
+pub const MAX_TOKEN_WORTH: i64 = 8;
 /// Stages run from `-MAX_STAGE` to `MAX_STAGE`.
 pub const MAX_STAGE: i64 = 100;
 /// The longest file name a diagnostic carries, in characters; a longer one (a saved game may

@@ -259,11 +259,14 @@ impl Game {
     /// drawn; `None` for a random draw.
     pub(super) fn check_token(&self, action: Action) -> Result<Option<usize>, ActionError> {
         let Action::DrawToken { token } = action else { return Ok(None) };
-        self.drawing_bag()
-            .and_then(|bag| self.rules.bags.kind_in(bag, token))
-            .filter(|kind| self.specials.bags.0[*kind] > 0)
-            .map(Some)
-            .ok_or(ActionError::TokenNotInBag { token })
+        let kind = self.drawing_bag().and_then(|bag| self.rules.bags.kind_in(bag, token));
+        match kind {
+            Some(kind) if self.specials.bags.0[kind] > 0 => Ok(Some(kind)),
+            _ => Err(ActionError::TokenNotInBag {
+                token,
+                then: kind.map(|kind| self.rules.bags.kinds[kind].rule.then),
+            }),
+        }
     }
 
     /// Draws the token of kind `kind` (or a random one) for the figure the sheep phase is

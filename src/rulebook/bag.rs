@@ -170,20 +170,39 @@ pub(crate) struct BagTable {
     pub(crate) bags: Vec<(RuleId, u32, core::ops::Range<usize>)>,
 }
 
-/// More kinds of token than a game's bags may hold together.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TooManyBagKinds;
+/// Why a game's bags cannot be numbered together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum BagTableError {
+    /// More kinds of token than a game's bags may hold together.
+    TooManyKinds,
+    /// Two bags have a kind of token of one id, which the game's counts could not tell apart.
+    SharedToken {
+        token: BagToken,
+        first: String,
+        second: String,
+    },
+}
 
 impl BagTable {
     /// The bags of `rules`, numbered.
     pub(crate) fn new<'a>(
         rules: impl Iterator<Item = (RuleId, &'a str, &'a BagRule)>,
-    ) -> Result<BagTable, TooManyBagKinds> {
+    ) -> Result<BagTable, BagTableError> {
         let mut table = BagTable::default();
         for (rule, id, bag) in rules {
             let first = table.kinds.len();
             if first + bag.tokens.len() > MAX_BAG_KINDS {
-                return Err(TooManyBagKinds);
+                return Err(BagTableError::TooManyKinds);
+            }
+            for token in &bag.tokens {
+                if let Some(known) = table.kinds.iter().find(|kind| kind.rule.token == token.token)
+                {
+                    return Err(BagTableError::SharedToken {
+                        token: token.token,
+                        first: known.bag_id.clone(),
+                        second: id.into(),
+                    });
+                }
             }
             table.kinds.extend(bag.tokens.iter().map(|token| BagKind {
                 bag: rule,

@@ -12,7 +12,7 @@ mod title;
 mod token;
 
 pub use bag::{BagKind, BagRule, BagToken, BagTokenRule, Drawn, MAX_BAG_KINDS, MAX_BAG_TOKEN_KINDS};
-pub(crate) use bag::BagTable;
+pub(crate) use bag::{BagTable, BagTableError};
 pub use figure::{Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH};
 pub(crate) use figure::{FigureTable, TooManyKinds};
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};

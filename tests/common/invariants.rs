@@ -1,7 +1,7 @@
 //! Invariants of a game that hold in every reachable state, shared by the game properties
 //! here and the hardening properties of `properties/`.
 
-use carcassonne::{Action, Figure, Game, Phase, PlayerId};
+use carcassonne::{Action, Game, Phase, PlayerId};
 
 /// Whatever the history, the game's own accounts agree: every legal action passes `check`,
 /// the phase admits what is listed, tiles and figures are all accounted for.
@@ -38,22 +38,19 @@ pub(crate) fn assert_consistent(game: &Game) {
         u64::from(game.tiles_left()) + u64::from(game.hidden_tiles()),
         "the bag holds the tiles left and those hidden under hills"
     );
-    // Every sheep token is in the bag or beside a shepherd.
-    let in_flocks: u32 = game
-        .flocks()
-        .iter()
-        .map(|flock| flock.tokens.iter().map(|n| u32::from(*n)).sum::<u32>())
-        .sum();
+    // Every bag token is in its bag or beside a figure drawing from it.
+    let kept: u32 =
+        game.hoards().iter().map(|hoard| hoard.contents(game.bag_kinds()).total()).sum();
     assert_eq!(
-        game.sheep_bag().total() + in_flocks,
-        game.restarted(game.seed()).sheep_bag().total(),
-        "sheep tokens lost or made"
+        game.bag().total() + kept,
+        game.restarted(game.seed()).bag().total(),
+        "bag tokens lost or made"
     );
-    for flock in game.flocks() {
+    for hoard in game.hoards() {
         assert!(
-            game.figures().any(|figure| figure.figure == Figure::SHEPHERD
-                && (figure.pos, figure.segment) == (flock.pos, flock.segment)),
-            "a flock without its shepherd"
+            game.figures().any(|figure| (figure.pos, figure.segment) == (hoard.pos, hoard.segment)
+                && game.figure_rule(figure.figure).is_some_and(|rule| rule.draws.is_some())),
+            "a hoard without its figure"
         );
     }
     let fresh = game.restarted(game.seed());

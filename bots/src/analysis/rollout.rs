@@ -119,8 +119,7 @@ pub(crate) fn continuation(after: &Game, seed: u64, turns: u32) -> Result<Vec<Ac
         let Ok(events) = game.apply(action) else { return Err(BotError::GameOver) };
         let drawn = events.iter().find_map(|event| match event {
             Event::TileDrawn { tile, .. } => Some(Action::DrawTile { tile: *tile }),
-            Event::SheepDrawn { sheep, .. } => Some(Action::DrawSheep { sheep: *sheep }),
-            Event::WolfDrawn { .. } => Some(Action::DrawWolf),
+            Event::TokenDrawn { drawn, .. } => Some(Action::DrawToken { token: *drawn }),
             _ => None,
         });
         line.push(drawn.unwrap_or(action));

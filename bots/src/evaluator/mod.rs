@@ -291,19 +291,18 @@ impl Evaluator {
     }
 }
 
-/// Each token the flock's bag holds, as the action that draws it, with its count (public; the
+/// Each token the bag of the hoard being drawn for holds, as the action that draws it, with its count (public; the
 /// order is not): what a draw in the sheep phase may bring, and how likely each is.
 pub(crate) fn token_draws(game: &Game) -> Vec<(Action, f32)> {
-    let bag = game.sheep_bag();
-    let mut tokens: Vec<(Action, f32)> = (1u8..)
-        .zip(bag.sheep)
+    let Some(hoard) = game.tended_hoard() else { return Vec::new() };
+    let bag = game.bag();
+    game.bag_kinds()
+        .iter()
+        .filter(|kind| kind.bag == hoard.bag)
+        .map(|kind| (kind.rule.token, bag.count(kind.rule.token)))
         .filter(|(_, count)| *count > 0)
-        .map(|(sheep, count)| (Action::DrawSheep { sheep }, f32::from(count)))
-        .collect();
-    if bag.wolves > 0 {
-        tokens.push((Action::DrawWolf, f32::from(bag.wolves)));
-    }
-    tokens
+        .map(|(token, count)| (Action::DrawToken { token }, f32::from(count)))
+        .collect()
 }
 
 impl Evaluator {
@@ -421,7 +420,7 @@ mod tests {
     #[test]
     fn a_flock_is_valued_by_its_sheep_against_the_wolf() {
         let mut game = shepherd_placed();
-        game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_3").unwrap() }).unwrap();
         let with = Evaluator::default().expected_points(&game);
         let without =
             Evaluator::new(EvaluatorWeights::default().with_flock(0.0)).expected_points(&game);
@@ -438,7 +437,7 @@ mod tests {
     #[test]
     fn a_flock_fades_as_its_owners_turns_run_out() {
         let mut game = shepherd_placed();
-        game.apply(Action::DrawSheep { sheep: 3 }).unwrap();
+        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_3").unwrap() }).unwrap();
         let flock = |own_turns: f32| {
             let mut out = vec![[0.0; SIGNALS]; 2];
             signals::flocks(&game, own_turns, &mut out);
@@ -465,8 +464,11 @@ mod tests {
             evaluator.expected_points(&after)
         };
         let draws = [(1, 4.0), (2, 5.0), (3, 5.0), (4, 2.0)]
-            .map(|(sheep, count)| (after(Action::DrawSheep { sheep }), count));
-        let wolf = after(Action::DrawWolf);
+            .map(|(sheep, count)| {
+                let token = carcassonne::BagToken::from_id(&format!("sheep_{sheep}")).unwrap();
+                (after(Action::DrawToken { token }), count)
+            });
+        let wolf = after(Action::DrawToken { token: carcassonne::BagToken::from_id("wolf").unwrap() });
         let pending = evaluator.expected_points(&game);
         for player in 0..2 {
             let mean = (draws.iter().map(|(points, count)| points[player] * count).sum::<f32>()

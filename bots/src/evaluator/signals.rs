@@ -3,7 +3,7 @@
 //! hand-set one with weights derived from [`EvaluatorWeights`], the learned one with weights
 //! fitted to self-play.
 
-use carcassonne::{Effect, Figure, Game, PlayerId, ScoreReason, SegmentKind};
+use carcassonne::{Drawn, Effect, Figure, Game, PlayerId, ScoreReason, SegmentKind};
 
 use super::chance::{completed_value, fill_chance, linear_chance, root_of, survival};
 use super::{EvaluatorWeights, Scratch};
@@ -290,18 +290,25 @@ pub(super) fn signals_into(
 /// tiles drive a flock (short of closing its field). Each of the owner's `own_turns` left is
 /// taken to extend the field with an even chance.
 pub(super) fn flocks(game: &Game, own_turns: f32, out: &mut [Signals]) {
-    let Some(per_sheep) = game.rules().iter().find_map(|rule| match rule.effect {
-        Effect::Flock(flock) => Some(flock.per_sheep),
-        _ => None,
-    }) else {
-        return;
-    };
-    let bag = game.sheep_bag();
-    let wolf = if bag.total() == 0 { 0.0 } else { f32::from(bag.wolves) / bag.total() as f32 };
+    let (kinds, bag) = (game.bag_kinds(), game.bag());
     let reaches_market = 1.0 - 0.5f32.powf(own_turns.max(0.0));
-    for flock in game.flocks() {
-        if let Some(signals) = out.get_mut(flock.player.index()) {
-            let market = (flock.sheep() * per_sheep) as f32;
+    for hoard in game.hoards() {
+        let Some(Effect::Bag(rule)) = game.rules().get(hoard.bag.index()).map(|rule| &rule.effect)
+        else {
+            continue;
+        };
+        // The chance that the next token drawn from its bag sends it home.
+        let (mut left, mut sends_home) = (0u32, 0u32);
+        for kind in kinds.iter().filter(|kind| kind.bag == hoard.bag) {
+            let count = u32::from(bag.count(kind.rule.token));
+            left += count;
+            if kind.rule.then == Drawn::SendHome {
+                sends_home += count;
+            }
+        }
+        let wolf = if left == 0 { 0.0 } else { sends_home as f32 / left as f32 };
+        if let Some(signals) = out.get_mut(hoard.player.index()) {
+            let market = (hoard.worth(kinds) * rule.points) as f32;
             signals[Signal::Flock.index()] += market * (1.0 - 0.5 * wolf) * reaches_market;
         }
     }

@@ -244,9 +244,12 @@ pub struct SheepBagOut {
     tokens: u32,
 }
 
-/// `bag` as messages give it.
-pub fn sheep_bag(bag: carcassonne::SheepBag) -> SheepBagOut {
-    SheepBagOut { sheep: sheep_counts(&bag.sheep), wolves: bag.wolves, tokens: bag.total() }
+/// What the game's bags hold as messages give it: kept tokens by their worth (the sheep
+/// they show) and the tokens that send home (the wolves).
+pub fn sheep_bag(game: &Game) -> SheepBagOut {
+    let bag = game.bag();
+    let (sheep, wolves) = bag.by_worth(game.bag_kinds());
+    SheepBagOut { sheep: sheep_counts(&sheep), wolves, tokens: bag.total() }
 }
 
 /// Token counts by the sheep they show, `{"1": n, ...}`, kinds with none left out.
@@ -464,21 +467,17 @@ pub fn game_state(
             rotation: placed.rotation.degrees(),
         }),
         flocks: view
-            .flocks
+            .hoards
             .iter()
             .map(|flock| FlockOut {
                 player_id: player_id(flock.player),
                 position: position(flock.pos.x, flock.pos.y),
                 feature_id: flock.segment,
-                sheep: flock.sheep(),
-                tokens: sheep_counts(&flock.tokens),
+                sheep: flock.worth,
+                tokens: sheep_counts(&flock.tokens.by_worth(game.bag_kinds()).0),
             })
             .collect(),
-        sheep_bag: game
-            .rules()
-            .iter()
-            .any(|rule| matches!(rule.effect, carcassonne::Effect::Flock(_)))
-            .then(|| sheep_bag(view.sheep_bag)),
+        sheep_bag: (!game.bag_kinds().is_empty()).then(|| sheep_bag(game)),
         hidden_tiles: view.hidden_tiles,
     };
     raw(&out)
@@ -618,9 +617,39 @@ impl serde::Serialize for EventsOut<'_> {
             {
                 fields.insert("title".into(), info.id.clone().into());
             }
+            if let (carcassonne::Event::TokenDrawn { drawn, .. }, Some(fields)) =
+                (event, value.as_object_mut())
+            {
+                token_drawn(self.game, *drawn, fields);
+            }
             seq.serialize_element(&value)?;
         }
         seq.end()
+    }
+}
+
+/// A token drawn from a bag as part 1.1 writes it, by what the token does: `sheep_drawn`
+/// with the `sheep` a kept token counts (its worth), or `wolf_drawn` for one that sends the
+/// figure home; with the token's id (`token`) and its bag's (`bag`).
+fn token_drawn(
+    game: &Game,
+    drawn: carcassonne::BagToken,
+    fields: &mut serde_json::Map<String, serde_json::Value>,
+) {
+    let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == drawn);
+    fields.remove("drawn");
+    fields.insert("token".into(), drawn.id().into());
+    if let Some(kind) = kind {
+        fields.insert("bag".into(), kind.bag_id.clone().into());
+    }
+    match kind.map(|kind| kind.rule) {
+        Some(rule) if rule.then == carcassonne::Drawn::Keep => {
+            fields.insert("event".into(), "sheep_drawn".into());
+            fields.insert("sheep".into(), rule.worth.into());
+        }
+        _ => {
+            fields.insert("event".into(), "wolf_drawn".into());
+        }
     }
 }
 
@@ -700,5 +729,31 @@ mod tests {
         );
         assert_eq!(json[1]["token"], "grain");
         assert_eq!(json[1]["scorers"], serde_json::json!([1]));
+    }
+
+    /// A bag token drawn keeps part 1.1's `sheep_drawn` and `wolf_drawn`, by what the token
+    /// does, and names the token and its bag.
+    #[test]
+    fn bag_draws_keep_their_part_one_names() {
+        let sets = ["base", "hills_and_sheep"].map(|name| Catalog::builtin(name).unwrap());
+        let game = Game::new(GameSetup::new(sets.to_vec(), 2)).unwrap();
+        let drawn = |id| Event::TokenDrawn {
+            player: carcassonne::PlayerId(1),
+            pos: carcassonne::Pos::ORIGIN,
+            segment: 2,
+            drawn: carcassonne::BagToken::from_id(id).unwrap(),
+        };
+        let events = [drawn("sheep_3"), drawn("wolf")];
+        let json = serde_json::to_value(EventsOut { game: &game, events: &events }).unwrap();
+        assert_eq!(
+            json[0],
+            serde_json::json!({"event": "sheep_drawn", "player": 1, "pos": {"x": 0, "y": 0},
+                "segment": 2, "sheep": 3, "token": "sheep_3", "bag": "flock"})
+        );
+        assert_eq!(
+            json[1],
+            serde_json::json!({"event": "wolf_drawn", "player": 1, "pos": {"x": 0, "y": 0},
+                "segment": 2, "token": "wolf", "bag": "flock"})
+        );
     }
 }
