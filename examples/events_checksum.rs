@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use carcassonne::{
-    Drawn, Catalog, Event, FarmScoring, FeatureScore, Game, GameSetup, PlayerSet, RuleOptions,
+    Catalog, Drawn, Event, FarmScoring, FeatureScore, Game, GameSetup, PlayerSet, RuleOptions,
     UnfinishedMarks,
 };
 
@@ -177,11 +177,9 @@ fn describe(event: &Event, game: &Game, out: &mut String) {
         Event::TokenDrawn { player, pos, segment, drawn } => {
             let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == *drawn);
             match kind.map(|kind| kind.rule) {
-                Some(rule) if rule.then == Drawn::Keep => write!(
-                    out,
-                    "sheep {} {} {} {segment} {}",
-                    player.0, pos.x, pos.y, rule.worth
-                ),
+                Some(rule) if rule.then == Drawn::Keep => {
+                    write!(out, "sheep {} {} {} {segment} {}", player.0, pos.x, pos.y, rule.worth)
+                }
                 _ => write!(out, "wolf {} {} {} {segment}", player.0, pos.x, pos.y),
             }
         }

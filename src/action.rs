@@ -210,9 +210,7 @@ impl ActionKind {
     #[must_use]
     pub const fn of(action: Action) -> ActionKind {
         match action {
-            Action::Draw
-            | Action::DrawTile { .. }
-            | Action::DrawToken { .. } => ActionKind::Draw,
+            Action::Draw | Action::DrawTile { .. } | Action::DrawToken { .. } => ActionKind::Draw,
             Action::GrowFlock | Action::DriveFlock => ActionKind::Flock,
             Action::Place { .. } => ActionKind::Place,
             Action::Deploy { .. } => ActionKind::Deploy,

@@ -68,9 +68,9 @@ impl Bags {
 /// ([`Hoard::contents`]). In JSON, an object from token id to count.
 ///
 /// ```
-/// use carcassonne::{Catalog, GameSetup};
+/// use carcassonne::{Catalog, Game, GameSetup};
 /// let hills = Catalog::builtin("hills_and_sheep")?;
-/// let game = GameSetup::new(vec![Catalog::builtin("base")?, hills], 2).seed(1).start()?;
+/// let game = Game::new(GameSetup::new(vec![Catalog::builtin("base")?, hills], 2))?;
 /// let bag = game.bag();
 /// assert_eq!(bag.total(), 18);
 /// assert_eq!(bag.count(carcassonne::BagToken::from_id("wolf").unwrap()), 2);
@@ -87,7 +87,11 @@ pub struct BagContents {
 
 impl BagContents {
     /// The counts of `kinds`, read from `counts` by the game's numbering.
-    pub(crate) fn of(counts: &Counts, table: &BagTable, kinds: core::ops::Range<usize>) -> BagContents {
+    pub(crate) fn of(
+        counts: &Counts,
+        table: &BagTable,
+        kinds: core::ops::Range<usize>,
+    ) -> BagContents {
         BagContents {
             counts: kinds
                 .filter_map(|kind| Some((table.kinds.get(kind)?.rule.token, *counts.get(kind)?)))

@@ -157,11 +157,12 @@ pub use player::{
 };
 pub use pos::Pos;
 pub use rulebook::{
-    Alone, BagKind, BagRule, BagToken, BagTokenRule, ChainRule, Drawn, ChainTurns, Effect, Extended, FarmRule, FeatureState, FigureRole, FigureRule,
-    Glyph, HideRule, Joins, KindSet, MAX_MARKS, MAX_RULES, MAX_BAG_KINDS, MAX_BAG_TOKEN_KINDS, MAX_STRENGTH,
-    MAX_TITLES, MAX_TOKENS, Mark, MarkCounts, MarkInfo, MarkSet, Merge, NeighbourRule,
-    OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId, Rulebook, Taker, TieBreakBy,
-    TieBreakRule, TitleId, TitleInfo, TitleStanding, TokenId, TokenInfo, ValueRule,
+    Alone, BagKind, BagRule, BagToken, BagTokenRule, ChainRule, ChainTurns, Drawn, Effect,
+    Extended, FarmRule, FeatureState, FigureRole, FigureRule, Glyph, HideRule, Joins, KindSet,
+    MAX_BAG_KINDS, MAX_BAG_TOKEN_KINDS, MAX_MARKS, MAX_RULES, MAX_STRENGTH, MAX_TITLES, MAX_TOKENS,
+    Mark, MarkCounts, MarkInfo, MarkSet, Merge, NeighbourRule, OccupantRule, OptionTest, PigRule,
+    Reach, RivalRule, Rule, RuleId, Rulebook, Taker, TieBreakBy, TieBreakRule, TitleId, TitleInfo,
+    TitleStanding, TokenId, TokenInfo, ValueRule,
 };
 pub use save::{CatalogList, SAVE_FORMAT};
 pub use segment::{MAX_SEGMENTS_PER_TILE, Segment, SegmentIndex, SegmentKind, SegmentSet};

@@ -346,7 +346,9 @@ pub enum SetupError {
     TooManyBagKinds,
     /// Two bags of the sets in play have a kind of token of one id: the game's counts name
     /// tokens by id, and could not tell them apart.
-    #[error("bags `{first}` and `{second}` both have a `{token}` token; give one of them another id")]
+    #[error(
+        "bags `{first}` and `{second}` both have a `{token}` token; give one of them another id"
+    )]
     TokenInTwoBags {
         /// The token id.
         token: String,

@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use crate::action::Phase;
 use crate::event::PointsByKind;
-use crate::hoard::BagContents;
 use crate::game::{Game, PlacedFigure};
 use crate::geom::Rotation;
+use crate::hoard::BagContents;
 use crate::player::{PlayerId, Supply};
 use crate::pos::Pos;
 use crate::setup::RuleOptions;

@@ -18,7 +18,7 @@ fn toml_export_reloads_to_an_equal_catalog() {
 fn json_export_lists_what_was_read() {
     let base = Catalog::builtin("base").unwrap();
     let json = serde_json::to_value(&base).unwrap();
-    assert_eq!(json["format"], 3);
+    assert_eq!(json["format"], 4);
     assert_eq!(
         json["figures"]["declared"][0],
         serde_json::json!({
@@ -104,6 +104,9 @@ fn toml_from_json(json: &serde_json::Value) -> String {
                 "joins = {}\nalone = {}\nfarm_bonus = {}\n",
                 figure["joins"], figure["alone"], figure["farm_bonus"]
             );
+            if !figure["draws"].is_null() {
+                out += &format!("draws = {}\n", figure["draws"]);
+            }
             if !figure["extended"].is_null() {
                 out += &format!("extended = {}\n", figure["extended"]);
             }
@@ -147,10 +150,25 @@ fn toml_from_json(json: &serde_json::Value) -> String {
             out += &format!("[[pig]]\nid = {}\nper_city = {}\n", rule["id"], rule["per_city"]);
             continue;
         }
-        if rule["type"] == "flock" {
+        if rule["type"] == "bag" {
+            let tokens: Vec<String> = rule["tokens"]
+                .as_array()
+                .expect("a bag lists its tokens")
+                .iter()
+                .map(|token| {
+                    let does = if token["then"] == "keep" {
+                        format!("worth = {}", token["worth"])
+                    } else {
+                        format!("then = {}", token["then"])
+                    };
+                    format!("{{ id = {}, count = {}, {does} }}", token["token"], token["count"])
+                })
+                .collect();
             out += &format!(
-                "[[flock]]\nid = {}\nsheep = {}\nwolves = {}\nper_sheep = {}\n",
-                rule["id"], rule["sheep"], rule["wolves"], rule["per_sheep"]
+                "[[bag]]\nid = {}\npoints = {}\ntokens = [{}]\n",
+                rule["id"],
+                rule["points"],
+                tokens.join(", ")
             );
             continue;
         }

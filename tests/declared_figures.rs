@@ -7,8 +7,9 @@
 mod giant;
 
 use carcassonne::{
-    Action, ActionError, Catalog, Figure, Forbidden, Game, GameSetup, Landscape, LandscapeFigure,
-    LandscapeOptions, LandscapeTile, PlayerId, Pos, Rotation, RuleOptions, SegmentKind,
+    Action, ActionError, BagToken, Catalog, Figure, Forbidden, Game, GameSetup, Landscape,
+    LandscapeFigure, LandscapeOptions, LandscapeTile, PlayerId, Pos, Rotation, RuleOptions,
+    SegmentKind,
 };
 use giant::{giant, with_giant};
 
@@ -112,7 +113,7 @@ fn alone_decides_whose_figures_keep_a_companion_out() {
         // field 1 south of the road, which is the start tile's south field).
         put(&mut game, "U", 1, 0, 90);
         game.apply(Action::Deploy { segment: 1, figure: Figure::SHEPHERD }).unwrap();
-        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_1").unwrap() }).unwrap();
+        game.apply(Action::DrawToken { token: BagToken::from_id("sheep_1").unwrap() }).unwrap();
         // Green extends the same field with a straight road at (-1, 0).
         put(&mut game, "U", -1, 0, 90);
         let join = Action::Deploy { segment: 1, figure: Figure::SHEPHERD };
@@ -332,14 +333,15 @@ fn extra_turn_gives_the_builders_owner_a_second_turn() {
     }
 }
 
-/// `extended = "flock"` keeps a flock for the shepherd, with exact points: red's shepherd
+/// `draws = "flock"` with `extended = "draw_or_cash"` keeps a flock for the shepherd, with exact points: red's shepherd
 /// draws a token of 3 sheep, and when red's next tile extends its field, driving the flock
 /// to market after the figure step pays 3, a point a sheep [wikicarpedia, "Hills & Sheep";
 /// docs/rules.md "The shepherd and the flock"]. A shepherd declared without it draws nothing
 /// and is never asked.
 #[test]
 fn flock_keeps_a_flock_that_pays_a_point_a_sheep() {
-    let shepherdless = rewritten("hills_and_sheep", "extended = \"flock\"\n", "");
+    let shepherdless =
+        rewritten("hills_and_sheep", "draws = \"flock\"\nextended = \"draw_or_cash\"\n", "");
     for (set, flocks) in
         [(Catalog::builtin("hills_and_sheep").unwrap(), true), (shepherdless, false)]
     {
@@ -350,7 +352,7 @@ fn flock_keeps_a_flock_that_pays_a_point_a_sheep() {
         game.apply(Action::Deploy { segment: 1, figure: Figure::SHEPHERD }).unwrap();
         if flocks {
             assert!(matches!(game.phase(), carcassonne::Phase::Sheep { .. }));
-            game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_3").unwrap() }).unwrap();
+            game.apply(Action::DrawToken { token: BagToken::from_id("sheep_3").unwrap() }).unwrap();
         }
         // Green: a city cap north of the start tile.
         put(&mut game, "E", 0, 1, 180);

@@ -15,9 +15,9 @@ mod invariants;
 use std::collections::{BTreeMap, BTreeSet};
 
 use carcassonne::{
-    Action, ActionError, BagToken, Drawn, Catalog, Dir, EdgeKind, Effect, Event, FarmScoring, Figure, Game,
-    GameSetup, Phase, PlayerId, PlayerSet, Pos, Rotation, RuleOptions, SegmentKind, TileIndex,
-    TileType, TitleScoring, UnfinishedMarks,
+    Action, ActionError, BagToken, Catalog, Dir, Drawn, EdgeKind, Effect, Event, FarmScoring,
+    Figure, Game, GameSetup, Phase, PlayerId, PlayerSet, Pos, Rotation, RuleOptions, SegmentKind,
+    TileIndex, TileType, TitleScoring, UnfinishedMarks,
 };
 use combinations::COMBINATIONS;
 use proptest::prelude::*;
@@ -267,9 +267,9 @@ fn random_action(game: &Game, choices: &mut Choices) -> Action {
             // Any of the game's tokens, or one no bag has.
             let kinds = game.bag_kinds();
             let pick = choices.below(kinds.len() + 1);
-            let token = kinds.get(pick).map_or(BagToken::from_id("nobody").unwrap(), |kind| {
-                kind.rule.token
-            });
+            let token = kinds
+                .get(pick)
+                .map_or(BagToken::from_id("nobody").unwrap(), |kind| kind.rule.token);
             Action::DrawToken { token }
         }
         7 => Action::GrowFlock,

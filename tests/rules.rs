@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use carcassonne::{
-    Action, ActionError, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Forbidden, Game,
-    GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleId,
-    RuleOptions, ScoreReason, BagToken, SegmentKind, SetupError, TileIndex, TitleId, TokenId,
+    Action, ActionError, BagToken, Catalog, Dir, EdgeKind, Event, FeatureScore, Figure, Forbidden,
+    Game, GameSetup, MarkCounts, Phase, PlacementError, PlayerId, PlayerSet, Pos, Rotation, RuleId,
+    RuleOptions, ScoreReason, SegmentKind, SetupError, TileIndex, TitleId, TokenId,
 };
 use serde::Deserialize;
 
@@ -1573,9 +1573,8 @@ fn a_tile_extending_two_flocks_of_one_player_tends_each() {
 
     put(&mut game, "U", 2, 0, 90);
     skip(&mut game);
-    let tended = |game: &Game| {
-        game.tended_hoard().map(|flock| (flock.pos, flock.worth(game.bag_kinds())))
-    };
+    let tended =
+        |game: &Game| game.tended_hoard().map(|flock| (flock.pos, flock.worth(game.bag_kinds())));
     assert_eq!(game.phase(), Phase::Flock { pos: pos(2, 0) });
     assert_eq!(tended(&game), Some((pos(0, -1), 3)), "the south field first (segment 1)");
     let events = game.apply(Action::DriveFlock).unwrap();
@@ -1586,10 +1585,14 @@ fn a_tile_extending_two_flocks_of_one_player_tends_each() {
     assert_eq!(game.phase(), Phase::Flock { pos: pos(2, 0) }, "then the north field's choice");
     assert_eq!(tended(&game), Some((pos(1, 0), 2)));
     game.apply(Action::GrowFlock).unwrap();
-    let events = game.apply(Action::DrawToken { token: BagToken::from_id("sheep_1").unwrap() }).unwrap();
+    let events =
+        game.apply(Action::DrawToken { token: BagToken::from_id("sheep_1").unwrap() }).unwrap();
     assert!(events.iter().any(|event| matches!(event, Event::TurnStarted { player: PlayerId(1) })));
     assert_eq!(game.scores(), [3, 0]);
-    assert_eq!(game.hoards().iter().map(|flock| flock.worth(game.bag_kinds())).collect::<Vec<_>>(), [3]);
+    assert_eq!(
+        game.hoards().iter().map(|flock| flock.worth(game.bag_kinds())).collect::<Vec<_>>(),
+        [3]
+    );
 }
 
 /// Hills & Sheep: a wolf drawn for a flock on a field two shepherds share sends both home with
@@ -1615,7 +1618,10 @@ fn a_wolf_on_a_field_shared_by_two_shepherds_sends_both_home() {
     put(&mut game, "U", 1, 0, 90);
     deploy(&mut game, 2, Figure::SHEPHERD);
     game.apply(Action::DrawToken { token: BagToken::from_id("sheep_3").unwrap() }).unwrap();
-    assert_eq!(game.hoards().iter().map(|flock| flock.worth(game.bag_kinds())).collect::<Vec<_>>(), [2, 3]);
+    assert_eq!(
+        game.hoards().iter().map(|flock| flock.worth(game.bag_kinds())).collect::<Vec<_>>(),
+        [2, 3]
+    );
     assert_eq!(game.bag().total(), 16);
 
     put(&mut game, "A", 2, 0, 90);
@@ -1623,7 +1629,8 @@ fn a_wolf_on_a_field_shared_by_two_shepherds_sends_both_home() {
     assert!(matches!(game.phase(), Phase::Flock { .. }), "red's field grew: grow or drive");
     assert_eq!(game.legal_actions(), [Action::GrowFlock, Action::DriveFlock]);
     game.apply(Action::GrowFlock).unwrap();
-    let events = game.apply(Action::DrawToken { token: BagToken::from_id("wolf").unwrap() }).unwrap();
+    let events =
+        game.apply(Action::DrawToken { token: BagToken::from_id("wolf").unwrap() }).unwrap();
     let shepherd = |player: u8, pos: Pos, segment: u8| Event::FigureReturned {
         player: PlayerId(player),
         figure: Figure::SHEPHERD,

@@ -53,7 +53,8 @@ mod tests {
             Action::Deploy { segment: 1, figure: Figure::SHEPHERD },
         );
         assert_eq!(place + figure, 1.0);
-        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_2").unwrap() }).unwrap();
+        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_2").unwrap() })
+            .unwrap();
         play(&mut game, "B", Pos::new(-1, -1), Action::Skip);
         // A monastery beside the first extends the shepherd's field: a flock's choice follows.
         let (place, figure) = play(&mut game, "B", Pos::new(1, -1), Action::Skip);

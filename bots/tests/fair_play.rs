@@ -172,7 +172,8 @@ impl Bot for SheepPeeker {
             return Ok(Action::DriveFlock);
         }
         let events = future.apply(Action::Draw).unwrap();
-        let wolf = events.iter().any(|event| matches!(event, carcassonne::Event::FigureReturned { .. }));
+        let wolf =
+            events.iter().any(|event| matches!(event, carcassonne::Event::FigureReturned { .. }));
         Ok(if wolf { Action::DriveFlock } else { Action::GrowFlock })
     }
 

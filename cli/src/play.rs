@@ -515,8 +515,11 @@ impl Transcript {
                     let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == drawn);
                     turn.taken.push(match kind.map(|kind| kind.rule) {
                         Some(rule) if rule.then == carcassonne::Drawn::Keep => {
-                            format!("draws {drawn} (worth {}) from the {} bag", rule.worth, kind
-                                .map_or("", |kind| kind.bag_id.as_str()))
+                            format!(
+                                "draws {drawn} (worth {}) from the {} bag",
+                                rule.worth,
+                                kind.map_or("", |kind| kind.bag_id.as_str())
+                            )
                         }
                         _ => format!("draws {drawn}, which sends the figure home"),
                     });

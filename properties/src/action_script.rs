@@ -118,9 +118,9 @@ pub fn keeps_invariants(script: &Script) {
                     Action::DrawToken { token } => {
                         matches!(game.phase(), Phase::Sheep { .. })
                             && game.tended_hoard().is_some_and(|hoard| {
-                                game.bag_kinds().iter().any(|kind| {
-                                    kind.bag == hoard.bag && kind.rule.token == token
-                                })
+                                game.bag_kinds()
+                                    .iter()
+                                    .any(|kind| kind.bag == hoard.bag && kind.rule.token == token)
                             })
                             && game.bag().count(token) > 0
                     }

@@ -659,9 +659,7 @@ impl Encoder {
             CoreAction::DriveFlock => {
                 self.specials.then(|| self.specials_action(side) + SEGMENTS * SPECIALS.len() + 1)
             }
-            CoreAction::Draw
-            | CoreAction::DrawTile { .. }
-            | CoreAction::DrawToken { .. } => None,
+            CoreAction::Draw | CoreAction::DrawTile { .. } | CoreAction::DrawToken { .. } => None,
         }
     }
 

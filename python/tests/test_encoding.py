@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from carcassonne import Action, Encoding, Game, TileSet
-from carcassonne.types import SheepBag
+from carcassonne.types import BagContents
 
 from set_combinations import SET_COMBINATIONS
 
@@ -188,17 +188,16 @@ def test_special_figures_have_planes_features_and_actions():
                     }
                     assert shown == standing, (observer, relative, name)
                 sheep = sum(
-                    sum(count * (n + 1) for n, count in enumerate(flock["tokens"]))
-                    for flock in view.get("flocks", [])
-                    if flock["player"] == player
+                    hoard["worth"] for hoard in view.get("hoards", []) if hoard["player"] == player
                 )
                 at = len(features) - 4 * players + 4 * relative
                 assert features[at + 3] == pytest.approx(sheep / 10)
-            empty: SheepBag = {"sheep": [0] * 8, "wolves": 0}
-            bag = view.get("sheep_bag", empty)
+            # The flock's bag by worth, then the tokens that send home (Hills & Sheep's ids).
+            bag: BagContents = view.get("bag", {})
+            by_worth = [bag.get(f"sheep_{n}", 0) for n in range(1, 9)] + [bag.get("wolf", 0)]
             shared = len(features) - 4 * players - 12
             assert features[shared + 3 : shared + 12].tolist() == pytest.approx(
-                [n / 10 for n in bag["sheep"] + [bag["wolves"]]]
+                [n / 10 for n in by_worth]
             )
             assert features[shared + 2] == pytest.approx(view.get("hidden_tiles", 0) / deck)
         if chosen == {0, 1, 2, 3, 4}:

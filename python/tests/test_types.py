@@ -222,8 +222,8 @@ def test_every_event_action_and_phase_shows_up_and_fits():
     assert seen["event"] == tags(t.Event, "event")
     assert seen["phase"] == tags(t.Phase, "phase")
     assert seen["reason"] == set(get_args(t.ScoreReason))
-    # Named draws (draw_tile, draw_sheep, draw_wolf) are never offered: a caller names them.
-    named = [Action.draw_tile(3), Action.draw_sheep(2), Action.draw_wolf()]
+    # Named draws (draw_tile, draw_token) are never offered: a caller names them.
+    named = [Action.draw_tile(3), Action.draw_token("sheep_2")]
     for action in named:
         check(action.to_dict(), t.ActionDict, repr(action))
     assert seen["action"] | {a.to_dict()["action"] for a in named} == tags(t.ActionDict, "action")

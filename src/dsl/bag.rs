@@ -9,10 +9,8 @@ use super::declare::{MAX_POINTS, named};
 use super::diagnostic::{Code, Problems};
 use super::limits;
 use super::raw::{RawBag, RawFigure};
-use super::validate::{check_range, check_id};
-use crate::rulebook::{
-    BagRule, BagToken, BagTokenRule, Drawn, Effect, MAX_BAG_TOKEN_KINDS, Rule,
-};
+use super::validate::{check_id, check_range};
+use crate::rulebook::{BagRule, BagToken, BagTokenRule, Drawn, Effect, MAX_BAG_TOKEN_KINDS, Rule};
 
 /// The bag `raw` declares, or `None` after reporting every problem with it.
 pub(super) fn validate_bag(raw: &RawBag, problems: &mut Problems) -> Option<Rule> {
@@ -21,12 +19,14 @@ pub(super) fn validate_bag(raw: &RawBag, problems: &mut Problems) -> Option<Rule
     });
     let points = match &raw.points {
         None => Some(1),
-        Some(points) => check_range(problems, points, "points", 1, MAX_POINTS)
-            .map(|points| points as u32),
+        Some(points) => {
+            check_range(problems, points, "points", 1, MAX_POINTS).map(|points| points as u32)
+        }
     };
     let mut ok = true;
     let span = raw.tokens_span.clone().unwrap_or_else(|| raw.span.clone());
-    if raw.tokens_span.is_some() && (raw.tokens.is_empty() || raw.tokens.len() > MAX_BAG_TOKEN_KINDS)
+    if raw.tokens_span.is_some()
+        && (raw.tokens.is_empty() || raw.tokens.len() > MAX_BAG_TOKEN_KINDS)
     {
         problems.report(
             Code::OutOfRange,
@@ -67,7 +67,12 @@ pub(super) fn validate_bag(raw: &RawBag, problems: &mut Problems) -> Option<Rule
         }
         tokens.push(rule);
     }
-    if ok && !tokens.iter().any(|token| token.then == Drawn::Keep && token.count > 0) {
+    // Read from the file as written, so that a kept token with another problem still counts.
+    let kept = raw.tokens.iter().any(|token| {
+        token.then.as_ref().is_none_or(|then| then.value == Drawn::Keep.name())
+            && token.count.as_ref().is_none_or(|count| count.value != 0)
+    });
+    if raw.tokens_span.is_some() && !raw.tokens.is_empty() && !kept {
         problems.report(
             Code::NeverApplies,
             span,

@@ -15,10 +15,10 @@ use super::validate::{check_id, check_range, check_text};
 use crate::palette::Colour;
 use crate::player::{Figure, FigureList};
 use crate::rulebook::{
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, HideRule, KindSet,
-    MAX_MARKS, MAX_RULES, MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge,
-    NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, Rulebook, Taker,
-    TieBreakBy, TieBreakRule, TitleInfo, TokenInfo, ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, Glyph, HideRule, KindSet, MAX_MARKS,
+    MAX_RULES, MAX_TITLES, MAX_TOKENS, Mark, MarkInfo, MarkSet, Merge, NeighbourRule, OccupantRule,
+    OptionTest, PigRule, Reach, RivalRule, Rule, Rulebook, Taker, TieBreakBy, TieBreakRule,
+    TitleInfo, TokenInfo, ValueRule,
 };
 use crate::segment::SegmentKind;
 use crate::setup::{FarmScoring, UnfinishedMarks};

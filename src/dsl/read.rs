@@ -12,9 +12,9 @@ use toml::de::{DeTable, DeValue};
 
 use super::diagnostic::{Code, Problems};
 use super::raw::{
-    Located, LocatedList, RawChain, RawDeck, RawEdges, RawFarm, RawFigure, RawFigures, RawFile,
-    RawBag, RawBagToken, RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival, RawSegment, RawSet,
-    RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
+    Located, LocatedList, RawBag, RawBagToken, RawChain, RawDeck, RawEdges, RawFarm, RawFigure,
+    RawFigures, RawFile, RawHide, RawMark, RawNeighbours, RawOccupants, RawPig, RawRival,
+    RawSegment, RawSet, RawTieBreak, RawTile, RawTitle, RawToken, RawValue,
 };
 use crate::geom::ByDir;
 

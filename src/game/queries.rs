@@ -464,9 +464,9 @@ impl Game {
     /// bag's kinds as its file lists them. [`crate::Hoard::worth`] reads them.
     ///
     /// ```
-    /// use carcassonne::{Catalog, Drawn, GameSetup};
+    /// use carcassonne::{Catalog, Drawn, Game, GameSetup};
     /// let sets = vec![Catalog::builtin("base")?, Catalog::builtin("hills_and_sheep")?];
-    /// let game = GameSetup::new(sets, 2).seed(1).start()?;
+    /// let game = Game::new(GameSetup::new(sets, 2))?;
     /// let wolf = game.bag_kinds().last().unwrap();
     /// assert_eq!((wolf.bag_id.as_str(), wolf.rule.token.id()), ("flock", "wolf"));
     /// assert_eq!((wolf.rule.count, wolf.rule.then), (2, Drawn::SendHome));

@@ -274,8 +274,7 @@ impl Game {
     pub(super) fn draw_token(&mut self, pos: Pos, kind: Option<usize>, events: &mut Vec<Event>) {
         let bag = self.drawing_bag();
         let kind = kind.or_else(|| {
-            let kind =
-                self.specials.bags.pick(self.rules.bags.kinds_of(bag?), &mut self.rng)?;
+            let kind = self.specials.bags.pick(self.rules.bags.kinds_of(bag?), &mut self.rng)?;
             let token = self.rules.bags.kinds[kind].rule.token;
             self.specials.random_draws.push((self.log.len(), Action::DrawToken { token }));
             Some(kind)

@@ -176,11 +176,7 @@ pub(crate) enum BagTableError {
     /// More kinds of token than a game's bags may hold together.
     TooManyKinds,
     /// Two bags have a kind of token of one id, which the game's counts could not tell apart.
-    SharedToken {
-        token: BagToken,
-        first: String,
-        second: String,
-    },
+    SharedToken { token: BagToken, first: String, second: String },
 }
 
 impl BagTable {
@@ -221,7 +217,10 @@ impl BagTable {
 
     /// The kinds of the bag `rule` declares, as the game numbers them; none for another rule.
     pub(crate) fn kinds_of(&self, rule: RuleId) -> core::ops::Range<usize> {
-        self.bags.iter().find(|(bag, _, _)| *bag == rule).map_or(0..0, |(_, _, kinds)| kinds.clone())
+        self.bags
+            .iter()
+            .find(|(bag, _, _)| *bag == rule)
+            .map_or(0..0, |(_, _, kinds)| kinds.clone())
     }
 
     /// The points a unit of worth pays from the bag `rule` declares.

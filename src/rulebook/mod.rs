@@ -11,15 +11,16 @@ mod rule;
 mod title;
 mod token;
 
-pub use bag::{BagKind, BagRule, BagToken, BagTokenRule, Drawn, MAX_BAG_KINDS, MAX_BAG_TOKEN_KINDS};
+pub use bag::{
+    BagKind, BagRule, BagToken, BagTokenRule, Drawn, MAX_BAG_KINDS, MAX_BAG_TOKEN_KINDS,
+};
 pub(crate) use bag::{BagTable, BagTableError};
 pub use figure::{Alone, Extended, FigureRole, FigureRule, Joins, MAX_STRENGTH};
 pub(crate) use figure::{FigureTable, TooManyKinds};
 pub use mark::{Glyph, KindSet, MAX_MARKS, Mark, MarkCounts, MarkInfo, MarkSet, Merge};
 pub use rule::{
-    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, HideRule,
-    NeighbourRule, OccupantRule, OptionTest, PigRule, Reach, RivalRule, Rule, RuleId, TieBreakBy,
-    TieBreakRule, ValueRule,
+    ChainRule, ChainTurns, Effect, FarmRule, FeatureState, HideRule, NeighbourRule, OccupantRule,
+    OptionTest, PigRule, Reach, RivalRule, Rule, RuleId, TieBreakBy, TieBreakRule, ValueRule,
 };
 pub use title::{MAX_TITLES, TitleId, TitleInfo, TitleStanding};
 pub use token::{MAX_TOKENS, Taker, TokenId, TokenInfo};

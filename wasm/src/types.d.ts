@@ -51,8 +51,7 @@ export type Action =
   | { action: "deploy"; segment: number; figure: Figure }
   | { action: "recall_abbot"; pos: Pos }
   | { action: "skip" }
-  | { action: "draw_sheep"; sheep: number }
-  | { action: "draw_wolf" }
+  | { action: "draw_token"; token: string }
   | { action: "grow_flock" }
   | { action: "drive_flock" };
 
@@ -88,8 +87,7 @@ export type GameEvent =
   | { event: "title_scored"; title: number; player: PlayerId; features: number; points: number }
   | { event: "figure_returned"; player: PlayerId; figure: Figure; pos: Pos; segment: number }
   | { event: "tile_hidden"; player: PlayerId; pos: Pos }
-  | { event: "sheep_drawn"; player: PlayerId; pos: Pos; segment: number; sheep: number }
-  | { event: "wolf_drawn"; player: PlayerId; pos: Pos; segment: number }
+  | { event: "token_drawn"; player: PlayerId; pos: Pos; segment: number; drawn: string }
   | { event: "extra_turn"; player: PlayerId }
   | { event: "turn_started"; player: PlayerId }
   | { event: "game_over"; winners: PlayerId[] };
@@ -135,9 +133,20 @@ export interface Challenge {
   plain_player: PlayerId;
 }
 
-export interface SheepBag { sheep: number[]; wolves: number }
+/** Tokens by id, as a bag holds them or a figure keeps them. */
+export type BagContents = Record<string, number>;
 
-export interface Flock { player: PlayerId; pos: Pos; segment: number; tokens: number[] }
+/** A figure that draws from a bag (a shepherd), with the tokens it keeps (its flock). */
+export interface Hoard {
+  player: PlayerId;
+  pos: Pos;
+  segment: number;
+  /** The id of the bag it draws from. */
+  bag: string;
+  /** What its tokens are worth together (the sheep of a flock). */
+  worth: number;
+  tokens: BagContents;
+}
 
 /** What the player to move knows: never the bag's order. */
 export interface PlayerView {
@@ -159,8 +168,9 @@ export interface PlayerView {
   tiles_left: number;
   discarded: number;
   hidden_tiles?: number;
-  sheep_bag?: SheepBag;
-  flocks?: Flock[];
+  /** What the bags hold, by token id; absent without a bag. */
+  bag?: BagContents;
+  hoards?: Hoard[];
   second_turn?: boolean;
 }
 

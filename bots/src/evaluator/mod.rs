@@ -420,7 +420,8 @@ mod tests {
     #[test]
     fn a_flock_is_valued_by_its_sheep_against_the_wolf() {
         let mut game = shepherd_placed();
-        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_3").unwrap() }).unwrap();
+        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_3").unwrap() })
+            .unwrap();
         let with = Evaluator::default().expected_points(&game);
         let without =
             Evaluator::new(EvaluatorWeights::default().with_flock(0.0)).expected_points(&game);
@@ -437,7 +438,8 @@ mod tests {
     #[test]
     fn a_flock_fades_as_its_owners_turns_run_out() {
         let mut game = shepherd_placed();
-        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_3").unwrap() }).unwrap();
+        game.apply(Action::DrawToken { token: carcassonne::BagToken::from_id("sheep_3").unwrap() })
+            .unwrap();
         let flock = |own_turns: f32| {
             let mut out = vec![[0.0; SIGNALS]; 2];
             signals::flocks(&game, own_turns, &mut out);
@@ -463,12 +465,12 @@ mod tests {
             after.apply(token).unwrap();
             evaluator.expected_points(&after)
         };
-        let draws = [(1, 4.0), (2, 5.0), (3, 5.0), (4, 2.0)]
-            .map(|(sheep, count)| {
-                let token = carcassonne::BagToken::from_id(&format!("sheep_{sheep}")).unwrap();
-                (after(Action::DrawToken { token }), count)
-            });
-        let wolf = after(Action::DrawToken { token: carcassonne::BagToken::from_id("wolf").unwrap() });
+        let draws = [(1, 4.0), (2, 5.0), (3, 5.0), (4, 2.0)].map(|(sheep, count)| {
+            let token = carcassonne::BagToken::from_id(&format!("sheep_{sheep}")).unwrap();
+            (after(Action::DrawToken { token }), count)
+        });
+        let wolf =
+            after(Action::DrawToken { token: carcassonne::BagToken::from_id("wolf").unwrap() });
         let pending = evaluator.expected_points(&game);
         for player in 0..2 {
             let mean = (draws.iter().map(|(points, count)| points[player] * count).sum::<f32>()

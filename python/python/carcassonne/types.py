@@ -24,6 +24,9 @@ __all__ = [
     "AnalysisMove",
     "AnalysisStop",
     "ArenaReport",
+    "BagContents",
+    "BagRule",
+    "BagTokenExport",
     "ChainRule",
     "Challenge",
     "Colour",
@@ -33,9 +36,8 @@ __all__ = [
     "Direction",
     "DrawAction",
     "DrawPhase",
-    "DrawSheepAction",
     "DrawTileAction",
-    "DrawWolfAction",
+    "DrawTokenAction",
     "DriveFlockAction",
     "EdgeKind",
     "EntrantReport",
@@ -54,9 +56,7 @@ __all__ = [
     "FigureReturnedEvent",
     "FigureExport",
     "FiguresExport",
-    "Flock",
     "FlockPhase",
-    "FlockRule",
     "FullRuleOptions",
     "GameOverEvent",
     "GameOverPhase",
@@ -66,6 +66,7 @@ __all__ = [
     "GrowFlockAction",
     "HalfEdge",
     "HideRule",
+    "Hoard",
     "Landscape",
     "LandscapeFigure",
     "LandscapeOptions",
@@ -92,8 +93,6 @@ __all__ = [
     "SegmentExport",
     "SegmentKind",
     "SetExport",
-    "SheepBag",
-    "SheepDrawnEvent",
     "SheepPhase",
     "SkipAction",
     "Supply",
@@ -112,13 +111,13 @@ __all__ = [
     "TitleScoring",
     "TitleStanding",
     "TitleTakenEvent",
+    "TokenDrawnEvent",
     "TokenExport",
     "TokensScoredEvent",
     "TokensTakenEvent",
     "TurnStartedEvent",
     "UnfinishedMarks",
     "ValueRule",
-    "WolfDrawnEvent",
 ]
 
 # Names the library spells out. Player, tile, segment, mark, rule, token and title numbers are
@@ -176,8 +175,7 @@ ActionKind = Literal[
     "deploy",
     "recall_abbot",
     "skip",
-    "draw_sheep",
-    "draw_wolf",
+    "draw_token",
     "grow_flock",
     "drive_flock",
 ]
@@ -330,23 +328,16 @@ class TileHiddenEvent(TypedDict):
     pos: Pos
 
 
-class SheepDrawnEvent(TypedDict):
-    """A sheep token joined the flock of a shepherd."""
+class TokenDrawnEvent(TypedDict):
+    """A token was drawn from a bag for a figure that draws from it (a sheep or a wolf for a
+    shepherd): a kept token joins the figure's hoard, one that sends home is followed by the
+    ``figure_returned`` events of the figures it sent."""
 
-    event: Literal["sheep_drawn"]
+    event: Literal["token_drawn"]
     player: int
     pos: Pos
     segment: int
-    sheep: int
-
-
-class WolfDrawnEvent(TypedDict):
-    """A wolf was drawn for a shepherd's flock, which went home with nothing."""
-
-    event: Literal["wolf_drawn"]
-    player: int
-    pos: Pos
-    segment: int
+    drawn: str
 
 
 class ExtraTurnEvent(TypedDict):
@@ -384,8 +375,7 @@ Event = Union[
     TitleScoredEvent,
     FigureReturnedEvent,
     TileHiddenEvent,
-    SheepDrawnEvent,
-    WolfDrawnEvent,
+    TokenDrawnEvent,
     ExtraTurnEvent,
     TurnStartedEvent,
     GameOverEvent,
@@ -437,17 +427,11 @@ class SkipAction(TypedDict):
     action: Literal["skip"]
 
 
-class DrawSheepAction(TypedDict):
-    """Draw the token showing this many sheep from the flock's bag."""
+class DrawTokenAction(TypedDict):
+    """Draw the token of this id from the bag a token is being drawn from."""
 
-    action: Literal["draw_sheep"]
-    sheep: int
-
-
-class DrawWolfAction(TypedDict):
-    """Draw a wolf from the flock's bag."""
-
-    action: Literal["draw_wolf"]
+    action: Literal["draw_token"]
+    token: str
 
 
 class GrowFlockAction(TypedDict):
@@ -470,8 +454,7 @@ ActionDict = Union[
     DeployAction,
     RecallAbbotAction,
     SkipAction,
-    DrawSheepAction,
-    DrawWolfAction,
+    DrawTokenAction,
     GrowFlockAction,
     DriveFlockAction,
 ]
@@ -618,20 +601,20 @@ class Challenge(TypedDict):
     plain_player: int
 
 
-class SheepBag(TypedDict):
-    """What the flock's bag holds: ``sheep[n]`` tokens of ``n + 1`` sheep, and wolves."""
-
-    sheep: List[int]
-    wolves: int
+BagContents = Dict[str, int]
+"""Tokens by id, as the bags hold them or a figure keeps them."""
 
 
-class Flock(TypedDict):
-    """A shepherd on the board and its flock: ``tokens[n]`` tokens of ``n + 1`` sheep."""
+class Hoard(TypedDict):
+    """A figure on the board that draws from a bag (a shepherd), with what it keeps (its
+    flock): the bag's id, what its tokens are worth together, and its tokens by id."""
 
     player: int
     pos: Pos
     segment: int
-    tokens: List[int]
+    bag: str
+    worth: int
+    tokens: BagContents
 
 
 class _GameViewKeys(TypedDict):
@@ -658,11 +641,11 @@ class _GameViewKeys(TypedDict):
 class GameView(_GameViewKeys, total=False):
     """What every player may know of a game: never the bag's order or the seed."""
 
-    # Each left out at its default (0, an empty bag, no flock, false), so that views of games
+    # Each left out at its default (0, no bag, no hoard, false), so that views of games
     # without Hills & Sheep or Traders & Builders read as they did before those sets.
     hidden_tiles: int
-    sheep_bag: SheepBag
-    flocks: List[Flock]
+    bag: BagContents
+    hoards: List[Hoard]
     second_turn: bool
 
 
@@ -759,7 +742,9 @@ class FigureExport(_FigureExportKeys, total=False):
 
     joins: Literal["any", "own_follower"]
     alone: Literal["owner", "all"]
-    extended: Literal["extra_turn", "flock"]
+    extended: Literal["extra_turn", "draw_or_cash"]
+    # The id of the bag it draws from.
+    draws: str
 
 
 class FiguresExport(TypedDict):
@@ -852,18 +837,23 @@ class PigRule(_RuleKeys):
     per_city: int
 
 
-class _FlockRuleKeys(_RuleKeys):
-    """The keys every flock rule has."""
+class BagTokenExport(TypedDict):
+    """A kind of token of a bag: how many the full bag holds, what one kept is worth (0 for
+    one that is not kept) and what it does when drawn."""
 
-    type: Literal["flock"]
-    wolves: int
-    per_sheep: int
+    token: str
+    count: int
+    worth: int
+    then: Literal["keep", "send_home"]
 
 
-class FlockRule(_FlockRuleKeys, total=False):
-    """The flock's bag: ``sheep[n]`` tokens of ``n + 1`` sheep, and wolves; points a sheep."""
+class BagRule(_RuleKeys):
+    """A bag of tokens drawn unseen (the flock's sheep and wolves); ``points`` a unit of
+    worth pays when its figures cash in."""
 
-    sheep: List[int]
+    type: Literal["bag"]
+    points: int
+    tokens: List[BagTokenExport]
 
 
 class HideRule(_RuleKeys):
@@ -903,7 +893,7 @@ RuleExport = Union[
     TieBreakRule,
     OccupantsRule,
     PigRule,
-    FlockRule,
+    BagRule,
     HideRule,
     ChainRule,
     RivalRule,
