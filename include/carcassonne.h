@@ -1576,11 +1576,13 @@ typedef void (*carc_analysis_progress)(void *user,
 
 /**
  * Draw the token showing `tile` sheep from the flock's bag, which must hold one (ABI 1.9).
+ * For a set's own `[[bag]]`: its kept token of worth `tile`.
  */
 #define CARC_ACTION_KIND_DRAW_SHEEP 6
 
 /**
- * Draw a wolf from the flock's bag, which must hold one (ABI 1.9).
+ * Draw a wolf from the flock's bag, which must hold one (ABI 1.9). For a set's own
+ * `[[bag]]`: its token that sends the figure home.
  */
 #define CARC_ACTION_KIND_DRAW_WOLF 7
 
@@ -1762,13 +1764,14 @@ typedef void (*carc_analysis_progress)(void *user,
 
 /**
  * A token showing `tile` sheep joined the flock of `player`'s shepherd at `pos`, segment
- * `segment` (ABI 1.9).
+ * `segment` (ABI 1.9); for a set's own `[[bag]]`, a kept token of worth `tile`.
  */
 #define CARC_EVENT_KIND_SHEEP_DRAWN 14
 
 /**
  * A wolf was drawn for the flock of `player`'s shepherd at `pos`, segment `segment`: the
- * shepherds it sends home follow as `FIGURE_RETURNED` (ABI 1.9).
+ * shepherds it sends home follow as `FIGURE_RETURNED` (ABI 1.9); for a set's own `[[bag]]`,
+ * a token that sends the figure home.
  */
 #define CARC_EVENT_KIND_WOLF_DRAWN 15
 
@@ -1912,7 +1915,8 @@ typedef void (*carc_analysis_progress)(void *user,
 #define CARC_RULE_KIND_PIG 7
 
 /**
- * The shepherds' bag and what a sheep is worth at market (`[[flock]]`) (ABI 1.9).
+ * A bag of tokens the figures that draw from it keep or are sent home by (`[[bag]]`; Hills &
+ * Sheep's flock) (ABI 1.9, `[[flock]]` before 1.11).
  */
 #define CARC_RULE_KIND_FLOCK 8
 

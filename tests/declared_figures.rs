@@ -373,6 +373,67 @@ fn flock_keeps_a_flock_that_pays_a_point_a_sheep() {
     }
 }
 
+/// A bag of an author's own is played by its declaration alone: the shepherd's flock bag
+/// rewritten to hold gold (worth 5, kept) and a thief (sends home), 2 points a unit of worth.
+/// Red's shepherd draws the gold, named; its hoard is worth 5, and driving it to market pays
+/// 5 × 2 = 10. A second shepherd drawing the thief goes home at once with nothing, the thief
+/// back in the bag. (No published set has this bag; the rule it follows is Hills & Sheep's
+/// market, "every shepherd receives those points" [wikicarpedia, "Hills & Sheep"].)
+#[test]
+fn an_authors_bag_is_drawn_kept_and_cashed_as_declared() {
+    let flock = std::fs::read_to_string("tilesets/hills_and_sheep.toml").unwrap();
+    let start = flock.find("\n[[bag]]").unwrap() + 1;
+    let end = start + flock[start..].find("]\n\n").unwrap() + 1;
+    let gold = "[[bag]]\nid = \"flock\"\npoints = 2\ntokens = [\n  { id = \"gold\", count = 1, worth = 5 },\n  { id = \"thief\", count = 1, then = \"send_home\" },\n]";
+    let hoarders = rewritten("hills_and_sheep", &flock[start..end], gold);
+    let mut game =
+        game_of(vec![Catalog::builtin("base").unwrap(), hoarders], RuleOptions::default());
+    let token = |id| BagToken::from_id(id).unwrap();
+    assert_eq!(serde_json::to_string(&game.bag()).unwrap(), r#"{"gold":1,"thief":1}"#);
+    put(&mut game, "U", 1, 0, 90);
+    game.apply(Action::Deploy { segment: 1, figure: Figure::SHEPHERD }).unwrap();
+    assert_eq!(
+        game.check(Action::DrawToken { token: token("sheep_3") }),
+        Err(ActionError::TokenNotInBag { token: token("sheep_3"), then: None })
+    );
+    let events = game.apply(Action::DrawToken { token: token("gold") }).unwrap();
+    assert!(events.iter().any(|event| matches!(
+        event,
+        carcassonne::Event::TokenDrawn { drawn, .. } if *drawn == token("gold")
+    )));
+    assert_eq!(game.hoards()[0].worth(game.bag_kinds()), 5);
+    // Green's shepherd north of the road, on a straight road east of red's, draws the thief
+    // and goes home.
+    put(&mut game, "U", 2, 0, 90);
+    game.apply(Action::Deploy { segment: 2, figure: Figure::SHEPHERD }).unwrap();
+    let before = game.clone();
+    let thief = Action::DrawToken { token: token("thief") };
+    let events = game.apply(thief).unwrap();
+    assert!(events.iter().any(|event| matches!(
+        event,
+        carcassonne::Event::FigureReturned { figure: Figure::SHEPHERD, player: PlayerId(1), .. }
+    )));
+    assert_eq!(game.hoards().len(), 1);
+    assert_eq!(game.bag().count(token("thief")), 1, "the thief goes back into the bag");
+    assert_eq!(
+        before.clone().apply(Action::DrawToken { token: token("gold") }),
+        Err(ActionError::TokenNotInBag {
+            token: token("gold"),
+            then: Some(carcassonne::Drawn::Keep)
+        }),
+        "the gold is red's now"
+    );
+    // Red: U at (-1, 0) extends the same field west; red drives the hoard to market.
+    put(&mut game, "U", -1, 0, 90);
+    game.apply(Action::Skip).unwrap();
+    assert!(matches!(game.phase(), carcassonne::Phase::Flock { .. }));
+    let before = game.scores()[0];
+    game.apply(Action::DriveFlock).unwrap();
+    assert_eq!(game.scores()[0] - before, 10);
+    assert!(game.hoards().is_empty());
+    assert_eq!(game.bag().total(), 2, "every token back in the bag");
+}
+
 /// An author's own figure is played by its declaration alone: it has its place after the
 /// published follower, its count in the supply (and the supply's JSON), its deployments listed
 /// after the follower's on each segment it may stand on, refusals in its own words, events and

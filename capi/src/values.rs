@@ -52,8 +52,10 @@ pub const CARC_ACTION_KIND_RECALL_ABBOT: carc_action_kind = 4;
 /// Deploy no figure.
 pub const CARC_ACTION_KIND_SKIP: carc_action_kind = 5;
 /// Draw the token showing `tile` sheep from the flock's bag, which must hold one (ABI 1.9).
+/// For a set's own `[[bag]]`: its kept token of worth `tile`.
 pub const CARC_ACTION_KIND_DRAW_SHEEP: carc_action_kind = 6;
-/// Draw a wolf from the flock's bag, which must hold one (ABI 1.9).
+/// Draw a wolf from the flock's bag, which must hold one (ABI 1.9). For a set's own
+/// `[[bag]]`: its token that sends the figure home.
 pub const CARC_ACTION_KIND_DRAW_WOLF: carc_action_kind = 7;
 /// Grow the flock of the player's shepherd whose field the tile extended (ABI 1.9).
 pub const CARC_ACTION_KIND_GROW_FLOCK: carc_action_kind = 8;
@@ -179,10 +181,11 @@ pub const CARC_EVENT_KIND_TITLE_SCORED: carc_event_kind = 12;
 /// (Hills & Sheep's hills) (ABI 1.9).
 pub const CARC_EVENT_KIND_TILE_HIDDEN: carc_event_kind = 13;
 /// A token showing `tile` sheep joined the flock of `player`'s shepherd at `pos`, segment
-/// `segment` (ABI 1.9).
+/// `segment` (ABI 1.9); for a set's own `[[bag]]`, a kept token of worth `tile`.
 pub const CARC_EVENT_KIND_SHEEP_DRAWN: carc_event_kind = 14;
 /// A wolf was drawn for the flock of `player`'s shepherd at `pos`, segment `segment`: the
-/// shepherds it sends home follow as `FIGURE_RETURNED` (ABI 1.9).
+/// shepherds it sends home follow as `FIGURE_RETURNED` (ABI 1.9); for a set's own `[[bag]]`,
+/// a token that sends the figure home.
 pub const CARC_EVENT_KIND_WOLF_DRAWN: carc_event_kind = 15;
 /// `player` extended a road or city holding their builder and takes a second turn at once;
 /// a `TURN_STARTED` for the same player follows (ABI 1.9).

@@ -296,7 +296,7 @@ fn six_players_play_every_set_with_every_figure() {
     }
     let kinds: std::collections::BTreeSet<&str> =
         events(&game).iter().filter_map(|event| event["event"].as_str()).collect();
-    for kind in ["tile_hidden", "sheep_drawn", "tokens_taken", "title_taken"] {
+    for kind in ["tile_hidden", "token_drawn", "tokens_taken", "title_taken"] {
         assert!(kinds.contains(kind), "no {kind} event: {kinds:?}");
     }
     let dir = temp_dir("every-set");

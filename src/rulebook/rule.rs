@@ -38,7 +38,7 @@ pub struct Rule {
 }
 
 /// What a rule does.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub enum Effect {
     /// Sets what a city or road is worth (`[[value]]` in files).
     Value(ValueRule),
@@ -68,6 +68,68 @@ pub enum Effect {
     /// A tile carrying a mark hides the next tile of the bag under it, out of the game
     /// (`[[hide]]` in files: Hills & Sheep's hills).
     Hide(HideRule),
+}
+
+/// As derived, but for a bag shaped as the flock's was before bags were declared (kept tokens
+/// `sheep_1` ... worth their number, one `wolf` that sends home), which reads as that flock
+/// rule did: what describes a game (an arena journal's fingerprint of its setup) stays the
+/// same.
+impl core::fmt::Debug for Effect {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let (name, inner): (&str, &dyn core::fmt::Debug) = match self {
+            Effect::Value(rule) => ("Value", rule),
+            Effect::Farm(rule) => ("Farm", rule),
+            Effect::Neighbours(rule) => ("Neighbours", rule),
+            Effect::TieBreak(rule) => ("TieBreak", rule),
+            Effect::Rival(rule) => ("Rival", rule),
+            Effect::Chain(rule) => ("Chain", rule),
+            Effect::Occupants(rule) => ("Occupants", rule),
+            Effect::Pig(rule) => ("Pig", rule),
+            Effect::Bag(bag) => match LegacyFlock::of(bag) {
+                Some(flock) => return f.debug_tuple("Flock").field(&flock).finish(),
+                None => ("Bag", bag),
+            },
+            Effect::Hide(rule) => ("Hide", rule),
+        };
+        f.debug_tuple(name).field(inner).finish()
+    }
+}
+
+/// A bag as the flock rule it would have been written as, where it can be one.
+struct LegacyFlock {
+    sheep: [u8; 8],
+    wolves: u8,
+    per_sheep: u32,
+}
+
+impl LegacyFlock {
+    fn of(bag: &super::BagRule) -> Option<LegacyFlock> {
+        let mut flock = LegacyFlock { sheep: [0; 8], wolves: 0, per_sheep: bag.points };
+        let mut wolves = 0;
+        for (index, token) in bag.tokens.iter().enumerate() {
+            if token.then == super::Drawn::SendHome {
+                (token.token.id() == "wolf" && index + 1 == bag.tokens.len()).then_some(())?;
+                flock.wolves = token.count;
+                wolves += 1;
+            } else {
+                let worth = usize::from(token.worth);
+                (worth == index + 1 && token.token.id() == alloc::format!("sheep_{worth}"))
+                    .then_some(())?;
+                flock.sheep[index] = token.count;
+            }
+        }
+        (wolves <= 1).then_some(flock)
+    }
+}
+
+impl core::fmt::Debug for LegacyFlock {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("FlockRule")
+            .field("sheep", &self.sheep)
+            .field("wolves", &self.wolves)
+            .field("per_sheep", &self.per_sheep)
+            .finish()
+    }
 }
 
 /// A pig on a field adds `per_city` to every completed city the field pays its owner's
