@@ -175,7 +175,7 @@ fn describe(event: &Event, game: &Game, out: &mut String) {
         // Named as the lines named the flock's tokens before bags were declared: a kept
         // token by its worth, one that sends home as the wolf.
         Event::TokenDrawn { player, pos, segment, drawn } => {
-            let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == *drawn);
+            let kind = game.bag_kind(*drawn);
             match kind.map(|kind| kind.rule) {
                 Some(rule) if rule.then == Drawn::Keep => {
                     write!(out, "sheep {} {} {} {segment} {}", player.0, pos.x, pos.y, rule.worth)

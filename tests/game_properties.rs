@@ -281,13 +281,7 @@ fn random_action(game: &Game, choices: &mut Choices) -> Action {
 /// The tokens left, by kind, in the bag of the hoard the game tends now; empty when it
 /// tends none.
 fn tended_bag(game: &Game) -> Vec<(BagToken, u8)> {
-    let Some(hoard) = game.tended_hoard() else { return Vec::new() };
-    let bag = game.bag();
-    game.bag_kinds()
-        .iter()
-        .filter(|kind| kind.bag == hoard.bag)
-        .map(|kind| (kind.rule.token, bag.count(kind.rule.token)))
-        .collect()
+    game.tended_bag().iter().collect()
 }
 
 /// Whether the engine should take `action` now: listed, or a named draw the bag allows.
@@ -606,7 +600,7 @@ fn random_games_reach_every_special_mechanism() {
                     Event::ExtraTurn { .. } => "second turn",
                     Event::TileHidden { .. } => "hidden tile",
                     Event::TokenDrawn { drawn, .. } => {
-                        let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == drawn);
+                        let kind = game.bag_kind(drawn);
                         match kind.map(|kind| kind.rule.then) {
                             Some(Drawn::Keep) => "sheep",
                             _ => "wolf",

@@ -1,7 +1,7 @@
 //! The special figures' state for C (ABI 1.9): builders, pigs and shepherds in hand, the
 //! shepherds' flocks and bag, the tiles hidden under hills, and the builder's second turn.
 
-use carcassonne::{BagToken, Drawn, Figure, Game, Hoard, Phase};
+use carcassonne::{BagToken, Drawn, Figure, Game, Phase};
 
 use crate::game::{carc_game, list, query, seated};
 use crate::result::carc_result;
@@ -165,18 +165,20 @@ pub unsafe extern "C" fn carc_game_is_second_turn(
 }
 
 /// The kind of token of the bag being drawn from that has this shape: kept with this worth,
-/// or sending home for `None`. Outside a draw, or where the bag has no such kind, a token no
-/// bag has, which the game refuses for the phase or the bag.
-pub(crate) fn token_of_shape(game: &Game, worth: Option<u8>) -> BagToken {
-    let tended = game.tended_hoard().map(|hoard: &Hoard| hoard.bag);
-    game.bag_kinds()
-        .iter()
-        .filter(|kind| Some(kind.bag) == tended)
-        .find(|kind| match worth {
+/// or sending home for `None`; `None` outside a draw or where the bag has no such kind.
+fn tended_of_shape(game: &Game, worth: Option<u8>) -> Option<BagToken> {
+    game.tended_bag().iter().map(|(token, _)| token).find(|token| {
+        game.bag_kind(*token).is_some_and(|kind| match worth {
             Some(worth) => kind.rule.then == Drawn::Keep && kind.rule.worth == worth,
             None => kind.rule.then == Drawn::SendHome,
         })
-        .map(|kind| kind.rule.token)
+    })
+}
+
+/// [`tended_of_shape`], or a token no bag has, which the game refuses for the phase or the
+/// bag.
+pub(crate) fn token_of_shape(game: &Game, worth: Option<u8>) -> BagToken {
+    tended_of_shape(game, worth)
         .or(BagToken::from_id("no_such_token"))
         .unwrap_or_else(|| unreachable!("a valid token id"))
 }
@@ -184,18 +186,10 @@ pub(crate) fn token_of_shape(game: &Game, worth: Option<u8>) -> BagToken {
 /// Whether the game is drawing from a bag that has no token sending home: what
 /// `CARC_ACTION_KIND_DRAW_WOLF` is refused for there.
 pub(crate) fn drawing_without_wolf(game: &Game) -> bool {
-    matches!(game.phase(), Phase::Sheep { .. })
-        && !game.tended_hoard().is_some_and(|hoard| {
-            game.bag_kinds()
-                .iter()
-                .any(|kind| kind.bag == hoard.bag && kind.rule.then == Drawn::SendHome)
-        })
+    matches!(game.phase(), Phase::Sheep { .. }) && tended_of_shape(game, None).is_none()
 }
 
 /// The shape of `token` among the game's kinds: its worth if kept, `None` if it sends home.
 pub(crate) fn shape_of(game: &Game, token: BagToken) -> Option<u8> {
-    game.bag_kinds()
-        .iter()
-        .find(|kind| kind.rule.token == token)
-        .and_then(|kind| (kind.rule.then == Drawn::Keep).then_some(kind.rule.worth))
+    game.bag_kind(token).and_then(|kind| (kind.rule.then == Drawn::Keep).then_some(kind.rule.worth))
 }

@@ -512,7 +512,7 @@ impl Transcript {
                 }
                 Event::TileHidden { .. } => turn.taken.push("hides a tile under the hill".into()),
                 Event::TokenDrawn { drawn, .. } => {
-                    let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == drawn);
+                    let kind = game.bag_kind(drawn);
                     turn.taken.push(match kind.map(|kind| kind.rule) {
                         Some(rule) if rule.then == carcassonne::Drawn::Keep => {
                             format!(

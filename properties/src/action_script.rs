@@ -117,12 +117,7 @@ pub fn keeps_invariants(script: &Script) {
                     // A named token, like a named tile, is a chance outcome the list leaves out.
                     Action::DrawToken { token } => {
                         matches!(game.phase(), Phase::Sheep { .. })
-                            && game.tended_hoard().is_some_and(|hoard| {
-                                game.bag_kinds()
-                                    .iter()
-                                    .any(|kind| kind.bag == hoard.bag && kind.rule.token == token)
-                            })
-                            && game.bag().count(token) > 0
+                            && game.tended_bag().count(token) > 0
                     }
                     _ => legal.contains(&action),
                 };

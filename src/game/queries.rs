@@ -477,6 +477,26 @@ impl Game {
         &self.rules.bags.kinds
     }
 
+    /// The kind of token `token` among the game's bags (two bags of a game never share a
+    /// token id); `None` for a token no bag has.
+    #[must_use]
+    pub fn bag_kind(&self, token: crate::BagToken) -> Option<&crate::BagKind> {
+        self.rules.bags.kinds.iter().find(|kind| kind.rule.token == token)
+    }
+
+    /// What the bag of the hoard [`Game::tended_hoard`] names holds, kind by kind: the
+    /// draws a token drawn now may bring, and how likely each is. Empty when no hoard is
+    /// tended.
+    #[must_use]
+    pub fn tended_bag(&self) -> crate::BagContents {
+        let Some(hoard) = self.tended_hoard() else { return crate::BagContents::default() };
+        crate::BagContents::of(
+            &self.specials.bags.0,
+            &self.rules.bags,
+            self.rules.bags.kinds_of(hoard.bag),
+        )
+    }
+
     /// Whether the current turn is a builder's second turn (Traders & Builders).
     #[must_use]
     pub fn is_second_turn(&self) -> bool {

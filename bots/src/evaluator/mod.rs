@@ -294,12 +294,8 @@ impl Evaluator {
 /// Each token the bag of the hoard being drawn for holds, as the action that draws it, with its count (public; the
 /// order is not): what a draw in the sheep phase may bring, and how likely each is.
 pub(crate) fn token_draws(game: &Game) -> Vec<(Action, f32)> {
-    let Some(hoard) = game.tended_hoard() else { return Vec::new() };
-    let bag = game.bag();
-    game.bag_kinds()
+    game.tended_bag()
         .iter()
-        .filter(|kind| kind.bag == hoard.bag)
-        .map(|kind| (kind.rule.token, bag.count(kind.rule.token)))
         .filter(|(_, count)| *count > 0)
         .map(|(token, count)| (Action::DrawToken { token }, f32::from(count)))
         .collect()

@@ -636,7 +636,7 @@ fn token_drawn(
     drawn: carcassonne::BagToken,
     fields: &mut serde_json::Map<String, serde_json::Value>,
 ) {
-    let kind = game.bag_kinds().iter().find(|kind| kind.rule.token == drawn);
+    let kind = game.bag_kind(drawn);
     fields.remove("drawn");
     fields.insert("token".into(), drawn.id().into());
     if let Some(kind) = kind {
